@@ -1,0 +1,48 @@
+// Standard base64 (RFC 4648, with padding), as Godot's Marshalls.variant_to_base64 writes it.
+// Written out here because `Buffer` is Node-only and atob/btoa need binary strings.
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const LOOKUP = new Int16Array(256).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+
+/** Base64 text of `bytes`. */
+export function base64Encode(bytes: Uint8Array): string {
+  let out = "";
+  const n = bytes.length;
+  let i = 0;
+  for (; i + 2 < n; i += 3) {
+    const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += ALPHABET[v >> 18]! + ALPHABET[(v >> 12) & 63]! + ALPHABET[(v >> 6) & 63]! + ALPHABET[v & 63]!;
+  }
+  if (i < n) {
+    const v = (bytes[i]! << 16) | ((i + 1 < n ? bytes[i + 1]! : 0) << 8);
+    out += ALPHABET[v >> 18]! + ALPHABET[(v >> 12) & 63]!;
+    out += i + 1 < n ? ALPHABET[(v >> 6) & 63]! : "=";
+    out += "=";
+  }
+  return out;
+}
+
+/**
+ * Bytes of base64 text. White space is skipped; padding is optional. Returns `undefined` for
+ * anything that is not base64.
+ */
+export function base64Decode(text: string): Uint8Array | undefined {
+  const clean = text.replace(/[\s]/g, "").replace(/=+$/, "");
+  if (clean.length % 4 === 1) return undefined;
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let acc = 0;
+  let bits = 0;
+  let o = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const c = clean.charCodeAt(i);
+    const v = c < 256 ? LOOKUP[c]! : -1;
+    if (v < 0) return undefined;
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out;
+}

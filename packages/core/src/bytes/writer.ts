@@ -1,0 +1,148 @@
+import type { Int64 } from "../value/types.js";
+import { HOST_LITTLE_ENDIAN } from "./reader.js";
+import { encodeUtf8Into } from "./utf8.js";
+
+/**
+ * Growable little-endian writer. Doubles its buffer and keeps one cached DataView
+ * (as protobuf-es `binary-encoding.ts` does). Padding is always written as zeros.
+ */
+export class ByteWriter {
+  private buf: Uint8Array;
+  private view: DataView;
+  /** Bytes written so far. */
+  pos = 0;
+
+  constructor(initialCapacity = 256) {
+    this.buf = new Uint8Array(Math.max(16, initialCapacity));
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  /** Makes room for `n` more bytes. */
+  ensure(n: number): void {
+    const need = this.pos + n;
+    if (need <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < need) cap *= 2;
+    const next = new Uint8Array(cap);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  u8(v: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = v;
+  }
+
+  u32(v: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, v >>> 0, true);
+    this.pos += 4;
+  }
+
+  i32(v: number): void {
+    this.ensure(4);
+    this.view.setInt32(this.pos, v | 0, true);
+    this.pos += 4;
+  }
+
+  /** Overwrites a u32 at an earlier position (length words written after their content). */
+  patchU32(at: number, v: number): void {
+    this.view.setUint32(at, v >>> 0, true);
+  }
+
+  /** int64 from an {@link Int64} (number or bigint). */
+  i64(v: Int64): void {
+    this.ensure(8);
+    if (typeof v === "number") {
+      // Safe integers: split into two 32-bit halves without a bigint.
+      const lo = v % 4294967296;
+      const hi = (v - lo) / 4294967296;
+      this.view.setUint32(this.pos, lo >>> 0, true);
+      this.view.setInt32(this.pos + 4, lo < 0 ? hi - 1 : hi, true);
+    } else {
+      this.view.setBigInt64(this.pos, v, true);
+    }
+    this.pos += 8;
+  }
+
+  f32(v: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  f64(v: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  /** Raw bytes, no length, no padding. */
+  bytes(data: Uint8Array): void {
+    this.ensure(data.length);
+    this.buf.set(data, this.pos);
+    this.pos += data.length;
+  }
+
+  /** Zero padding after `n` payload bytes, up to a multiple of 4. */
+  pad(n: number): void {
+    const p = (4 - (n & 3)) & 3;
+    if (p === 0) return;
+    this.ensure(p);
+    this.buf.fill(0, this.pos, this.pos + p);
+    this.pos += p;
+  }
+
+  /**
+   * Length-prefixed UTF-8 with zero padding. With `nul`, a NUL byte is appended and counted in
+   * the length (PackedStringArray elements: u32 N+1, N bytes, NUL, padding).
+   */
+  string(s: string, nul = false): void {
+    this.ensure(4 + s.length * 3 + 4);
+    const start = this.pos + 4;
+    let n = encodeUtf8Into(s, this.buf, start);
+    if (nul) this.buf[start + n++] = 0;
+    this.view.setUint32(this.pos, n, true);
+    this.pos = start + n;
+    this.pad(n);
+  }
+
+  /** The bytes of a typed array in little-endian order (one bulk copy on LE hosts). */
+  typed(data: ArrayBufferView & { readonly length: number; readonly BYTES_PER_ELEMENT: number }): void {
+    const byteLength = data.byteLength;
+    this.ensure(byteLength);
+    if (HOST_LITTLE_ENDIAN) {
+      this.buf.set(new Uint8Array(data.buffer, data.byteOffset, byteLength), this.pos);
+    } else {
+      const src = new DataView(data.buffer, data.byteOffset, byteLength);
+      const size = data.BYTES_PER_ELEMENT;
+      for (let i = 0; i < byteLength; i += size) {
+        for (let j = 0; j < size; j++) this.buf[this.pos + i + j] = src.getUint8(i + size - 1 - j);
+      }
+    }
+    this.pos += byteLength;
+  }
+
+  /** Floats as f32 or f64 from any array-like of numbers. */
+  floats(data: ArrayLike<number>, wide: boolean): void {
+    const n = data.length;
+    if (wide) {
+      this.ensure(n * 8);
+      for (let i = 0; i < n; i++) this.view.setFloat64(this.pos + i * 8, data[i]!, true);
+      this.pos += n * 8;
+    } else {
+      this.ensure(n * 4);
+      for (let i = 0; i < n; i++) this.view.setFloat32(this.pos + i * 4, data[i]!, true);
+      this.pos += n * 4;
+    }
+  }
+
+  /**
+   * The bytes written. A view on the writer's buffer (no copy); the writer must not be used
+   * afterwards.
+   */
+  finish(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+}

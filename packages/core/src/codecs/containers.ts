@@ -1,0 +1,141 @@
+import type { Codec, DecodeContext, EncodeContext } from "../dialect/contract.js";
+import type { ArrayValue, ContainerType, DictionaryEntry, DictionaryValue, Value } from "../value/types.js";
+import { defineCodec } from "./define.js";
+
+/**
+ * Options of the ARRAY and DICTIONARY codecs.
+ * - `typed`: header bits 16-17 (arrays; dictionary keys) and 18-19 (dictionary values) hold a
+ *   container-type kind (0 none, 1 builtin, 2 class name, 3 script) whose info follows the
+ *   header (4.3+ arrays, 4.4+ dictionaries).
+ * - `shared`: bit 31 of the count word is kept as `shared` and written back (2.x). Otherwise it
+ *   is masked away on read (3.x/4.x) and never written.
+ * - `untyped`: what the encoder does with a typed value when `typed` is off: `"error"` refuses
+ *   it (`unsupported-kind`), `"drop"` writes it untyped as 4.0-4.2 engines did.
+ */
+export interface ContainerOptions {
+  typed?: boolean;
+  shared?: boolean;
+  untyped?: "error" | "drop";
+  /** Shown in the error for a typed value the dialect cannot write (e.g. "Godot 4.3+"). */
+  typedSince?: string;
+}
+
+const KIND_CODE = { builtin: 1, class: 2, script: 3 } as const;
+
+function readContainerType(ctx: DecodeContext, code: number, at: number): ContainerType {
+  const r = ctx.reader;
+  if (code === 1) {
+    const id = r.u32();
+    const codec = id < ctx.dialect.typeCount ? ctx.dialect.codecs[id] : undefined;
+    if (codec === undefined) throw ctx.error("invalid-data", `container element type id ${id} is out of range`, at);
+    return { kind: "builtin", type: codec.kind };
+  }
+  const s = r.string();
+  return code === 2 ? { kind: "class", className: s } : { kind: "script", path: s };
+}
+
+function writeContainerType(ctx: EncodeContext, t: ContainerType): void {
+  if (t.kind === "builtin") {
+    const id = ctx.dialect.wireIdOfKind(t.type);
+    if (id === undefined) throw ctx.error("unsupported-kind", `no ${ctx.dialect.name} type id for element type ${t.type}`);
+    ctx.writer.u32(id);
+  } else ctx.writer.string(t.kind === "class" ? t.className : t.path);
+}
+
+function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): never {
+  const since = o.typedSince ? ` (typed ${what} need ${o.typedSince})` : "";
+  throw ctx.error("unsupported-kind", `${ctx.dialect.name} (${ctx.dialect.engineVersions}) cannot write a typed ${what}${since}`);
+}
+
+export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
+  const typed = o.typed === true;
+  const keepShared = o.shared === true;
+  return defineCodec<ArrayValue>({
+    wireId,
+    kind: "array",
+    name: "ARRAY",
+    flagMask: typed ? 0x30000 : 0,
+    decode: (ctx, header, start) => {
+      const r = ctx.reader;
+      const code = typed ? (header >>> 16) & 3 : 0;
+      const elementType = code !== 0 ? readContainerType(ctx, code, start + 4) : undefined;
+      const at = r.pos;
+      const word = r.u32();
+      const count = word & 0x7fffffff;
+      ctx.checkCount(count, 4, at);
+      const items = new Array<Value>(count);
+      for (let i = 0; i < count; i++) items[i] = ctx.decodeElement(i);
+      const out: { -readonly [K in keyof ArrayValue]: ArrayValue[K] } = { kind: "array", items };
+      if (elementType !== undefined) out.elementType = elementType;
+      if (keepShared && word & 0x80000000) out.shared = true;
+      return out;
+    },
+    header: (v, ctx) => {
+      if (v.elementType === undefined) return wireId;
+      if (typed) return wireId | (KIND_CODE[v.elementType.kind] << 16);
+      if (o.untyped === "drop") return wireId;
+      return typedRefused(ctx, "array", o);
+    },
+    encode: (ctx, v, header) => {
+      if (header !== wireId) writeContainerType(ctx, v.elementType!);
+      const n = v.items.length;
+      ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
+      for (let i = 0; i < n; i++) ctx.encodeElement(v.items[i]!, i);
+    },
+  });
+}
+
+export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec<DictionaryValue> {
+  const typed = o.typed === true;
+  const keepShared = o.shared === true;
+  return defineCodec<DictionaryValue>({
+    wireId,
+    kind: "dictionary",
+    name: "DICTIONARY",
+    flagMask: typed ? 0xf0000 : 0,
+    decode: (ctx, header, start) => {
+      const r = ctx.reader;
+      const keyCode = typed ? (header >>> 16) & 3 : 0;
+      const valueCode = typed ? (header >>> 18) & 3 : 0;
+      const keyType = keyCode !== 0 ? readContainerType(ctx, keyCode, start + 4) : undefined;
+      const valueType = valueCode !== 0 ? readContainerType(ctx, valueCode, r.pos) : undefined;
+      const at = r.pos;
+      const word = r.u32();
+      const count = word & 0x7fffffff;
+      ctx.checkCount(count, 8, at);
+      const entries = new Array<DictionaryEntry>(count);
+      for (let i = 0; i < count; i++) {
+        const key = ctx.decodeKey(i);
+        entries[i] = [key, ctx.decodeEntryValue(key)];
+      }
+      const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = { kind: "dictionary", entries };
+      if (keyType !== undefined) out.keyType = keyType;
+      if (valueType !== undefined) out.valueType = valueType;
+      if (keepShared && word & 0x80000000) out.shared = true;
+      return out;
+    },
+    header: (v, ctx) => {
+      if (v.keyType === undefined && v.valueType === undefined) return wireId;
+      if (typed) {
+        const k = v.keyType ? KIND_CODE[v.keyType.kind] : 0;
+        const val = v.valueType ? KIND_CODE[v.valueType.kind] : 0;
+        return wireId | (k << 16) | (val << 18);
+      }
+      if (o.untyped === "drop") return wireId;
+      return typedRefused(ctx, "dictionary", o);
+    },
+    encode: (ctx, v, header) => {
+      if (header !== wireId) {
+        if (v.keyType) writeContainerType(ctx, v.keyType);
+        if (v.valueType) writeContainerType(ctx, v.valueType);
+      }
+      const n = v.entries.length;
+      ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
+      for (let i = 0; i < n; i++) {
+        const [key, value] = v.entries[i]!;
+        ctx.encodeKey(key, i);
+        ctx.encodeEntryValue(value, key);
+      }
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import type { Codec, DecodeContext, EncodeContext } from "../dialect/contract.js";
+import type { Value } from "../value/types.js";
+
+/** Header bit 16: 64-bit payload (INT, FLOAT, 4.x math types) or object-as-id (OBJECT). */
+export const FLAG_64 = 1 << 16;
+
+/** What {@link defineCodec} takes; `header` defaults to the bare wire id. */
+export interface CodecSpec<V extends Value> {
+  wireId: number;
+  kind: V["kind"];
+  name: string;
+  flagMask?: number;
+  decode(ctx: DecodeContext, header: number, start: number): V;
+  header?(value: V, ctx: EncodeContext): number;
+  encode(ctx: EncodeContext, value: V, header: number): void;
+}
+
+/**
+ * Builds a codec. Every codec gets the same property order, so the engine's call sites see one
+ * object shape whatever the wire type.
+ */
+export function defineCodec<V extends Value>(spec: CodecSpec<V>): Codec<V> {
+  const id = spec.wireId;
+  return {
+    wireId: id,
+    kind: spec.kind,
+    name: spec.name,
+    flagMask: spec.flagMask ?? 0,
+    decode: spec.decode,
+    header: spec.header ?? (() => id),
+    encode: spec.encode,
+  };
+}
+
+/** Checks a u32 count word for the sign bit the engine reads as negative. */
+export function checkSign(ctx: DecodeContext, count: number, at: number, what: string): void {
+  if (count > 0x7fffffff) throw ctx.error("invalid-data", `${what} count ${count} is negative as int32`, at);
+}

@@ -1,0 +1,120 @@
+import type { ByteReader } from "../bytes/reader.js";
+import type { Codec } from "../dialect/contract.js";
+import {
+  MATRIX_SIZES,
+  type MatrixKind,
+  VECTOR_FIELDS,
+  type ValueOf,
+  type VectorKind,
+} from "../value/types.js";
+import { FLAG_64, defineCodec } from "./define.js";
+
+/**
+ * Precision of the real-valued math types.
+ * - `flag64`: the decoder honours header bit 16 (f64 payload); 4.x decoders do, 2.x/3.x ignore it.
+ * - `write64`: the encoder writes f64 with the flag (4.x `precision=double` builds).
+ */
+export interface MathPrecision {
+  flag64?: boolean;
+  write64?: boolean;
+}
+
+type Read = (r: ByteReader) => number;
+const F32: Read = (r) => r.f32();
+const F64: Read = (r) => r.f64();
+const I32: Read = (r) => r.i32();
+
+// Object literals per kind (one hidden class each, fields in wire order).
+const BUILD: { [K in VectorKind]: (r: ByteReader, n: Read) => ValueOf<K> } = {
+  vector2: (r, n) => ({ kind: "vector2", x: n(r), y: n(r) }),
+  vector2i: (r, n) => ({ kind: "vector2i", x: n(r), y: n(r) }),
+  rect2: (r, n) => ({ kind: "rect2", x: n(r), y: n(r), width: n(r), height: n(r) }),
+  rect2i: (r, n) => ({ kind: "rect2i", x: n(r), y: n(r), width: n(r), height: n(r) }),
+  vector3: (r, n) => ({ kind: "vector3", x: n(r), y: n(r), z: n(r) }),
+  vector3i: (r, n) => ({ kind: "vector3i", x: n(r), y: n(r), z: n(r) }),
+  vector4: (r, n) => ({ kind: "vector4", x: n(r), y: n(r), z: n(r), w: n(r) }),
+  vector4i: (r, n) => ({ kind: "vector4i", x: n(r), y: n(r), z: n(r), w: n(r) }),
+  plane: (r, n) => ({ kind: "plane", x: n(r), y: n(r), z: n(r), d: n(r) }),
+  quaternion: (r, n) => ({ kind: "quaternion", x: n(r), y: n(r), z: n(r), w: n(r) }),
+  aabb: (r, n) => ({ kind: "aabb", x: n(r), y: n(r), z: n(r), width: n(r), height: n(r), depth: n(r) }),
+  color: (r, n) => ({ kind: "color", r: n(r), g: n(r), b: n(r), a: n(r) }),
+};
+
+const INT_KINDS: ReadonlySet<VectorKind> = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
+
+/**
+ * Fixed-size vector-like types: Vector2/3/4(i), Rect2(i), Plane, Quaternion, AABB, Color.
+ * Integer kinds are always i32; real kinds f32, or f64 with FLAG_64 where `precision` allows.
+ */
+export function vectorCodec<K extends VectorKind>(
+  wireId: number,
+  kind: K,
+  name: string,
+  precision: MathPrecision = {},
+): Codec<ValueOf<K>> {
+  const fields = VECTOR_FIELDS[kind] as readonly string[];
+  const isInt = INT_KINDS.has(kind);
+  const build = BUILD[kind] as (r: ByteReader, n: Read) => ValueOf<K>;
+  const flag64 = !isInt && precision.flag64 === true;
+  const write64 = flag64 && precision.write64 === true;
+  const size = fields.length * 4;
+  return defineCodec<ValueOf<K>>({
+    wireId,
+    kind: kind as ValueOf<K>["kind"],
+    name,
+    flagMask: flag64 ? FLAG_64 : 0,
+    decode: (ctx, header) => {
+      const r = ctx.reader;
+      const wide = flag64 && (header & FLAG_64) !== 0;
+      r.need(wide ? size * 2 : size, name);
+      return build(r, isInt ? I32 : wide ? F64 : F32);
+    },
+    header: () => (write64 ? wireId | FLAG_64 : wireId),
+    encode: (ctx, v, header) => {
+      const w = ctx.writer;
+      const rec = v as unknown as Record<string, number>;
+      for (const f of fields) {
+        const x = rec[f]!;
+        if (isInt) {
+          if (!Number.isInteger(x) || x < -2147483648 || x > 2147483647) {
+            throw ctx.error("out-of-range", `${kind}.${f} = ${x} is not an int32`);
+          }
+          w.i32(x);
+        } else if (header & FLAG_64) w.f64(x);
+        else w.f32(x);
+      }
+    },
+  });
+}
+
+/** Matrix types (Transform2D/Matrix32, Basis/Matrix3, Transform3D, Projection): `values` in wire order. */
+export function matrixCodec<K extends MatrixKind>(
+  wireId: number,
+  kind: K,
+  name: string,
+  precision: MathPrecision = {},
+): Codec<ValueOf<K>> {
+  const count = MATRIX_SIZES[kind];
+  const flag64 = precision.flag64 === true;
+  const write64 = flag64 && precision.write64 === true;
+  return defineCodec<ValueOf<K>>({
+    wireId,
+    kind: kind as ValueOf<K>["kind"],
+    name,
+    flagMask: flag64 ? FLAG_64 : 0,
+    decode: (ctx, header) => {
+      const r = ctx.reader;
+      const wide = flag64 && (header & FLAG_64) !== 0;
+      r.need(count * (wide ? 8 : 4), name);
+      const values = new Array<number>(count);
+      for (let i = 0; i < count; i++) values[i] = wide ? r.f64() : r.f32();
+      return { kind, values } as unknown as ValueOf<K>;
+    },
+    header: () => (write64 ? wireId | FLAG_64 : wireId),
+    encode: (ctx, v, header) => {
+      const values = (v as unknown as { values: readonly number[] }).values;
+      if (values.length !== count) throw ctx.error("invalid-value", `${kind} needs ${count} values, has ${values.length}`);
+      ctx.writer.floats(values, (header & FLAG_64) !== 0);
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import type { ByteReader } from "../bytes/reader.js";
+import type { ByteWriter } from "../bytes/writer.js";
+import type { EncodeErrorCode, DecodeErrorCode, DecodeError, EncodeError } from "../errors.js";
+import type { Kind, Value } from "../value/types.js";
+import type { ResolvedDecodeLimits } from "./options.js";
+
+/**
+ * What a codec sees while decoding. The engine implements it; codecs only call it.
+ * Nested values go through the `decode*` methods, which handle depth, limits, paths and spans.
+ */
+export interface DecodeContext {
+  readonly reader: ByteReader;
+  readonly dialect: Dialect;
+  readonly limits: ResolvedDecodeLimits;
+  /** Full objects may be decoded (`allowObjects`). */
+  readonly allowObjects: boolean;
+  /** Packed arrays are copied instead of viewing the input. */
+  readonly copy: boolean;
+  /** Depth of the value being decoded (top level = 0). */
+  readonly depth: number;
+  /** Array element `index`. */
+  decodeElement(index: number): Value;
+  /** Key of dictionary entry `index`. */
+  decodeKey(index: number): Value;
+  /** Value stored under `key`. */
+  decodeEntryValue(key: Value): Value;
+  /** Value of full-object property `name`. */
+  decodeProperty(name: string): Value;
+  /**
+   * Checks a container count: the bytes left must hold `count * minElementBytes`, and the count
+   * must be within `maxCollectionLength`. Throws before anything is allocated.
+   */
+  checkCount(count: number, minElementBytes: number, at: number): void;
+  /** A DecodeError at `offset` (default: the reader's position). */
+  error(code: DecodeErrorCode, message: string, offset?: number): DecodeError;
+}
+
+/** What a codec sees while encoding. */
+export interface EncodeContext {
+  readonly writer: ByteWriter;
+  readonly dialect: Dialect;
+  readonly depth: number;
+  encodeElement(value: Value, index: number): void;
+  encodeKey(key: Value, index: number): void;
+  encodeEntryValue(value: Value, key: Value): void;
+  encodeProperty(value: Value, name: string): void;
+  error(code: EncodeErrorCode, message: string): EncodeError;
+}
+
+/**
+ * Reads and writes one wire type. A codec knows its wire id, the kind it produces, which
+ * header flag bits it defines, and how to read and write its payload (the header word is read
+ * and written by the engine).
+ */
+export interface Codec<V extends Value = Value> {
+  /** Wire type id (header bits 0-7). */
+  readonly wireId: number;
+  /** Value kind produced by decode and accepted by encode. */
+  readonly kind: V["kind"];
+  /** The engine's name for the type (`"PACKED_BYTE_ARRAY"`). */
+  readonly name: string;
+  /** Header bits 16-31 this codec gives a meaning to (auto-detect scores others as suspicious). */
+  readonly flagMask: number;
+  /** Reads the payload after the header word. */
+  decode(ctx: DecodeContext, header: number, start: number): V;
+  /** The header word for `value` (type id and flags). */
+  header(value: V, ctx: EncodeContext): number;
+  /** Writes the payload after the header word. */
+  encode(ctx: EncodeContext, value: V, header: number): void;
+}
+
+/**
+ * A dialect: data plus small codecs. Version of this contract: `"v1"`; a dialect written for v1
+ * keeps working with later cores that still accept v1.
+ */
+export interface Dialect {
+  readonly specificationVersion: "v1";
+  /** `"godot-4"`, `"godot-3"`, `"legacy-2"`. */
+  readonly id: string;
+  /** Human name, e.g. `"Godot 4.x"`. */
+  readonly name: string;
+  /** Engine versions this dialect instance reads and writes, e.g. `"4.4-4.6"`. */
+  readonly engineVersions: string;
+  /** Bits of the header word that hold the type id (0xFF in 3.x/4.x). */
+  readonly typeMask: number;
+  /** Number of wire type ids (the engine's VARIANT_MAX); ids at or above it are unknown. */
+  readonly typeCount: number;
+  /** Codecs indexed by wire id. */
+  readonly codecs: readonly (Codec | undefined)[];
+  /** The codec that writes a kind, if the dialect can write it. */
+  codecForKind(kind: Kind): Codec | undefined;
+  /** Wire id for a builtin container element type (typed containers), if any. */
+  wireIdOfKind(kind: Kind): number | undefined;
+}
+
+/** A codec with a concrete value type, as stored in a dialect table. */
+// biome-ignore lint/suspicious/noExplicitAny: codec tables hold codecs of every value type.
+export type AnyCodec = Codec<any>;

@@ -1,0 +1,300 @@
+import { ByteReader } from "../bytes/reader.js";
+import { ByteWriter } from "../bytes/writer.js";
+import {
+  DecodeError,
+  type DecodeErrorCode,
+  EncodeError,
+  type EncodeErrorCode,
+  GdVariantError,
+} from "../errors.js";
+import { type PathSegment, formatPath } from "../path.js";
+import { fromJS } from "../value/js.js";
+import type { Value } from "../value/types.js";
+import { isKind } from "../value/types.js";
+import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
+import {
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_TOTAL_BYTES,
+  type DecodeOptions,
+  type EncodeOptions,
+  type ResolvedDecodeLimits,
+  type Span,
+  resolveLimits,
+} from "./options.js";
+
+/** The result of {@link decodeWithLength}: the value and the bytes it took. */
+export interface DecodeResult {
+  readonly value: Value;
+  /** Bytes consumed from `offset`, padding included. */
+  readonly length: number;
+}
+
+class Decoder implements DecodeContext {
+  readonly reader: ByteReader;
+  readonly dialect: Dialect;
+  readonly limits: ResolvedDecodeLimits;
+  readonly allowObjects: boolean;
+  readonly copy: boolean;
+  depth = 0;
+  private readonly codecs: readonly (Codec | undefined)[];
+  private readonly typeMask: number;
+  private readonly onSpan: ((span: Span) => void) | undefined;
+  // Only kept when spans are requested; errors build their path while unwinding instead.
+  private readonly path: PathSegment[] | undefined;
+
+  constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions) {
+    this.reader = reader;
+    this.dialect = dialect;
+    this.limits = resolveLimits(options);
+    this.allowObjects = options.allowObjects === true;
+    this.copy = options.copy === true;
+    this.codecs = dialect.codecs;
+    this.typeMask = dialect.typeMask;
+    this.onSpan = options.onSpan;
+    this.path = options.onSpan ? [] : undefined;
+  }
+
+  error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
+    return new DecodeError(message, { code, offset, dialect: this.dialect.id });
+  }
+
+  /** Reads one complete Variant (header + payload) at the current position. */
+  decodeValue(): Value {
+    const r = this.reader;
+    const start = r.pos;
+    if (r.end - start < 4) throw this.error("truncated", `header needs 4 bytes, ${r.end - start} left`, start);
+    const header = r.view.getUint32(start, true);
+    r.pos = start + 4;
+    const id = (header & this.typeMask) >>> 0;
+    const codec = this.codecs[id];
+    if (codec === undefined) {
+      throw this.error("unknown-type", `type id ${id} is not a ${this.dialect.name} type`, start);
+    }
+    const value = codec.decode(this, header, start);
+    if (this.onSpan !== undefined) {
+      this.onSpan({
+        start,
+        end: r.pos,
+        path: formatPath(this.path!),
+        kind: value.kind,
+        wireId: id,
+        depth: this.depth,
+      });
+    }
+    return value;
+  }
+
+  private nested(segment: PathSegment | (() => PathSegment)): Value {
+    const seg = () => (typeof segment === "function" ? segment() : segment);
+    const depth = ++this.depth;
+    if (this.path !== undefined) this.path.push(seg());
+    try {
+      if (depth > this.limits.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.limits.maxDepth}`);
+      }
+      return this.decodeValue();
+    } catch (e) {
+      if (DecodeError.is(e)) e.prependPath(seg());
+      throw e;
+    } finally {
+      this.depth--;
+      if (this.path !== undefined) this.path.pop();
+    }
+  }
+
+  decodeElement(index: number): Value {
+    return this.nested(index);
+  }
+
+  decodeKey(index: number): Value {
+    return this.nested(() => ({ keyAt: index }));
+  }
+
+  decodeEntryValue(key: Value): Value {
+    return this.nested(() => ({ key }));
+  }
+
+  decodeProperty(name: string): Value {
+    return this.nested(() => ({ property: name }));
+  }
+
+  checkCount(count: number, minElementBytes: number, at: number): void {
+    if (count > this.limits.maxCollectionLength) {
+      throw this.error(
+        "limit-exceeded",
+        `count ${count} is over maxCollectionLength ${this.limits.maxCollectionLength}`,
+        at,
+      );
+    }
+    const need = count * minElementBytes;
+    if (need > this.reader.end - this.reader.pos) {
+      throw this.error(
+        "truncated",
+        `count ${count} needs at least ${need} bytes, ${this.reader.end - this.reader.pos} left`,
+        at,
+      );
+    }
+  }
+}
+
+function toBytes(input: unknown): Uint8Array | undefined {
+  if (input instanceof Uint8Array) return input;
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer) return new Uint8Array(input);
+  return undefined;
+}
+
+// Anything thrown that is not ours (a RangeError from the VM, say) becomes a DecodeError: the
+// public API lets no other exception type escape.
+function wrapDecode(e: unknown, dialect: Dialect, offset: number): GdVariantError {
+  if (DecodeError.is(e)) return e.withDialect(dialect.id);
+  if (GdVariantError.is(e)) return e;
+  const stack = e instanceof RangeError && /call stack/i.test(e.message);
+  return new DecodeError(stack ? "nesting too deep for the JS stack" : `unexpected failure: ${String(e)}`, {
+    code: stack ? "depth-exceeded" : "invalid-data",
+    offset,
+    dialect: dialect.id,
+    cause: e,
+  });
+}
+
+/**
+ * Decodes one Variant with `dialect` and reports how many bytes it took.
+ * Trailing bytes are ignored (as the engine does) unless `options.exact` is set.
+ * @throws {DecodeError} for any malformed input or broken limit; nothing else.
+ */
+export function decodeWithLength(dialect: Dialect, input: Uint8Array, options: DecodeOptions = {}): DecodeResult {
+  const bytes = toBytes(input);
+  if (bytes === undefined) {
+    throw new DecodeError("input is not a Uint8Array, ArrayBuffer or ArrayBufferView", {
+      code: "invalid-data",
+      offset: 0,
+      dialect: dialect.id,
+    });
+  }
+  const offset = options.offset ?? 0;
+  if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {
+    throw new DecodeError(`offset ${offset} is outside the input`, { code: "invalid-data", offset: 0, dialect: dialect.id });
+  }
+  const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+  if (bytes.length - offset > maxTotal) {
+    throw new DecodeError(`input of ${bytes.length - offset} bytes is over maxTotalBytes ${maxTotal}`, {
+      code: "limit-exceeded",
+      offset,
+      dialect: dialect.id,
+    });
+  }
+  const reader = new ByteReader(bytes, offset);
+  reader.dialect = dialect.id;
+  const decoder = new Decoder(reader, dialect, options);
+  try {
+    const value = decoder.decodeValue();
+    if (options.exact && reader.pos !== bytes.length) {
+      throw decoder.error("trailing-bytes", `${bytes.length - reader.pos} bytes follow the value`, reader.pos);
+    }
+    return { value, length: reader.pos - offset };
+  } catch (e) {
+    throw wrapDecode(e, dialect, reader.pos);
+  }
+}
+
+/**
+ * Decodes one Variant with `dialect`.
+ * @throws {DecodeError} for any malformed input or broken limit; nothing else.
+ */
+export function decodeWith(dialect: Dialect, input: Uint8Array, options: DecodeOptions = {}): Value {
+  return decodeWithLength(dialect, input, options).value;
+}
+
+class Encoder implements EncodeContext {
+  readonly writer: ByteWriter;
+  readonly dialect: Dialect;
+  depth = 0;
+  private readonly maxDepth: number;
+  private readonly maxTotal: number;
+
+  constructor(dialect: Dialect, options: EncodeOptions) {
+    this.writer = new ByteWriter(256);
+    this.dialect = dialect;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+  }
+
+  error(code: EncodeErrorCode, message: string): EncodeError {
+    return new EncodeError(message, { code, dialect: this.dialect.id });
+  }
+
+  encodeValue(input: unknown): void {
+    const value = asValue(input);
+    const codec = this.dialect.codecForKind(value.kind);
+    if (codec === undefined) {
+      throw this.error("unsupported-kind", `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${value.kind}`);
+    }
+    const header = codec.header(value, this);
+    this.writer.u32(header);
+    codec.encode(this, value, header);
+    if (this.writer.pos > this.maxTotal) {
+      throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
+    }
+  }
+
+  private nested(value: Value, segment: () => PathSegment): void {
+    const depth = ++this.depth;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+      }
+      this.encodeValue(value);
+    } catch (e) {
+      if (EncodeError.is(e)) e.prependPath(segment());
+      throw e;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  encodeElement(value: Value, index: number): void {
+    this.nested(value, () => index);
+  }
+  encodeKey(key: Value, index: number): void {
+    this.nested(key, () => ({ keyAt: index }));
+  }
+  encodeEntryValue(value: Value, key: Value): void {
+    this.nested(value, () => ({ key }));
+  }
+  encodeProperty(value: Value, name: string): void {
+    this.nested(value, () => ({ property: name }));
+  }
+}
+
+/** A Value as is, or a plain JS value through {@link fromJS}. */
+function asValue(input: unknown): Value {
+  if (typeof input === "object" && input !== null && isKind((input as { kind?: unknown }).kind)) {
+    return input as Value;
+  }
+  return fromJS(input);
+}
+
+/**
+ * Encodes a value with `dialect`. Plain JS values are accepted and converted by {@link fromJS}.
+ * @throws {EncodeError} when the dialect cannot write the value; nothing else.
+ */
+export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
+  const encoder = new Encoder(dialect, options);
+  try {
+    encoder.encodeValue(value);
+  } catch (e) {
+    if (EncodeError.is(e)) throw e.withDialect(dialect.id);
+    if (GdVariantError.is(e)) throw e;
+    const stack = e instanceof RangeError && /call stack/i.test(e.message);
+    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot encode: ${String(e)}`, {
+      code: stack ? "depth-exceeded" : "invalid-value",
+      dialect: dialect.id,
+      cause: e,
+    });
+  }
+  return encoder.writer.finish();
+}
+
+export { DEFAULT_MAX_DEPTH };

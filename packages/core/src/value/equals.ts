@@ -1,0 +1,149 @@
+import type { ContainerType, Int64, Value } from "./types.js";
+import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
+
+function sameNumber(a: number, b: number): boolean {
+  return Object.is(a, b);
+}
+
+function sameInt(a: Int64, b: Int64): boolean {
+  return typeof a === typeof b ? a === b : BigInt(a) === BigInt(b);
+}
+
+function sameTyped(a: ArrayLike<number | bigint>, b: ArrayLike<number | bigint>): boolean {
+  if (a.length !== b.length || a.constructor !== b.constructor) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+function sameContainerType(a: ContainerType | undefined, b: ContainerType | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "builtin":
+      return a.type === (b as typeof a).type;
+    case "class":
+      return a.className === (b as typeof a).className;
+    case "script":
+      return a.path === (b as typeof a).path;
+  }
+}
+
+/**
+ * Deep, exact equality of two values: same kinds, floats compared bit-for-bit in the sense of
+ * `Object.is` (NaN equals NaN, -0 differs from 0), dictionaries in order, typed-container
+ * element types, the shared bit and the object form included. Packed arrays must also hold the
+ * same typed array class (Float32Array vs Float64Array differ).
+ */
+export function equals(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "nil":
+    case "callable":
+      return true;
+    case "bool":
+    case "string":
+    case "stringName":
+      return a.value === (b as typeof a).value;
+    case "float":
+      return sameNumber(a.value, (b as typeof a).value);
+    case "int":
+      return sameInt(a.value, (b as typeof a).value);
+    case "rid":
+      return sameInt(a.id, (b as typeof a).id);
+    case "signal": {
+      const o = b as typeof a;
+      return a.name === o.name && sameInt(a.objectId, o.objectId);
+    }
+    case "nodePath": {
+      const o = b as typeof a;
+      return (
+        a.absolute === o.absolute &&
+        a.property === o.property &&
+        a.names.length === o.names.length &&
+        a.subnames.length === o.subnames.length &&
+        a.names.every((n, i) => n === o.names[i]) &&
+        a.subnames.every((n, i) => n === o.subnames[i])
+      );
+    }
+    case "object": {
+      const o = b as typeof a;
+      if (a.form !== o.form) return false;
+      if (a.form === "id") return sameInt(a.id, (o as typeof a).id);
+      if (a.form === "null") return true;
+      const of = o as typeof a;
+      return (
+        a.className === of.className &&
+        a.properties.length === of.properties.length &&
+        a.properties.every(([n, v], i) => {
+          const p = of.properties[i]!;
+          return n === p[0] && equals(v, p[1]);
+        })
+      );
+    }
+    case "array": {
+      const o = b as typeof a;
+      return (
+        !!a.shared === !!o.shared &&
+        sameContainerType(a.elementType, o.elementType) &&
+        a.items.length === o.items.length &&
+        a.items.every((v, i) => equals(v, o.items[i]!))
+      );
+    }
+    case "dictionary": {
+      const o = b as typeof a;
+      return (
+        !!a.shared === !!o.shared &&
+        sameContainerType(a.keyType, o.keyType) &&
+        sameContainerType(a.valueType, o.valueType) &&
+        a.entries.length === o.entries.length &&
+        a.entries.every(([k, v], i) => {
+          const e = o.entries[i]!;
+          return equals(k, e[0]) && equals(v, e[1]);
+        })
+      );
+    }
+    case "packedStringArray": {
+      const o = b as typeof a;
+      return a.data.length === o.data.length && a.data.every((s, i) => s === o.data[i]);
+    }
+    case "packedByteArray":
+    case "packedInt32Array":
+    case "packedInt64Array":
+    case "packedFloat32Array":
+    case "packedFloat64Array":
+    case "packedVector2Array":
+    case "packedVector3Array":
+    case "packedVector4Array":
+    case "packedColorArray":
+      return sameTyped(a.data, (b as typeof a).data);
+    case "image": {
+      const o = b as typeof a;
+      return (
+        a.format === o.format &&
+        a.mipmaps === o.mipmaps &&
+        a.width === o.width &&
+        a.height === o.height &&
+        sameTyped(a.data, o.data)
+      );
+    }
+    case "inputEvent": {
+      const o = b as unknown as Record<string, unknown>;
+      const x = a as unknown as Record<string, unknown>;
+      const keys = new Set([...Object.keys(x), ...Object.keys(o)]);
+      for (const k of keys) if (!Object.is(x[k], o[k])) return false;
+      return true;
+    }
+    default: {
+      if (a.kind in MATRIX_SIZES) {
+        const va = (a as { values: readonly number[] }).values;
+        const vb = (b as { values: readonly number[] }).values;
+        return va.length === vb.length && va.every((n, i) => sameNumber(n, vb[i]!));
+      }
+      const fields = VECTOR_FIELDS[a.kind as keyof typeof VECTOR_FIELDS];
+      const ra = a as unknown as Record<string, number>;
+      const rb = b as unknown as Record<string, number>;
+      return fields.every((f) => sameNumber(ra[f]!, rb[f]!));
+    }
+  }
+}

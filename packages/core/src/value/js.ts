@@ -1,0 +1,172 @@
+import { EncodeError } from "../errors.js";
+import { toInt64 } from "./construct.js";
+import { type DictionaryEntry, type Value, VECTOR_FIELDS, isKind } from "./types.js";
+
+/**
+ * Converts plain JS data to a {@link Value}. The inference, in order:
+ *
+ * - an object whose `kind` is a value kind name: taken as a Value as it is (wrap user data
+ *   that has such a `kind` key in a `Map` or build it with `dictionary()`)
+ * - `null`, `undefined` → nil; boolean → bool; bigint → int
+ * - number: an integer (`Number.isInteger`) → int, anything else (1.5, NaN, Infinity) → float.
+ *   Write `float(1)` for a float that happens to be whole.
+ * - string → string
+ * - `Uint8Array` → packedByteArray, `Int32Array` → packedInt32Array, `BigInt64Array` →
+ *   packedInt64Array, `Float32Array` → packedFloat32Array, `Float64Array` → packedFloat64Array
+ * - array → array (elements converted)
+ * - `Map` → dictionary (keys and values converted, insertion order kept)
+ * - plain object → dictionary with string keys (own enumerable keys, in order)
+ *
+ * @throws {EncodeError} `invalid-value` for anything else (functions, symbols, class instances).
+ */
+export function fromJS(input: unknown): Value {
+  return convert(input, 0);
+}
+
+function convert(input: unknown, depth: number): Value {
+  if (depth > 1100) throw new EncodeError("fromJS: nesting too deep (or a cycle)", { code: "depth-exceeded" });
+  switch (typeof input) {
+    case "undefined":
+      return { kind: "nil" };
+    case "boolean":
+      return { kind: "bool", value: input };
+    case "bigint":
+      return { kind: "int", value: toInt64(input) };
+    case "number":
+      return Number.isInteger(input) ? { kind: "int", value: toInt64(input) } : { kind: "float", value: input };
+    case "string":
+      return { kind: "string", value: input };
+    case "object": {
+      if (input === null) return { kind: "nil" };
+      if (isKind((input as { kind?: unknown }).kind)) return input as Value;
+      if (Array.isArray(input)) return { kind: "array", items: input.map((v) => convert(v, depth + 1)) };
+      if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
+      if (input instanceof Int32Array) return { kind: "packedInt32Array", data: input };
+      if (input instanceof BigInt64Array) return { kind: "packedInt64Array", data: input };
+      if (input instanceof Float32Array) return { kind: "packedFloat32Array", data: input };
+      if (input instanceof Float64Array) return { kind: "packedFloat64Array", data: input };
+      if (input instanceof Map) {
+        const entries: DictionaryEntry[] = [];
+        for (const [k, v] of input) entries.push([convert(k, depth + 1), convert(v, depth + 1)]);
+        return { kind: "dictionary", entries };
+      }
+      const proto = Object.getPrototypeOf(input);
+      if (proto === Object.prototype || proto === null) {
+        const entries: DictionaryEntry[] = [];
+        for (const k of Object.keys(input)) {
+          entries.push([{ kind: "string", value: k }, convert((input as Record<string, unknown>)[k], depth + 1)]);
+        }
+        return { kind: "dictionary", entries };
+      }
+      break;
+    }
+  }
+  throw new EncodeError(`fromJS: cannot infer a Variant from ${describe(input)}`, { code: "invalid-value" });
+}
+
+function describe(v: unknown): string {
+  if (typeof v === "object" && v !== null) return `an instance of ${v.constructor?.name ?? "an unknown class"}`;
+  return `a ${typeof v}`;
+}
+
+/** Options of {@link toJS}. */
+export interface ToJSOptions {
+  /**
+   * Dictionaries become plain objects when every key is a string, StringName or int;
+   * otherwise `Map`. `"map"` makes every dictionary a `Map`. Default `"auto"`.
+   */
+  dictionaries?: "auto" | "map";
+}
+
+/**
+ * A plain JS view of a value, for code that wants `{ hp: 3 }`. Lossy by design (int and
+ * float both become numbers, StringName becomes a string); use the Value itself or
+ * `toJSON` to keep everything.
+ *
+ * - nil → null; bool → boolean; int → number (bigint beyond 2^53); float → number
+ * - string, StringName → string; NodePath → its text (`"/root/A:b"`)
+ * - vectors, rects, colors... → objects of their fields (`{ x, y }`); matrices → number arrays
+ * - array → array; packed arrays → their typed array (packedStringArray → string[])
+ * - dictionary → object with null-safe keys (a key `__proto__` is an own property, never the
+ *   prototype) or a `Map` (see {@link ToJSOptions})
+ * - object → `{ className, properties }` / `{ objectId }` / null; other kinds → a tagged copy.
+ */
+export function toJS(value: Value, options: ToJSOptions = {}): unknown {
+  return view(value, options.dictionaries ?? "auto");
+}
+
+function defineKey(target: Record<string, unknown>, key: string, v: unknown): void {
+  // defineProperty never calls the __proto__ setter, so hostile keys stay plain data.
+  Object.defineProperty(target, key, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+function view(v: Value, dicts: "auto" | "map"): unknown {
+  switch (v.kind) {
+    case "nil":
+      return null;
+    case "bool":
+    case "int":
+    case "float":
+    case "string":
+    case "stringName":
+      return v.value;
+    case "nodePath": {
+      const p = (v.absolute ? "/" : "") + v.names.join("/");
+      const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
+      return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
+    }
+    case "array":
+      return v.items.map((x) => view(x, dicts));
+    case "dictionary": {
+      const plain =
+        dicts === "auto" &&
+        v.entries.every(([k]) => k.kind === "string" || k.kind === "stringName" || k.kind === "int");
+      if (plain) {
+        const out: Record<string, unknown> = {};
+        for (const [k, val] of v.entries) defineKey(out, String((k as { value: unknown }).value), view(val, dicts));
+        return out;
+      }
+      return new Map(v.entries.map(([k, val]) => [view(k, dicts), view(val, dicts)]));
+    }
+    case "object":
+      if (v.form === "id") return { objectId: v.id };
+      if (v.form === "null" || v.className === "") return null;
+      {
+        const props: Record<string, unknown> = {};
+        for (const [name, val] of v.properties) defineKey(props, name, view(val, dicts));
+        return { className: v.className, properties: props };
+      }
+    case "packedByteArray":
+    case "packedInt32Array":
+    case "packedInt64Array":
+    case "packedFloat32Array":
+    case "packedFloat64Array":
+    case "packedVector2Array":
+    case "packedVector3Array":
+    case "packedVector4Array":
+    case "packedColorArray":
+      return v.data;
+    case "packedStringArray":
+      return [...v.data];
+    case "transform2d":
+    case "matrix32":
+    case "basis":
+    case "matrix3":
+    case "transform3d":
+    case "projection":
+      return [...v.values];
+    case "rid":
+      return { rid: v.id };
+    default: {
+      if (v.kind in VECTOR_FIELDS) {
+        const out: Record<string, unknown> = {};
+        for (const f of VECTOR_FIELDS[v.kind as keyof typeof VECTOR_FIELDS]) {
+          out[f] = (v as unknown as Record<string, number>)[f];
+        }
+        return out;
+      }
+      const { kind: _k, ...rest } = v as unknown as Record<string, unknown>;
+      return rest;
+    }
+  }
+}
