@@ -111,3 +111,5 @@ export {
   packedVectorCodec,
   packedStringArrayCodec,
 } from "./codecs/packed.js";
+
+export { formatPrintfG } from "./text/printf-g.js";
