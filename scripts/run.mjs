@@ -42,7 +42,7 @@ switch (task) {
     break;
   }
   case "test": {
-    const code = pnpm([...turbo, "test", "--concurrency=1", ...rest]);
+    const code = pnpm([...turbo, "test", "check-package", "--concurrency=1", ...rest]);
     const summary = run(process.execPath, [join(root, "scripts", "test-summary.mjs")]);
     process.exit(code || summary);
     break;
