@@ -1,0 +1,24 @@
+/**
+ * `@gdvariant/godot-4`: Godot 4.x's binary Variant format (`var_to_bytes`, `bytes_to_var`,
+ * `store_var`, `put_var`), byte-exact with the engine, with version targeting (4.0-4.6) and
+ * double-precision builds. The text form (`var_to_str`) is in `@gdvariant/godot-4/text`.
+ * @packageDocumentation
+ */
+import { godot4Dialect } from "./dialect.js";
+
+export { godot4Dialect } from "./dialect.js";
+export { decode, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
+export { encode, type Godot4EncodeOptions } from "./encode.js";
+export { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
+export {
+  GODOT4_VERSIONS,
+  type Godot4Version,
+  type Godot4Precision,
+  type VersionFeatures,
+  featuresOf,
+} from "./versions.js";
+export { TYPE_ID, TYPE_COUNT } from "./type-ids.js";
+export { toText } from "./text/to-text.js";
+
+/** The Godot 4.x dialect for the default target (4.6, single precision), for core's contract. */
+export const dialect = /* @__PURE__ */ godot4Dialect();

@@ -1,0 +1,57 @@
+import { EncodeError } from "@gdvariant/core";
+import { GODOT4_VERSIONS, type Godot4Precision, type Godot4Version } from "./versions.js";
+
+/** Options that select what the Godot 4.x dialect writes. */
+export interface Godot4Options {
+  /**
+   * Engine version written for. Older targets lack typed containers (4.0-4.2 arrays, 4.0-4.3
+   * dictionaries), PackedVector4Array (4.0-4.2) and the `script`-as-path object property
+   * (4.0-4.2); encoding such values for them fails with `unsupported-kind` unless `downgrade`
+   * allows the lossy form. Decoding reads every 4.x form whatever the target.
+   * Default `"4.6"`.
+   */
+  version?: Godot4Version;
+  /**
+   * Math precision of the target build. `"double"` writes Vector2/3/4, Rect2, Transform2D,
+   * Plane, Quaternion, AABB, Basis, Transform3D, Projection and PackedVector2/3/4Array as
+   * 64-bit floats with header FLAG_64, as `precision=double` builds do. Decoding honours the
+   * flag either way. Default `"single"`.
+   */
+  precision?: Godot4Precision;
+  /**
+   * Write typed arrays and dictionaries untyped for targets that cannot read their type
+   * (what 4.0-4.2 engines themselves did), instead of refusing them. Default `false`.
+   */
+  downgrade?: boolean;
+}
+
+/** {@link Godot4Options} with every default filled in. */
+export interface ResolvedGodot4Options {
+  readonly version: Godot4Version;
+  readonly precision: Godot4Precision;
+  readonly downgrade: boolean;
+}
+
+const VERSION_SET: ReadonlySet<string> = new Set(GODOT4_VERSIONS);
+
+/**
+ * Fills in defaults and checks the values.
+ * @throws {EncodeError} `invalid-value` for an unknown version or precision.
+ */
+export function resolveGodot4Options(o: Godot4Options = {}): ResolvedGodot4Options {
+  const version = o.version ?? "4.6";
+  const precision = o.precision ?? "single";
+  if (!VERSION_SET.has(version)) {
+    throw new EncodeError(`unknown Godot 4 version ${JSON.stringify(version)} (expected one of ${GODOT4_VERSIONS.join(", ")})`, {
+      code: "invalid-value",
+      dialect: "godot-4",
+    });
+  }
+  if (precision !== "single" && precision !== "double") {
+    throw new EncodeError(`precision must be "single" or "double", not ${JSON.stringify(precision)}`, {
+      code: "invalid-value",
+      dialect: "godot-4",
+    });
+  }
+  return { version, precision, downgrade: o.downgrade === true };
+}

@@ -1,0 +1,7 @@
+/**
+ * `@gdvariant/godot-4/text`: the engine's `var_to_str` text form of Godot 4.x values. A separate
+ * entry point so that decoding and encoding do not carry the text code.
+ * @packageDocumentation
+ */
+export { toText } from "./to-text.js";
+export { rtosFix, floatText } from "./real.js";
