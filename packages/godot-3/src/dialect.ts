@@ -1,0 +1,106 @@
+import {
+  type Dialect,
+  GdVariantError,
+  arrayCodec,
+  boolCodec,
+  createDialect,
+  dictionaryCodec,
+  floatCodec,
+  intCodec,
+  matrixCodec,
+  nilCodec,
+  nodePathCodec,
+  objectCodec,
+  packedByteArrayCodec,
+  packedNumberCodec,
+  packedStringArrayCodec,
+  packedVectorCodec,
+  ridCodec,
+  stringCodec,
+  vectorCodec,
+} from "@gdvariant/core";
+import { DEFAULT_GODOT3_VERSION, GODOT3_VERSIONS, type Godot3DialectOptions, type Godot3Version } from "./options.js";
+
+/** The engine's `Variant::VARIANT_MAX` in 3.x: ids 27 and up are unknown (ERR_INVALID_DATA). */
+export const GODOT3_TYPE_COUNT = 27;
+
+// Header word, 3.x:
+//   bits 0-7   type id (0-26)
+//   bits 8-15  ignored
+//   bit 16     ENCODE_FLAG_64 on INT/REAL (i64/f64 payload), ENCODE_FLAG_OBJECT_AS_ID on OBJECT
+//   bits 17-31 unused; ignored by the decoder
+// Math types are always f32: 3.x never sets the flag on them, and its decoder ignores it.
+function build(version: Godot3Version): Dialect {
+  return createDialect({
+    id: "godot-3",
+    name: "Godot 3.x",
+    engineVersions: version === "3.0" ? "3.0" : version === "3.1.0" ? "3.1.0" : `${version} (3.1.1-3.6)`,
+    typeCount: GODOT3_TYPE_COUNT,
+    codecs: [
+      nilCodec(0),
+      boolCodec(1),
+      // 3.0.x tested `val < -0x80000000`, an unsigned constant, so every int got the flag.
+      intCodec(2, version === "3.0" ? "always-64" : "auto"),
+      floatCodec(3, "auto", { name: "REAL" }),
+      stringCodec(4),
+      vectorCodec(5, "vector2", "VECTOR2"),
+      vectorCodec(6, "rect2", "RECT2"),
+      vectorCodec(7, "vector3", "VECTOR3"),
+      matrixCodec(8, "transform2d", "TRANSFORM2D"),
+      vectorCodec(9, "plane", "PLANE"),
+      vectorCodec(10, "quaternion", "QUAT"),
+      vectorCodec(11, "aabb", "AABB"),
+      matrixCodec(12, "basis", "BASIS"),
+      matrixCodec(13, "transform3d", "TRANSFORM"),
+      vectorCodec(14, "color", "COLOR"),
+      // Flag bit 1 (2.x property) becomes the last subname, as the 3.x decoder does.
+      nodePathCodec(15, "subname"),
+      // 3.x writes a bare header for any RID and decodes an empty one.
+      ridCodec(16, false),
+      objectCodec(17),
+      // Bit 31 of the count (2.x "shared") is masked on read and never written.
+      dictionaryCodec(18, { untyped: "error", typedSince: "Godot 4.4" }),
+      arrayCodec(19, { untyped: "error", typedSince: "Godot 4.3" }),
+      packedByteArrayCodec(20, "POOL_BYTE_ARRAY"),
+      packedNumberCodec(21, "packedInt32Array", "POOL_INT_ARRAY"),
+      packedNumberCodec(22, "packedFloat32Array", "POOL_REAL_ARRAY"),
+      packedStringArrayCodec(23, "POOL_STRING_ARRAY"),
+      packedVectorCodec(24, "packedVector2Array", "POOL_VECTOR2_ARRAY"),
+      packedVectorCodec(25, "packedVector3Array", "POOL_VECTOR3_ARRAY"),
+      packedNumberCodec(26, "packedColorArray", "POOL_COLOR_ARRAY"),
+    ],
+  });
+}
+
+// One dialect per version, built on first use. The only module-level state, keyed by options.
+const cache = new Map<Godot3Version, Dialect>();
+
+/** Resolves and checks the `version` option. */
+export function resolveVersion(options: Godot3DialectOptions | undefined): Godot3Version {
+  const v = options?.version ?? DEFAULT_GODOT3_VERSION;
+  if (!(GODOT3_VERSIONS as readonly string[]).includes(v)) {
+    throw new GdVariantError(`unknown Godot 3 version ${JSON.stringify(v)}; expected one of ${GODOT3_VERSIONS.join(", ")}`);
+  }
+  return v;
+}
+
+/**
+ * The Godot 3.x dialect for an engine release: the 27-type table (NIL through
+ * POOL_COLOR_ARRAY) with that release's int width. Instances are cached per version, so
+ * calling this twice with the same options returns the same object.
+ *
+ * @param options `version` (default `"3.2"`).
+ * @throws {GdVariantError} for a `version` not in {@link GODOT3_VERSIONS}.
+ */
+export function godot3Dialect(options?: Godot3DialectOptions): Dialect {
+  const version = resolveVersion(options);
+  let d = cache.get(version);
+  if (d === undefined) {
+    d = build(version);
+    cache.set(version, d);
+  }
+  return d;
+}
+
+/** The Godot 3.x dialect with default options (Godot 3.2; also right for 3.1.1-3.6). */
+export const dialect: Dialect = godot3Dialect();

@@ -1,0 +1,41 @@
+import type { DecodeOptions, EncodeOptions } from "@gdvariant/core";
+
+/**
+ * Godot 3.x releases this package can target. A minor version stands for its last patch
+ * release (`"3.1"` is 3.1.2); `"3.1.0"` is the one release whose quirks differ from later 3.1
+ * patches.
+ */
+export const GODOT3_VERSIONS = ["3.0", "3.1.0", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6"] as const;
+
+/** One of {@link GODOT3_VERSIONS}. */
+export type Godot3Version = (typeof GODOT3_VERSIONS)[number];
+
+/**
+ * The default target: Godot 3.2, the release this package is checked against byte for byte
+ * (3.2.3). Every release from 3.1.1 to 3.6 writes the same bytes for the same value, so the
+ * default is also right for 3.3-3.6 files.
+ */
+export const DEFAULT_GODOT3_VERSION: Godot3Version = "3.2";
+
+/** Options that select the dialect instance (the engine release and its quirks). */
+export interface Godot3DialectOptions {
+  /**
+   * Engine release to read and write like. Default `"3.2"`.
+   * - `"3.0"`: every int is written as 64-bit (the 3.0.x encoder bug, godot#15383), and full
+   *   objects are decoded without asking (3.0 decoded them unconditionally).
+   * - `"3.1.0"`: ints 32-bit when they fit; full objects still decoded without asking.
+   * - `"3.1"` (3.1.1+) to `"3.6"`: ints 32-bit when they fit; full objects only with
+   *   `allowObjects: true` (objects-as-id became the default in 3.1.1, godot#27485).
+   */
+  version?: Godot3Version;
+}
+
+/**
+ * Options of {@link decode}: core's decode options plus the engine release.
+ * `allowObjects` defaults to `true` for `"3.0"` and `"3.1.0"` (those engines decoded full
+ * objects unconditionally) and `false` from `"3.1"` on. Objects are inert data either way.
+ */
+export interface Godot3DecodeOptions extends DecodeOptions, Godot3DialectOptions {}
+
+/** Options of {@link encode}: core's encode options plus the engine release. */
+export interface Godot3EncodeOptions extends EncodeOptions, Godot3DialectOptions {}

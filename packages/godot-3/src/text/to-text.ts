@@ -1,0 +1,245 @@
+import { EncodeError, type PathSegment, type Value, DEFAULT_MAX_DEPTH } from "@gdvariant/core";
+import { isNullObject, variantLess } from "./compare.js";
+import { cEscape, cEscapeMultiline } from "./escape.js";
+import { formatReal, formatStandaloneReal } from "./real.js";
+import { godotSort } from "./sort-array.js";
+
+/** Options of {@link toText}. */
+export interface ToTextOptions {
+  /** Deepest nesting written (root = 0). Default 1024, the engine's limit. */
+  maxDepth?: number;
+}
+
+// Every real inside a math type or pool array is a 32-bit float in the engine (real_t).
+const r = (v: number): string => formatReal(Math.fround(v));
+const list = (values: ArrayLike<number>): string => Array.from(values, r).join(", ");
+
+// Keys the engine's Dictionary would merge (VariantComparator: same type, equal values; NaN
+// equals NaN; 0 equals -0). Objects and dictionaries never do: each decode makes a new instance,
+// and 3.x compares those by address.
+function sameKey(a: Value, b: Value): boolean {
+  const na = a.kind === "nil" || (a.kind === "object" && isNullObject(a));
+  const nb = b.kind === "nil" || (b.kind === "object" && isNullObject(b));
+  if (na || nb) return na && nb;
+  if (a.kind !== b.kind) return false;
+  const num = (x: number, y: number) => x === y || (Number.isNaN(x) && Number.isNaN(y));
+  switch (a.kind) {
+    case "bool":
+    case "string":
+      return a.value === (b as typeof a).value;
+    case "int":
+      return BigInt(a.value) === BigInt((b as typeof a).value);
+    case "float":
+      return num(a.value, (b as typeof a).value);
+    case "nodePath": {
+      const o = b as typeof a;
+      const sa = [...a.subnames, ...(a.property !== undefined ? [a.property] : [])];
+      const sb = [...o.subnames, ...(o.property !== undefined ? [o.property] : [])];
+      return a.absolute === o.absolute && a.names.join("/") === o.names.join("/") && sa.join(":") === sb.join(":");
+    }
+    case "rid":
+      return true;
+    case "object":
+    case "dictionary":
+      return false;
+    case "array": {
+      const x = a.items;
+      const y = (b as typeof a).items;
+      return x.length === y.length && x.every((v, i) => sameKey(v, y[i]!));
+    }
+    case "packedStringArray": {
+      const x = a.data;
+      const y = (b as typeof a).data;
+      return x.length === y.length && x.every((v, i) => v === y[i]);
+    }
+    default: {
+      if ("data" in a) {
+        const x = a.data as ArrayLike<number>;
+        const y = (b as typeof a).data as ArrayLike<number>;
+        if (x.length !== y.length) return false;
+        for (let i = 0; i < x.length; i++) if (!num(x[i]!, y[i]!)) return false;
+        return true;
+      }
+      if ("values" in a) {
+        const x = a.values;
+        const y = (b as typeof a).values;
+        return x.length === y.length && x.every((v, i) => num(Math.fround(v), Math.fround(y[i]!)));
+      }
+      const ra = a as unknown as Record<string, number>;
+      const rb = b as unknown as Record<string, number>;
+      return Object.keys(ra).every((k) => k === "kind" || num(Math.fround(ra[k]!), Math.fround(rb[k]!)));
+    }
+  }
+}
+
+class Writer {
+  private depth = 0;
+  private readonly path: PathSegment[] = [];
+  constructor(private readonly maxDepth: number) {}
+
+  private nested(v: Value, seg: PathSegment): string {
+    if (++this.depth > this.maxDepth) {
+      throw new EncodeError(`nesting deeper than ${this.maxDepth} (or a cycle)`, {
+        code: "depth-exceeded",
+        path: [...this.path, seg],
+        dialect: "godot-3",
+      });
+    }
+    this.path.push(seg);
+    try {
+      return this.write(v);
+    } finally {
+      this.path.pop();
+      this.depth--;
+    }
+  }
+
+  write(v: Value): string {
+    switch (v.kind) {
+      case "nil":
+        return "null";
+      case "bool":
+        return v.value ? "true" : "false";
+      case "int":
+        return String(v.value);
+      case "float":
+        return formatStandaloneReal(v.value);
+      case "string":
+        return `"${cEscapeMultiline(v.value)}"`;
+      case "vector2":
+        return `Vector2( ${r(v.x)}, ${r(v.y)} )`;
+      case "rect2":
+        return `Rect2( ${r(v.x)}, ${r(v.y)}, ${r(v.width)}, ${r(v.height)} )`;
+      case "vector3":
+        return `Vector3( ${r(v.x)}, ${r(v.y)}, ${r(v.z)} )`;
+      case "transform2d":
+        return `Transform2D( ${list(v.values)} )`;
+      case "plane":
+        return `Plane( ${r(v.x)}, ${r(v.y)}, ${r(v.z)}, ${r(v.d)} )`;
+      case "quaternion":
+        return `Quat( ${r(v.x)}, ${r(v.y)}, ${r(v.z)}, ${r(v.w)} )`;
+      case "aabb":
+        return `AABB( ${r(v.x)}, ${r(v.y)}, ${r(v.z)}, ${r(v.width)}, ${r(v.height)}, ${r(v.depth)} )`;
+      case "basis":
+        return `Basis( ${list(v.values)} )`;
+      case "transform3d":
+        return `Transform( ${list(v.values)} )`;
+      case "color":
+        return `Color( ${r(v.r)}, ${r(v.g)}, ${r(v.b)}, ${r(v.a)} )`;
+      case "nodePath":
+        return `NodePath("${cEscape(nodePathString(v))}")`;
+      case "rid":
+        // 3.x VariantWriter has no case for _RID: it writes nothing at all.
+        return "";
+      case "object":
+        return this.object(v);
+      case "dictionary":
+        return this.dictionary(v);
+      case "array": {
+        if (v.elementType !== undefined) return this.unsupported("typed array");
+        const parts = v.items.map((item, i) => this.nested(item, i));
+        return `[ ${parts.join(", ")} ]`;
+      }
+      case "packedByteArray":
+        return `PoolByteArray( ${Array.from(v.data).join(", ")} )`;
+      case "packedInt32Array":
+        return `PoolIntArray( ${Array.from(v.data).join(", ")} )`;
+      case "packedFloat32Array":
+        return `PoolRealArray( ${list(v.data)} )`;
+      case "packedStringArray":
+        return `PoolStringArray( ${v.data.map((s) => `"${cEscape(s)}"`).join(", ")} )`;
+      case "packedVector2Array":
+        return `PoolVector2Array( ${list(v.data)} )`;
+      case "packedVector3Array":
+        return `PoolVector3Array( ${list(v.data)} )`;
+      case "packedColorArray":
+        return `PoolColorArray( ${list(v.data)} )`;
+      default:
+        return this.unsupported(v.kind);
+    }
+  }
+
+  private unsupported(what: string): never {
+    throw new EncodeError(`Godot 3.x has no ${what}; convert the value first`, {
+      code: "unsupported-kind",
+      path: [...this.path],
+      dialect: "godot-3",
+    });
+  }
+
+  private object(v: Value & { kind: "object" }): string {
+    if (isNullObject(v)) return "null";
+    if (v.form === "id") {
+      // bytes2var turns an id into an EncodedObjectAsID; var2str lists its stored properties.
+      return `Object(EncodedObjectAsID,"object_id":${String(v.id)},"script":null)\n`;
+    }
+    if (v.form !== "full") return "null";
+    const props = v.properties.map(([name, value]) => `"${name}":${this.nested(value, { property: name })}`);
+    return `Object(${v.className},${props.join(",")})\n`;
+  }
+
+  private dictionary(v: Value & { kind: "dictionary" }): string {
+    if (v.keyType !== undefined || v.valueType !== undefined) return this.unsupported("typed dictionary");
+    // The engine's Dictionary keeps the first position of a key and the last value stored.
+    const keys: Value[] = [];
+    const values: Value[] = [];
+    for (const [key, value] of v.entries) {
+      const at = keys.findIndex((k) => sameKey(k, key));
+      if (at < 0) {
+        keys.push(key);
+        values.push(value);
+      } else values[at] = value;
+    }
+    const order = godotSort(
+      keys.map((_, i) => i),
+      (a, b) => variantLess(keys[a]!, keys[b]!),
+    );
+    const lines = order.map((i, n) => {
+      const key = keys[i]!;
+      return `${this.nested(key, { keyAt: n })}: ${this.nested(values[i]!, { key })}`;
+    });
+    return `{\n${lines.join(",\n")}\n}`;
+  }
+}
+
+/**
+ * `NodePath::operator String()` of 3.x: `/` first when absolute, names joined by `/`, each
+ * subname after `:`. A path with no names and no subnames has no data in the engine, so it
+ * prints as the empty string even when the absolute flag was set.
+ */
+export function nodePathString(v: Value & { kind: "nodePath" }): string {
+  const subnames = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
+  if (v.names.length === 0 && subnames.length === 0) return "";
+  let s = v.absolute ? "/" : "";
+  s += v.names.join("/");
+  for (const sub of subnames) s += `:${sub}`;
+  return s;
+}
+
+/**
+ * The text Godot 3.x `var2str` prints for the value, exactly: `Vector2( 1, 2 )`, `[ 1, 2 ]`,
+ * `{\n"k": v\n}` with keys in the engine's sort order, reals via `%lg` after narrowing to
+ * 32-bit, strings and NodePaths escaped as the engine does.
+ *
+ * An object id prints as the `EncodedObjectAsID` that `bytes2var` makes of it; a full object
+ * prints its class and the properties it carries, in order (the engine would list the
+ * properties of the instance it creates, which are the same for engine-written data).
+ *
+ * @param options `maxDepth` (default 1024).
+ * @throws {EncodeError} `unsupported-kind` for a kind 3.x does not have (Vector2i, typed
+ *   containers...), `depth-exceeded` past `maxDepth`; nothing else.
+ */
+export function toText(value: Value, options: ToTextOptions = {}): string {
+  const w = new Writer(options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  try {
+    return w.write(value);
+  } catch (e) {
+    if (EncodeError.is(e)) throw e;
+    const stack = e instanceof RangeError;
+    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot write text: ${String(e)}`, {
+      code: stack ? "depth-exceeded" : "invalid-value",
+      dialect: "godot-3",
+      cause: e,
+    });
+  }
+}
