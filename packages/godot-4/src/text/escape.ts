@@ -1,5 +1,6 @@
 // The engine's two string escapers (core/string/ustring.cpp). Each replaces single characters
-// (backslash first), so one pass over the characters gives the same result.
+// (backslash first), so one pass over the characters gives the same result. Godot 4.6's
+// c_escape leaves `?` alone (older versions wrote `\?`); engine output confirms it.
 
 const C_ESCAPES: Readonly<Record<string, string>> = {
   "\\": "\\\\",
@@ -11,11 +12,10 @@ const C_ESCAPES: Readonly<Record<string, string>> = {
   "\t": "\\t",
   "\v": "\\v",
   "'": "\\'",
-  "?": "\\?",
   '"': '\\"',
 };
 
-const C_ESCAPE_RE = /[\\\x07\b\f\n\r\t\v'?"]/g;
+const C_ESCAPE_RE = /[\\\x07\b\f\n\r\t\v'"]/g;
 const MULTILINE_RE = /[\\"]/g;
 
 /** `String::c_escape`: StringName, NodePath and PackedStringArray text. */

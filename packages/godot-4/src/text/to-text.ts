@@ -6,8 +6,8 @@ import { godotSort } from "./sort-array.js";
 import { TYPE_NAMES } from "./type-names.js";
 
 // The engine stops descending past this many nested objects/arrays/dictionaries and prints
-// `null` / `[]` / `{}` instead (VariantWriter's MAX_RECURSION).
-const MAX_RECURSION = 1024;
+// `null` / `[]` / `{}` instead (VariantWriter's MAX_RECURSION; 100 in 4.6.3, measured).
+const MAX_RECURSION = 100;
 
 function reals(values: ArrayLike<number>): string {
   let s = "";
@@ -224,7 +224,10 @@ function dictionaryText(
     }
     body += "}";
   }
-  const typed = keyType !== undefined || valueType !== undefined;
+  // Godot 4.6.3 cannot rebuild a script-typed dictionary on decode ("Script class can only be
+  // set together with base class name"), so the dictionary it holds, and prints, is untyped.
+  const typed =
+    (keyType !== undefined || valueType !== undefined) && keyType?.kind !== "script" && valueType?.kind !== "script";
   return typed ? `Dictionary[${typeName(keyType)}, ${typeName(valueType)}](${body})` : body;
 }
 

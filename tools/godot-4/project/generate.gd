@@ -1,0 +1,422 @@
+extends SceneTree
+# Fixture generator for @gdvariant/godot-4. Prints one line per case:
+#   @@<TAB><label><TAB><hex of the bytes><TAB><var_to_str of the value decoded back, c_escape'd>
+# Labels starting with "full_" were written with var_to_bytes_with_objects and their text comes
+# from bytes_to_var_with_objects; everything else uses var_to_bytes / bytes_to_var.
+# Run through tools/godot-4/generate.mjs, which writes packages/godot-4/test/fixtures/.
+const MyRes = preload("res://my_res.gd")
+const MyRef = preload("res://my_ref.gd")
+signal my_signal(x)
+
+var rng := RandomNumberGenerator.new()
+
+func emit_case(label: String, bytes: PackedByteArray, full: bool) -> void:
+	var back = bytes_to_var_with_objects(bytes) if full else bytes_to_var(bytes)
+	print("@@\t", label, "\t", bytes.hex_encode(), "\t", var_to_str(back).c_escape())
+
+func v(label: String, value) -> void:
+	emit_case(label, var_to_bytes(value), false)
+
+func vf(label: String, value) -> void:
+	emit_case("full_" + label, var_to_bytes_with_objects(value), true)
+
+func dummy_method(): pass
+
+# One value of each builtin type id, for typed containers and key-order cases.
+func sample(t: int):
+	match t:
+		TYPE_NIL: return null
+		TYPE_BOOL: return true
+		TYPE_INT: return -7
+		TYPE_FLOAT: return 2.5
+		TYPE_STRING: return "s"
+		TYPE_VECTOR2: return Vector2(1, 2)
+		TYPE_VECTOR2I: return Vector2i(1, 2)
+		TYPE_RECT2: return Rect2(1, 2, 3, 4)
+		TYPE_RECT2I: return Rect2i(1, 2, 3, 4)
+		TYPE_VECTOR3: return Vector3(1, 2, 3)
+		TYPE_VECTOR3I: return Vector3i(1, 2, 3)
+		TYPE_TRANSFORM2D: return Transform2D(0.5, Vector2(3, 4))
+		TYPE_VECTOR4: return Vector4(1, 2, 3, 4)
+		TYPE_VECTOR4I: return Vector4i(1, 2, 3, 4)
+		TYPE_PLANE: return Plane(0, 1, 0, 2)
+		TYPE_QUATERNION: return Quaternion(0, 0, 0, 1)
+		TYPE_AABB: return AABB(Vector3(1, 2, 3), Vector3(4, 5, 6))
+		TYPE_BASIS: return Basis.from_scale(Vector3(2, 3, 4))
+		TYPE_TRANSFORM3D: return Transform3D(Basis.IDENTITY, Vector3(1, 2, 3))
+		TYPE_PROJECTION: return Projection.IDENTITY
+		TYPE_COLOR: return Color(0.25, 0.5, 0.75, 1)
+		TYPE_STRING_NAME: return &"sn"
+		TYPE_NODE_PATH: return NodePath("a/b:c")
+		TYPE_RID: return RID()
+		TYPE_OBJECT: return null
+		TYPE_CALLABLE: return Callable()
+		TYPE_SIGNAL: return Signal()
+		TYPE_DICTIONARY: return {"k": 1}
+		TYPE_ARRAY: return [1, "x"]
+		TYPE_PACKED_BYTE_ARRAY: return PackedByteArray([1, 2])
+		TYPE_PACKED_INT32_ARRAY: return PackedInt32Array([1, -2])
+		TYPE_PACKED_INT64_ARRAY: return PackedInt64Array([1, -2])
+		TYPE_PACKED_FLOAT32_ARRAY: return PackedFloat32Array([0.5, 0.1])
+		TYPE_PACKED_FLOAT64_ARRAY: return PackedFloat64Array([0.5, 0.1])
+		TYPE_PACKED_STRING_ARRAY: return PackedStringArray(["a", "b"])
+		TYPE_PACKED_VECTOR2_ARRAY: return PackedVector2Array([Vector2(1, 2)])
+		TYPE_PACKED_VECTOR3_ARRAY: return PackedVector3Array([Vector3(1, 2, 3)])
+		TYPE_PACKED_COLOR_ARRAY: return PackedColorArray([Color(1, 0, 0)])
+		TYPE_PACKED_VECTOR4_ARRAY: return PackedVector4Array([Vector4(1, 2, 3, 4)])
+	return null
+
+func float_cases() -> Array:
+	return [0.0, -0.0, 1.0, -1.0, 0.5, 0.1, 0.2, 0.3, 1.0 / 3.0, 2.0 / 3.0, 0.30000000000000004,
+		1e14, 1e15, 1e16, 1e17, 123456789012345.0, 1234567890123456.0, 999999999999999.0,
+		9999999999999998.0, 100000000000000.5, 0.0001, 0.00001, 0.000123, 0.0000999, 0.00009999999999999999,
+		1e-300, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 3.4028234663852886e38,
+		1e-45, 1.1754943508222875e-38, 16777216.0, 16777217.0, 9007199254740992.0, 4503599627370495.5,
+		-429.0, 100.0, 1e21, 1e22, 1e23, 123456.0, 1234567.0, 12345678.0, 1e7, 1e6, 1e5,
+		NAN, INF, -INF, PI, TAU, exp(1.0), sqrt(2.0), -1e-7, 7.0385307e-26, 0.1 + 0.2, 1.5e-10,
+		65504.0, 0.007, 8.589973e9, 2.0e-44, 1.0e-38, 3.0e38, 299792458.0]
+
+func random_double() -> float:
+	var b := PackedByteArray()
+	b.resize(8)
+	b.encode_u32(0, rng.randi())
+	b.encode_u32(4, rng.randi())
+	return b.decode_double(0)
+
+func random_single() -> float:
+	var b := PackedByteArray()
+	b.resize(4)
+	b.encode_u32(0, rng.randi())
+	return b.decode_float(0)
+
+func text_cases() -> Array:
+	var out = ["", "plain", "quote \" back \\ slash", "single ' quote", "question ? mark", "tab\tnl\ncr\r",
+		"bell\u0007 bs\u0008 ff\u000c vt\u000b", "é日本語🎮", "\u00a0nbsp", "trailing\\", "??=", "a\"b\"c"]
+	for c in range(1, 32):
+		out.append("c" + String.chr(c) + "c")
+	out.append("del" + String.chr(127))
+	return out
+
+func rname():
+	return ["root", "Player", "a", "node_1", "Sprite", "weapon", "ä", "日本", "x y", "q\"uote"][rng.randi_range(0, 9)]
+
+func rstr():
+	var pool = ["", "a", "b", "A", "Z", "hello", "héllo", "日本語", "emoji 🎮", "！", "tab\tx", "q\"", "back\\", "x".repeat(rng.randi_range(0, 20)), "aa", "ab", "b" + str(rng.randi_range(0, 99))]
+	return pool[rng.randi_range(0, pool.size() - 1)]
+
+func rfloat():
+	var k = rng.randi_range(0, 7)
+	if k == 0: return float(rng.randi_range(-1000, 1000))
+	if k == 1: return rng.randf_range(-1.0, 1.0)
+	if k == 2: return rng.randf_range(-1e6, 1e6)
+	if k == 3: return float(rng.randi_range(-100, 100)) / 4.0
+	if k == 4: return rng.randf() * pow(10, rng.randi_range(-30, 30))
+	if k == 5: return random_double()
+	if k == 6: return [0.0, -0.0, 1.0, 0.5, 0.1, 1e-45, 3.4e38, 1e300, INF, -INF, NAN, 1e15, 1e16, 1e-5][rng.randi_range(0, 13)]
+	return rng.randfn(0.0, 1e4)
+
+func rint():
+	var k = rng.randi_range(0, 4)
+	if k == 0: return rng.randi_range(-10, 10)
+	if k == 1: return int(rng.randi()) - 2147483648
+	if k == 2: return (int(rng.randi()) << 32) | int(rng.randi())
+	if k == 3: return [2147483647, -2147483648, 2147483648, -2147483649, 9223372036854775807, -9223372036854775807 - 1][rng.randi_range(0, 5)]
+	return rng.randi_range(0, 1000000)
+
+func ri(): return rng.randi_range(-100000, 100000)
+
+func rpath():
+	var s = ""
+	if rng.randi_range(0, 1) == 0: s = "/"
+	var n = rng.randi_range(0, 3)
+	var parts = []
+	for i in range(n): parts.append(rname())
+	s += "/".join(PackedStringArray(parts))
+	if rng.randi_range(0, 2) == 0:
+		for j in range(rng.randi_range(1, 2)): s += ":" + ["position", "x", "modulate", "a"][rng.randi_range(0, 3)]
+	if s == "/": s = "/root"
+	return NodePath(s)
+
+func rv2(): return Vector2(rfloat(), rfloat())
+func rv3(): return Vector3(rfloat(), rfloat(), rfloat())
+func rv4(): return Vector4(rfloat(), rfloat(), rfloat(), rfloat())
+
+func leaf():
+	var t = rng.randi_range(0, 44)
+	match t:
+		0: return null
+		1: return rng.randi_range(0, 1) == 1
+		2: return rint()
+		3: return rfloat()
+		4: return rstr()
+		5: return rv2()
+		6: return Vector2i(ri(), ri())
+		7: return Rect2(rv2(), rv2())
+		8: return Rect2i(ri(), ri(), ri(), ri())
+		9: return rv3()
+		10: return Vector3i(ri(), ri(), ri())
+		11: return Transform2D(rv2(), rv2(), rv2())
+		12: return rv4()
+		13: return Vector4i(ri(), ri(), ri(), ri())
+		14: return Plane(rfloat(), rfloat(), rfloat(), rfloat())
+		15: return Quaternion(rfloat(), rfloat(), rfloat(), rfloat())
+		16: return AABB(rv3(), rv3())
+		17: return Basis(rv3(), rv3(), rv3())
+		18: return Transform3D(Basis(rv3(), rv3(), rv3()), rv3())
+		19: return Projection(rv4(), rv4(), rv4(), rv4())
+		20: return Color(rfloat(), rfloat(), rfloat(), rfloat())
+		21: return StringName(rstr())
+		22: return rpath()
+		23:
+			var a = PackedByteArray()
+			for i in range(rng.randi_range(0, 9)): a.append(rng.randi_range(0, 255))
+			return a
+		24:
+			var a = PackedInt32Array()
+			for i in range(rng.randi_range(0, 5)): a.append(int(rng.randi()) - 2147483648)
+			return a
+		25:
+			var a = PackedInt64Array()
+			for i in range(rng.randi_range(0, 5)): a.append(rint())
+			return a
+		26:
+			var a = PackedFloat32Array()
+			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
+			return a
+		27:
+			var a = PackedFloat64Array()
+			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
+			return a
+		28:
+			var a = PackedStringArray()
+			for i in range(rng.randi_range(0, 4)): a.append(rstr())
+			return a
+		29:
+			var a = PackedVector2Array()
+			for i in range(rng.randi_range(0, 3)): a.append(rv2())
+			return a
+		30:
+			var a = PackedVector3Array()
+			for i in range(rng.randi_range(0, 3)): a.append(rv3())
+			return a
+		31:
+			var a = PackedColorArray()
+			for i in range(rng.randi_range(0, 3)): a.append(Color(rfloat(), rfloat(), rfloat(), rfloat()))
+			return a
+		32:
+			var a = PackedVector4Array()
+			for i in range(rng.randi_range(0, 3)): a.append(rv4())
+			return a
+		33:
+			var a: Array[int] = []
+			for i in range(rng.randi_range(0, 4)): a.append(rint())
+			return a
+		34:
+			var a: Array[String] = []
+			for i in range(rng.randi_range(0, 3)): a.append(rstr())
+			return a
+		35:
+			var d: Dictionary[String, int] = {}
+			for i in range(rng.randi_range(0, 3)): d[rstr()] = rint()
+			return d
+		36:
+			var a: Array[Vector2] = []
+			for i in range(rng.randi_range(0, 3)): a.append(rv2())
+			return a
+		37:
+			var d: Dictionary[int, Vector3] = {}
+			for i in range(rng.randi_range(0, 3)): d[rint()] = rv3()
+			return d
+		38:
+			var d: Dictionary[StringName, Variant] = {}
+			for i in range(rng.randi_range(0, 3)): d[StringName(rname())] = rfloat()
+			return d
+		39: return Signal(self, "my_signal") if rng.randi_range(0, 1) == 0 else Signal()
+		40: return Callable()
+		41: return RID()
+		42: return Vector2i(int(rng.randi()) - 2147483648, ri())
+		43:
+			var a: Array[Node] = []
+			return a
+		_: return rint()
+
+func rkey():
+	var kt = rng.randi_range(0, 9)
+	if kt == 0: return rstr()
+	if kt == 1: return rint()
+	if kt == 2: return rv2()
+	if kt == 3: return StringName(rname())
+	if kt == 4: return rname()
+	if kt == 5: return rfloat()
+	if kt == 6: return Vector2i(rng.randi_range(-3, 3), rng.randi_range(-3, 3))
+	if kt == 7: return [null, true, false][rng.randi_range(0, 2)]
+	if kt == 8: return Vector3(rng.randi_range(-2, 2), rng.randi_range(-2, 2), rng.randi_range(-2, 2))
+	return rpath()
+
+func value(depth):
+	if depth <= 0 or rng.randi_range(0, 3) != 0: return leaf()
+	if rng.randi_range(0, 1) == 0:
+		var a = []
+		for i in range(rng.randi_range(0, 5)): a.append(value(depth - 1))
+		return a
+	var d = {}
+	for i in range(rng.randi_range(0, 6)):
+		d[rkey()] = value(depth - 1)
+	return d
+
+func _init():
+	var seed_ = 4242
+	var count = 400
+	for a in OS.get_cmdline_user_args():
+		if a.begins_with("--seed="): seed_ = int(a.substr(7))
+		if a.begins_with("--count="): count = int(a.substr(8))
+	rng.seed = seed_
+	print("ENGINE ", Engine.get_version_info()["string"])
+
+	# --- every builtin type, via sample()
+	for t in range(TYPE_MAX):
+		v("type_%d" % t, sample(t))
+
+	# --- floats: standalone (f32 or f64 on the wire), in f32 slots, in PackedFloat64Array
+	var fl = float_cases()
+	for i in range(fl.size()):
+		var x: float = fl[i]
+		v("float_%d" % i, x)
+		v("vec2_float_%d" % i, Vector2(x, -x))
+		v("color_float_%d" % i, Color(x, x, x, x))
+	v("pf32_cases", PackedFloat32Array(fl))
+	v("pf64_cases", PackedFloat64Array(fl))
+	v("array_float_cases", fl)
+	for chunk in range(30):
+		var d := PackedFloat64Array()
+		var s := PackedFloat32Array()
+		for i in range(50):
+			d.append(random_double())
+			s.append(random_single())
+		v("pf64_random_%d" % chunk, d)
+		v("pf32_random_%d" % chunk, s)
+	for chunk in range(10):
+		var d := PackedFloat64Array()
+		for i in range(50):
+			d.append(rng.randf() * pow(10, rng.randi_range(-20, 20)))
+		v("pf64_decimal_%d" % chunk, d)
+
+	# --- ints
+	v("pi64_edges", PackedInt64Array([0, 1, -1, 2147483647, -2147483648, 2147483648, 9007199254740991, 9007199254740993, -9007199254740993, 9223372036854775807, -9223372036854775807 - 1]))
+	for x in [9007199254740992, 9007199254740993, -9007199254740993, 4294967296, -4294967296]:
+		v("int_%d" % x, x)
+
+	# --- strings in every text form
+	var ts = text_cases()
+	for i in range(ts.size()):
+		v("str_%d" % i, ts[i])
+		v("sname_%d" % i, StringName(ts[i]))
+		v("npath_%d" % i, NodePath(ts[i]))
+	v("pstr_cases", PackedStringArray(ts))
+
+	# --- node paths
+	for p in ["", ".", "..", "/", "/root", "/root/Main", "A/B", "A/B:c", ":c", ":c:d", "/root:x", "../A/./B", "A//B", "%Unique", "日本/é:ü"]:
+		v("nodepath_" + p.c_escape(), NodePath(p))
+
+	# --- RID, Callable, Signal, objects as id
+	var body = PhysicsServer3D.body_create()
+	v("rid_real", body)
+	v("rid_empty", RID())
+	v("callable_method", Callable(self, "dummy_method"))
+	v("callable_lambda", func(): pass)
+	v("signal", Signal(self, "my_signal"))
+	v("signal_empty", Signal())
+	var o = Object.new()
+	v("object_as_id", o)
+	var rc = RefCounted.new()
+	v("refcounted_as_id", rc)
+	var nnull: Node = null
+	v("object_null", nnull)
+	v("array_with_objects_as_id", [o, rc, nnull])
+
+	# --- full objects (text of script objects also lists script variables that are not stored)
+	vf("object", o)
+	vf("refcounted", rc)
+	vf("null", nnull)
+	var r = Resource.new()
+	vf("resource", r)
+	var r2 = Resource.new(); r2.resource_name = "named \"quoted\""
+	vf("resource_named", r2)
+	var mr = MyRes.new(); mr.health = 42; mr.title = "héro"
+	vf("script_resource", mr)
+	vf("script_refcounted", MyRef.new())
+	var node = Node.new()
+	vf("node", node)
+	vf("array_of_objects", [r, r2, o, 1])
+	vf("dict_of_objects", {"r": r2, 1: rc, r: 2})
+	var tar: Array[Resource] = [r2]
+	vf("array_typed_resource", tar)
+	var tams: Array[MyRes] = [mr]
+	vf("array_typed_script", tams)
+	var tams_e: Array[MyRes] = []
+	vf("array_typed_script_empty", tams_e)
+	v("array_typed_script_empty", tams_e)
+	var tdr: Dictionary[String, Resource] = {"k": r2}
+	vf("dict_typed_string_resource", tdr)
+	var tdsm: Dictionary[MyRes, StringName] = {mr: &"x"}
+	vf("dict_typed_script_key", tdsm)
+	v("dict_typed_script_key_empty", Dictionary({}, TYPE_OBJECT, &"Resource", MyRes, TYPE_STRING_NAME, &"", null))
+
+	# --- typed arrays and dictionaries of every builtin element type
+	for t in range(TYPE_MAX):
+		if t == TYPE_NIL or t == TYPE_OBJECT: continue
+		var a = Array([], t, &"", null)
+		var s = sample(t)
+		if s != null: a.append(s)
+		v("array_typed_%d" % t, a)
+		v("array_typed_empty_%d" % t, Array([], t, &"", null))
+		var dk = Dictionary({}, t, &"", null, TYPE_NIL, &"", null)
+		if s != null: dk[s] = 1
+		v("dict_typed_key_%d" % t, dk)
+		var dv = Dictionary({}, TYPE_NIL, &"", null, t, &"", null)
+		if s != null: dv["k"] = s
+		v("dict_typed_value_%d" % t, dv)
+	for cls in [&"Object", &"Node", &"Resource", &"RefCounted"]:
+		v("array_typed_class_" + cls, Array([], TYPE_OBJECT, cls, null))
+		vf("array_typed_class_" + cls, Array([], TYPE_OBJECT, cls, null))
+		v("dict_typed_class_" + cls, Dictionary({}, TYPE_INT, &"", null, TYPE_OBJECT, cls, null))
+		vf("dict_typed_class_" + cls, Dictionary({}, TYPE_OBJECT, cls, null, TYPE_INT, &"", null))
+	var tnode: Array[Node] = [node]
+	v("array_typed_node_with_id", tnode)
+
+	# --- dictionary key order (engine sorts keys in var_to_str)
+	var mixed = {"b": 1, "a": 2, 3: 4, 1: 5, &"c": 6, Vector2(1, 2): 7, null: 8, 1.5: 9, NAN: 10, -INF: 11, true: 12, false: 13,
+		"é": 14, "😀": 15, "！": 16, &"B": 17, Vector2i(0, 0): 18, Vector3(0, 0, 1): 19, NodePath("b"): 20, NodePath("a"): 21,
+		Color(1, 0, 0): 22, Color(0, 1, 0): 23, [2]: 24, [1, 2]: 25, [1]: 26, RID(): 27, &"a2": 28, "a1": 29, 2.5: 30, -1: 31}
+	v("dict_key_order_mixed", mixed)
+	for i in range(60):
+		var d = {}
+		for j in range(rng.randi_range(2, 40)):
+			d[rkey()] = j
+		v("dict_key_order_%d" % i, d)
+
+	# --- text recursion limit (the writer stops at depth 100)
+	for depth in [99, 100, 101, 102]:
+		var a = []
+		var cur = a
+		for i in range(depth):
+			var n = []
+			cur.append(n)
+			cur = n
+		v("nested_array_%d" % depth, a)
+		var d = {}
+		var curd = d
+		for i in range(depth):
+			var n = {}
+			curd["k"] = n
+			curd = n
+		v("nested_dict_%d" % depth, d)
+
+	# --- random nested values
+	for i in range(count):
+		v("random_%d_%d" % [seed_, i], value(3))
+
+	o.free()
+	node.free()
+	PhysicsServer3D.free_rid(body)
+	quit()
