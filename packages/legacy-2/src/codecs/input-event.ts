@@ -1,0 +1,95 @@
+import { type Codec, type InputEventValue, defineCodec } from "@gdvariant/core";
+import { EVENT_PAYLOAD_BYTES, EVENT_TYPES } from "../input-event/constants.js";
+import { TYPE_IDS } from "../type-ids.js";
+
+// INPUT_EVENT payload (after the header word):
+//   u32 type | i32 device | u32 length L (12 + type-specific bytes) | type-specific part
+//   KEY             u32 modifiers (SHIFT 1<<25, ALT 1<<26, META 1<<27, CTRL 1<<28), u32 scancode
+//   MOUSE_BUTTON    i32 button_index          JOYSTICK_BUTTON  i32 button_index
+//   SCREEN_TOUCH    i32 index                 JOYSTICK_MOTION  i32 axis, f32 axis_value
+// The 2.1 decoder ignores L and advances by the type. 2.0-era engines wrote JOYSTICK_MOTION
+// without the value (L = 16): we read L only to recognise that layout.
+const PREFIX = 12;
+const JOY_MOTION_20_LENGTH = 16;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The INPUT_EVENT codec (type 19). */
+export function inputEventCodec(): Codec<InputEventValue> {
+  return defineCodec<InputEventValue>({
+    wireId: TYPE_IDS.INPUT_EVENT,
+    kind: "inputEvent",
+    name: "INPUT_EVENT",
+    decode: (ctx) => {
+      const r = ctx.reader;
+      r.need(PREFIX, "INPUT_EVENT");
+      const eventType = r.u32();
+      const device = r.i32();
+      const length = r.u32();
+      const out: Mutable<InputEventValue> = { kind: "inputEvent", eventType, device };
+      switch (eventType) {
+        case EVENT_TYPES.KEY:
+          r.need(8, "INPUT_EVENT key");
+          out.modifiers = r.u32();
+          out.scancode = r.u32();
+          break;
+        case EVENT_TYPES.MOUSE_BUTTON:
+        case EVENT_TYPES.JOYSTICK_BUTTON:
+          r.need(4, "INPUT_EVENT button");
+          out.buttonIndex = r.i32();
+          break;
+        case EVENT_TYPES.SCREEN_TOUCH:
+          r.need(4, "INPUT_EVENT touch");
+          out.index = r.i32();
+          break;
+        case EVENT_TYPES.JOYSTICK_MOTION:
+          if (length === JOY_MOTION_20_LENGTH) {
+            r.need(4, "INPUT_EVENT joystick motion (2.0 layout)");
+            out.axis = r.i32();
+          } else {
+            r.need(8, "INPUT_EVENT joystick motion");
+            out.axis = r.i32();
+            out.axisValue = r.f32();
+          }
+          break;
+        default:
+      }
+      return out;
+    },
+    encode: (ctx, v) => {
+      const w = ctx.writer;
+      const word = (value: number | undefined, field: string, signed: boolean): number => {
+        const x = value ?? 0;
+        const lo = signed ? -0x80000000 : 0;
+        if (!Number.isInteger(x) || x < lo || x > 0xffffffff) {
+          throw ctx.error("out-of-range", `inputEvent.${field} = ${x} does not fit a 32-bit word`);
+        }
+        return x >>> 0;
+      };
+      const type = word(v.eventType, "eventType", false);
+      const jm20 = type === EVENT_TYPES.JOYSTICK_MOTION && v.axisValue === undefined;
+      const extra = jm20 ? 4 : (EVENT_PAYLOAD_BYTES[type] ?? 0);
+      w.u32(type);
+      w.u32(word(v.device, "device", true));
+      w.u32(PREFIX + extra);
+      switch (type) {
+        case EVENT_TYPES.KEY:
+          w.u32(word(v.modifiers, "modifiers", false));
+          w.u32(word(v.scancode, "scancode", false));
+          break;
+        case EVENT_TYPES.MOUSE_BUTTON:
+        case EVENT_TYPES.JOYSTICK_BUTTON:
+          w.u32(word(v.buttonIndex, "buttonIndex", true));
+          break;
+        case EVENT_TYPES.SCREEN_TOUCH:
+          w.u32(word(v.index, "index", true));
+          break;
+        case EVENT_TYPES.JOYSTICK_MOTION:
+          w.u32(word(v.axis, "axis", true));
+          if (!jm20) w.f32(v.axisValue!);
+          break;
+        default:
+      }
+    },
+  });
+}

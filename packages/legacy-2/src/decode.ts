@@ -1,0 +1,44 @@
+import {
+  type DecodeOptions,
+  type DecodeResult,
+  type Value,
+  decodeWith,
+  decodeWithLength as coreDecodeWithLength,
+} from "@gdvariant/core";
+import { legacy2Dialect } from "./dialect.js";
+
+/**
+ * Options of {@link decode}: core's decode options and limits, plus the 2.x header policy.
+ */
+export interface Legacy2DecodeOptions extends DecodeOptions {
+  /**
+   * `"reject"` (default): any header bit beyond the type id is `bad-flags`, as in the official
+   * 2.x engines. `"accept"`: INT and REAL may carry FLAG_64 (bit 16) with an i64/f64 payload, as
+   * written by back-ported 2.1 forks.
+   */
+  flag64?: "reject" | "accept";
+}
+
+/**
+ * Decodes one Godot 2.x Variant (`var2bytes`, or the payload of `store_var`/`put_var`).
+ * Trailing bytes are ignored (as the engine does) unless `exact` is set.
+ * Limits default to core's: depth 1024, 16,777,216 elements per collection, 1 GiB of input.
+ * @throws {DecodeError} on malformed input (`truncated`, `unknown-type` for ids >= 29,
+ * `bad-flags`, `invalid-data`, `invalid-utf8`, `limit-exceeded`, `depth-exceeded`,
+ * `trailing-bytes`), with the byte offset and the path; never anything else.
+ */
+export function decode(input: Uint8Array | ArrayBuffer | ArrayBufferView, options: Legacy2DecodeOptions = {}): Value {
+  return decodeWith(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
+}
+
+/**
+ * Like {@link decode}, and also reports the bytes the value took (padding included), for
+ * reading several values one after the other.
+ * @throws {DecodeError} as {@link decode}.
+ */
+export function decodeWithLength(
+  input: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: Legacy2DecodeOptions = {},
+): DecodeResult {
+  return coreDecodeWithLength(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
+}

@@ -1,0 +1,200 @@
+import {
+  type AnyCodec,
+  type Codec,
+  type Dialect,
+  type EncodeContext,
+  FLAG_64,
+  type Value,
+  arrayCodec,
+  bareObjectCodec,
+  boolCodec,
+  createDialect,
+  defineCodec,
+  dictionaryCodec,
+  floatCodec,
+  intCodec,
+  matrixCodec,
+  nilCodec,
+  packedNumberCodec,
+  packedStringArrayCodec,
+  packedVectorCodec,
+  ridCodec,
+  stringCodec,
+  vectorCodec,
+} from "@gdvariant/core";
+import { imageCodec } from "./codecs/image.js";
+import { inputEventCodec } from "./codecs/input-event.js";
+import { type SubnameEncoding, nodePathCodec } from "./codecs/node-path.js";
+import { rawArrayCodec } from "./codecs/raw-array.js";
+import { TYPE_IDS as T, VARIANT_MAX } from "./type-ids.js";
+
+/**
+ * Options that select a 2.x dialect variant. Every combination is built once and cached.
+ */
+export interface Legacy2DialectOptions {
+  /**
+   * Header flag bits. Official 2.x engines write the bare type id and treat any other header bit
+   * as invalid data; `"reject"` (default) does the same (`bad-flags`). `"accept"` reads the
+   * 3.x-style FLAG_64 (bit 16) on INT and REAL as an i64 / f64 payload, as a back-ported 2.1 fork
+   * writes it; other flag bits are still refused. Encoding never sets flags either way.
+   */
+  flag64?: "reject" | "accept";
+  /**
+   * Reals that a 32-bit float cannot hold exactly (0.1, 1e300...). The 2.x engine stores every
+   * real as f32. `"exact"` (default) refuses them with `out-of-range` instead of changing the
+   * value silently; `"round"` rounds them to f32 as the engine does (1e300 becomes inf). Applies
+   * to REAL and to every real field of the math types, InputEvent axis values and Float64Array
+   * data of vector arrays.
+   */
+  reals?: "exact" | "round";
+  /**
+   * NodePath subnames on encode: `"correct"` (default) writes the value's subnames;
+   * `"engine"` reproduces the 2.x engine's subname index bug byte for byte (see README).
+   */
+  nodePathSubnames?: SubnameEncoding;
+}
+
+const cache = new Map<string, Dialect>();
+
+/**
+ * The 2.x dialect (Godot 2.0-2.1 `var2bytes`/`bytes2var`, `File.store_var`, `PacketPeer.put_var`)
+ * for a set of options; see {@link Legacy2DialectOptions} for the defaults.
+ * Pass it to core's `decodeWith`/`encodeWith`, or use this package's `decode`/`encode`.
+ */
+export function legacy2Dialect(options: Legacy2DialectOptions = {}): Dialect {
+  const flag64 = options.flag64 ?? "reject";
+  const reals = options.reals ?? "exact";
+  const subnames = options.nodePathSubnames ?? "correct";
+  const key = `${flag64}|${reals}|${subnames}`;
+  let d = cache.get(key);
+  if (d === undefined) {
+    d = build(flag64 === "accept", reals === "round", subnames);
+    cache.set(key, d);
+  }
+  return d;
+}
+
+const NAME = "Godot 2.x";
+
+function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Dialect {
+  const exact = !round;
+  const r = (c: AnyCodec) => guard(c, exact, false);
+  const wide = (c: AnyCodec) => guard(c, exact, accept64);
+  const codecs: AnyCodec[] = [
+    r(nilCodec(T.NIL)),
+    r(boolCodec(T.BOOL)),
+    wide(intCodec(T.INT, "32-only")),
+    wide(floatCodec(T.REAL, "32-only", { round, name: "REAL" })),
+    r(stringCodec(T.STRING)),
+    r(vectorCodec(T.VECTOR2, "vector2", "VECTOR2")),
+    r(vectorCodec(T.RECT2, "rect2", "RECT2")),
+    r(vectorCodec(T.VECTOR3, "vector3", "VECTOR3")),
+    r(matrixCodec(T.MATRIX32, "matrix32", "MATRIX32")),
+    r(vectorCodec(T.PLANE, "plane", "PLANE")),
+    r(vectorCodec(T.QUAT, "quaternion", "QUAT")),
+    r(vectorCodec(T._AABB, "aabb", "_AABB")),
+    r(matrixCodec(T.MATRIX3, "matrix3", "MATRIX3")),
+    r(matrixCodec(T.TRANSFORM, "transform3d", "TRANSFORM")),
+    r(vectorCodec(T.COLOR, "color", "COLOR")),
+    r(imageCodec()),
+    r(nodePathCodec(subnames)),
+    r(ridCodec(T._RID, false)),
+    r(bareObjectCodec(T.OBJECT)),
+    r(inputEventCodec()),
+    r(dictionaryCodec(T.DICTIONARY, { shared: true })),
+    r(arrayCodec(T.ARRAY, { shared: true })),
+    r(rawArrayCodec()),
+    r(packedNumberCodec(T.INT_ARRAY, "packedInt32Array", "INT_ARRAY")),
+    r(packedNumberCodec(T.REAL_ARRAY, "packedFloat32Array", "REAL_ARRAY")),
+    r(packedStringArrayCodec(T.STRING_ARRAY, "STRING_ARRAY")),
+    r(packedVectorCodec(T.VECTOR2_ARRAY, "packedVector2Array", "VECTOR2_ARRAY")),
+    r(packedVectorCodec(T.VECTOR3_ARRAY, "packedVector3Array", "VECTOR3_ARRAY")),
+    r(packedNumberCodec(T.COLOR_ARRAY, "packedColorArray", "COLOR_ARRAY")),
+  ];
+  return createDialect({
+    id: "legacy-2",
+    name: NAME,
+    engineVersions: accept64 ? "2.0-2.1 (+ 2.1 forks with 64-bit ints)" : "2.0-2.1",
+    typeMask: 0xff,
+    typeCount: VARIANT_MAX,
+    codecs,
+  });
+}
+
+// Header word: type id in bits 0-7. Official 2.x writes nothing else; with `accept64`, INT and
+// REAL may carry FLAG_64 (bit 16) as in 3.x:
+//   31 ........ 17 | 16 FLAG_64 | 15 ..... 8 | 7 .... 0
+//        unused      (INT/REAL)     unused      type id
+function guard(codec: AnyCodec, exact: boolean, accept64: boolean): AnyCodec {
+  const allowed = accept64 ? FLAG_64 : 0;
+  return defineCodec<Value>({
+    wireId: codec.wireId,
+    kind: codec.kind,
+    name: codec.name,
+    flagMask: allowed,
+    decode: (ctx, header, start) => {
+      const flags = (header & ~0xff) >>> 0;
+      if ((flags & ~allowed) !== 0) {
+        throw ctx.error(
+          "bad-flags",
+          `header 0x${(header >>> 0).toString(16).padStart(8, "0")}: ${NAME} writes no flag bits on ${codec.name}`,
+          start,
+        );
+      }
+      return codec.decode(ctx, header, start);
+    },
+    header: (v, ctx) => {
+      if (exact) checkReals(v, ctx);
+      return codec.header(v, ctx);
+    },
+    encode: (ctx, v, header) => codec.encode(ctx, v, header),
+  }) as Codec<Value> as AnyCodec;
+}
+
+function inexact(x: number): boolean {
+  return typeof x === "number" && !Number.isNaN(x) && Math.fround(x) !== x;
+}
+
+function refuse(ctx: EncodeContext, what: string, x: number): never {
+  throw ctx.error(
+    "out-of-range",
+    `${what} = ${x} is not exact in the 32-bit real of ${NAME} (encode with reals: "round" to round it as the engine does)`,
+  );
+}
+
+// Reals of the 2.x math types are f32 in the engine; a value that f32 cannot hold would change.
+// REAL itself is checked by core's float codec.
+function checkReals(v: Value, ctx: EncodeContext): void {
+  switch (v.kind) {
+    case "vector2":
+    case "rect2":
+    case "vector3":
+    case "plane":
+    case "quaternion":
+    case "aabb":
+    case "color": {
+      for (const [k, x] of Object.entries(v)) if (k !== "kind" && inexact(x as number)) refuse(ctx, `${v.kind}.${k}`, x as number);
+      return;
+    }
+    case "matrix32":
+    case "matrix3":
+    case "transform3d":
+      v.values.forEach((x, i) => {
+        if (inexact(x)) refuse(ctx, `${v.kind}.values[${i}]`, x);
+      });
+      return;
+    case "packedVector2Array":
+    case "packedVector3Array":
+      if (v.data instanceof Float64Array) {
+        for (let i = 0; i < v.data.length; i++) if (inexact(v.data[i]!)) refuse(ctx, `${v.kind}.data[${i}]`, v.data[i]!);
+      }
+      return;
+    case "inputEvent":
+      if (v.axisValue !== undefined && inexact(v.axisValue)) refuse(ctx, "inputEvent.axisValue", v.axisValue);
+      return;
+    default:
+  }
+}
+
+/** The default 2.x dialect: flags rejected, inexact reals refused, subnames written correctly. */
+export const dialect: Dialect = /* @__PURE__ */ legacy2Dialect();

@@ -1,0 +1,32 @@
+import { type EncodeOptions, encodeWith } from "@gdvariant/core";
+import type { SubnameEncoding } from "./codecs/node-path.js";
+import { legacy2Dialect } from "./dialect.js";
+
+/** Options of {@link encode}. */
+export interface Legacy2EncodeOptions extends EncodeOptions {
+  /**
+   * `"exact"` (default): a real that a 32-bit float cannot hold exactly is refused with
+   * `out-of-range` (the engine would change it). `"round"`: round it to f32 as the engine does.
+   */
+  reals?: "exact" | "round";
+  /**
+   * `"correct"` (default): NodePath subnames are written as given. `"engine"`: reproduce the
+   * 2.x encoder's subname index bug, for byte-identical output with a real 2.x engine.
+   */
+  nodePathSubnames?: SubnameEncoding;
+}
+
+/**
+ * Encodes a value as a Godot 2.x Variant, as `var2bytes` does. Takes a value of the model
+ * (`@gdvariant/core` constructors) or a plain JS value (integer numbers become int, other numbers
+ * real, strings, booleans, null, arrays, plain objects and Maps become Dictionary, typed arrays
+ * the matching 2.x array). Ints must fit 32 bits; 2.x has no 64-bit ints. Padding is zeros.
+ * Options default to `reals: "exact"`, `nodePathSubnames: "correct"`, depth 1024, 1 GiB output.
+ * @throws {EncodeError} `unsupported-kind` for kinds 2.x cannot carry (StringName, Vector2i,
+ * typed containers, full objects, 64-bit packed arrays...), `out-of-range` for ints beyond
+ * 32 bits and inexact reals, `invalid-value`, `depth-exceeded`, `limit-exceeded`.
+ */
+export function encode(value: unknown, options: Legacy2EncodeOptions = {}): Uint8Array {
+  const d = legacy2Dialect({ reals: options.reals ?? "exact", nodePathSubnames: options.nodePathSubnames ?? "correct" });
+  return encodeWith(d, value, options);
+}

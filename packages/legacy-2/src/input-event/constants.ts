@@ -1,0 +1,45 @@
+/**
+ * 2.x `InputEvent::Type` (core/os/input_event.h of Godot 2.1): the `eventType` of an
+ * `inputEvent` value.
+ */
+export const EVENT_TYPES = {
+  NONE: 0,
+  KEY: 1,
+  MOUSE_MOTION: 2,
+  MOUSE_BUTTON: 3,
+  JOYSTICK_MOTION: 4,
+  JOYSTICK_BUTTON: 5,
+  SCREEN_TOUCH: 6,
+  SCREEN_DRAG: 7,
+  ACTION: 8,
+} as const;
+
+/** Name of a 2.x event type. */
+export type EventTypeName = keyof typeof EVENT_TYPES;
+
+/**
+ * 2.x key modifier masks (core/os/keyboard.h), the bits of a KEY event's `modifiers` word.
+ * Only these four travel: the engine reads them into its shift/alt/meta/control flags and
+ * writes those flags back.
+ */
+export const KEY_MASK = {
+  SHIFT: 1 << 25,
+  ALT: 1 << 26,
+  META: 1 << 27,
+  CTRL: 1 << 28,
+} as const;
+
+/** 2.x special keys have bit 24 set (`SPKEY`): KEY_ESCAPE = SPKEY | 0x01 = 16777217. */
+export const SPKEY = 1 << 24;
+
+/**
+ * Wire bytes after the 12-byte event prefix (type, device, length word), per event type, as the
+ * 2.1 encoder writes them. The length word holds `12 +` this. Types not listed carry nothing.
+ */
+export const EVENT_PAYLOAD_BYTES: Readonly<Record<number, number>> = Object.freeze({
+  [EVENT_TYPES.KEY]: 8,
+  [EVENT_TYPES.MOUSE_BUTTON]: 4,
+  [EVENT_TYPES.JOYSTICK_MOTION]: 8,
+  [EVENT_TYPES.JOYSTICK_BUTTON]: 4,
+  [EVENT_TYPES.SCREEN_TOUCH]: 4,
+});
