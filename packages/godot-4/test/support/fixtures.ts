@@ -1,0 +1,80 @@
+// Reads the engine fixtures copied into this package (never /work/shared: users' clones do not
+// have it). See fixtures/README.md for where each file comes from.
+import { readFileSync } from "node:fs";
+
+export interface Fixture {
+  readonly file: string;
+  readonly label: string;
+  readonly hex: string;
+  readonly bytes: Uint8Array;
+  /** The engine's var_to_str text, unescaped; undefined where the file has no text column. */
+  readonly text: string | undefined;
+  /** Written with full objects (`full_*` labels): decode with allowObjects. */
+  readonly full: boolean;
+}
+
+export function fromHex(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export function toHex(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += b.toString(16).padStart(2, "0");
+  return s;
+}
+
+const C_UNESCAPE: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+};
+
+/** Inverse of the engine's `String::c_escape` (4.6: \\ \a \b \f \n \r \t \v \' \"; older \?). */
+export function cUnescape(s: string): string {
+  return s.replace(/\\(.)/gs, (_, c: string) => C_UNESCAPE[c] ?? c);
+}
+
+function read(name: string): string {
+  return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");
+}
+
+/** `vectors.txt` from the shared ground truth: `<label> <hex>` lines (no text). */
+export function vectorFixtures(): Fixture[] {
+  const out: Fixture[] = [];
+  for (const line of read("vectors.txt").split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const [label, hex] = line.split(" ") as [string, string];
+    out.push({ file: "vectors.txt", label, hex, bytes: fromHex(hex), text: undefined, full: label.startsWith("full_") });
+  }
+  return out;
+}
+
+/** The TSV files: `<label> TAB <hex> TAB <c_escape'd text>`. */
+export function tsvFixtures(name: "random-cases.tsv" | "engine-cases.tsv" | "engine-random.tsv"): Fixture[] {
+  const out: Fixture[] = [];
+  let n = 0;
+  for (const line of read(name).split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const [label0, hex, text] = line.split("\t") as [string, string, string];
+    const label = label0 === "CASE" ? `case_${n}` : label0;
+    n++;
+    out.push({ file: name, label, hex, bytes: fromHex(hex), text: cUnescape(text), full: label.startsWith("full_") });
+  }
+  return out;
+}
+
+/** Every fixture that holds exactly one Variant (framing fixtures excluded). */
+export function allValueFixtures(): Fixture[] {
+  return [
+    ...vectorFixtures().filter((f) => !f.label.startsWith("filestore") && !f.label.startsWith("streampeer")),
+    ...tsvFixtures("random-cases.tsv"),
+    ...tsvFixtures("engine-cases.tsv"),
+    ...tsvFixtures("engine-random.tsv"),
+  ];
+}
