@@ -1,0 +1,450 @@
+extends SceneTree
+# Drives a real Godot 3 engine (3.2.3 headless: godot3-server) for @gdvariant/godot-3.
+#
+#   godot3-server --no-window -s engine.gd --mode=fixtures --out=FILE
+#       every type and edge case, hand-made bytes the engine decodes, and random values
+#   godot3-server --no-window -s engine.gd --mode=random --seed=N --count=M --out=FILE
+#       random nested values only
+#   godot3-server --no-window -s engine.gd --mode=roundtrip --in=FILE --out=FILE
+#       for each input line "<label>\t<hex>": bytes2var, then var2str and var2bytes of the result
+#   godot3-server --no-window -s engine.gd --mode=save --save=FILE.bin --out=FILE
+#       a multi-record store_var file (a game save) and its records' var2str
+#
+# Output lines: "<label>\t<hex>\t<text>" where <hex> is var2bytes(value) (var2bytes(value, true)
+# for labels starting with "full_") and <text> is var2str(bytes2var(hex)).c_escape(), i.e. the
+# text of the value the engine itself reads back from those bytes. "decode_" labels carry
+# hand-made bytes: <hex> is the input, <text> what the engine reads from it. Lines starting with
+# "#" are facts. Labels "error_<name>" mean the engine refused the bytes (bytes2var gave null
+# and printed an error).
+
+var rng = RandomNumberGenerator.new()
+var out_file = File.new()
+var keep = []  # objects alive until the end, so their ids stay valid
+
+func emit(line):
+	out_file.store_string(line + "\n")
+
+func unhex(h):
+	var b = PoolByteArray()
+	for i in range(0, h.length(), 2):
+		b.append(("0x" + h.substr(i, 2)).hex_to_int())
+	return b
+
+func case(label, v):
+	var full = label.begins_with("full_")
+	line(label, var2bytes(v, full), full)
+
+# "<label>\t<hex>\t<text>[\t<rehex>]": <rehex> is var2bytes(bytes2var(hex)), given only when it
+# differs from <hex> (a BOM the decoder drops, hand-made bytes, or NodePath padding garbage).
+func line(label, bytes, full):
+	var back = bytes2var(bytes, full)
+	var again = var2bytes(back, full)
+	var s = label + "\t" + bytes.hex_encode() + "\t" + var2str(back).c_escape()
+	if again != bytes:
+		s += "\t" + again.hex_encode()
+	emit(s)
+
+func decode_case(label, hex, allow):
+	line(label, unhex(hex), allow)
+
+# ---------------------------------------------------------------- hand-picked cases
+
+func fixtures():
+	emit("# engine " + Engine.get_version_info()["string"])
+	case("nil", null)
+	case("bool_false", false)
+	case("bool_true", true)
+	var ints = [0, 1, -1, 7, 255, 65536, 2147483647, -2147483648, 2147483648, -2147483649, 4294967295, 4294967296,
+		9007199254740991, 9007199254740993, 9223372036854775807, -9223372036854775807 - 1, 1000000000000]
+	for i in range(ints.size()):
+		case("int_" + str(i), ints[i])
+	var floats = [0.0, -0.0, 1.0, -1.0, 0.5, 0.1, -0.1, 2.5, 100.0, 123456.0, 1234567.0, 999999.5, 9999995.0, 1e6, 1e7,
+		0.0001, 0.00001, 1e-5, 1.5e-7, 1e-45, 1.4e-45, 1e-38, 3.4e38, 3.4028234663852886e38, 3.5e38, 1e300, -1e300,
+		1e-300, 1e-50, INF, -INF, NAN, 16777216.0, 16777217.0, PI, -PI, TAU, 1.0 / 3.0, 2.0 / 3.0, 0.3, 1e15, 1e16,
+		123.456, -98765.4321, 5e-324, 1.7976931348623157e308, 4503599627370497.0]
+	for i in range(floats.size()):
+		case("float_" + str(i), floats[i])
+	var strs = ["", "a", "ab", "abc", "abcd", "abcde", "héllo wörld", "日本語テキスト", "emoji 🎮🕹 😀", "tab\tnew\nline",
+		"quote \" back \\ slash", "bell\u0007 bs\u0008 ff\u000c vt\u000b cr\r", "single ' question ? done", "\ufeffbom first",
+		"x".repeat(100), "null\u0001ctl", "a\\nb", "%s %d {}", "Ω≈ç√∫", "\"\""]
+	for i in range(strs.size()):
+		case("str_" + str(i), strs[i])
+	case("vector2", Vector2(1.5, -2.25))
+	case("vector2_zero", Vector2())
+	case("vector2_small", Vector2(0.1, 1e-40))
+	case("vector2_inf", Vector2(INF, -INF))
+	case("vector2_nan", Vector2(NAN, -0.0))
+	case("rect2", Rect2(1.5, 2.5, -3.5, 4.5))
+	case("vector3", Vector3(1.5, -2.25, 3e20))
+	case("transform2d", Transform2D(Vector2(1, 2), Vector2(3, 4), Vector2(5, 6)))
+	case("transform2d_identity", Transform2D.IDENTITY)
+	case("transform2d_rot", Transform2D(0.7, Vector2(10, -3)))
+	case("plane", Plane(1, 2, 3, 4))
+	case("quat", Quat(0.1, 0.2, 0.3, 0.4))
+	case("quat_identity", Quat.IDENTITY)
+	case("aabb", AABB(Vector3(1, 2, 3), Vector3(4, 5, 6)))
+	case("basis", Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)))
+	case("basis_rot", Basis(Vector3(0.3, 0.5, 0.1)))
+	case("transform", Transform(Basis(Vector3(1, 2, 3), Vector3(4, 5, 6), Vector3(7, 8, 9)), Vector3(10, 11, 12)))
+	case("transform_identity", Transform.IDENTITY)
+	case("color", Color(0.1, 0.2, 0.3, 0.4))
+	case("color_red", Color(1, 0, 0))
+	case("color_hdr", Color(2.5, -1, 1e10, 0))
+	var paths = ["", "/", "a", ".", "..", "../Sibling", "/root", "/root/Main/Player", "a/b:c", ":x", ":x:y", "/root:x:y",
+		"Path2D/Sprite:position:x", "Nöde/日本:ä", "a\"b/c'd:e?", "a b/c\td"]
+	for i in range(paths.size()):
+		case("nodepath_" + str(i), NodePath(paths[i]))
+	case("rid_empty", RID())
+	# objects
+	var node = Node.new()
+	keep.append(node)
+	emit("# object node id " + str(node.get_instance_id()))
+	case("object_node_as_id", node)
+	case("full_object_node", node)
+	var ref = Reference.new()
+	keep.append(ref)
+	case("object_reference_as_id", ref)
+	case("full_object_reference", ref)
+	var res = Resource.new()
+	res.resource_name = "named \"res\""
+	keep.append(res)
+	case("full_object_resource", res)
+	var n2d = Node2D.new()
+	n2d.position = Vector2(3, 4)
+	n2d.name = "Hero"
+	keep.append(n2d)
+	case("full_object_node2d", n2d)
+	var script = GDScript.new()
+	script.source_code = "extends Reference\nvar hp = 3\nvar tags = [\"a\", 1]\nvar pos = Vector2(1, 2)\n"
+	script.reload()
+	var scripted = Reference.new()
+	scripted.set_script(script)
+	scripted.hp = 7
+	keep.append(scripted)
+	case("full_object_scripted", scripted)
+	case("object_scripted_as_id", scripted)
+	var script2 = GDScript.new()
+	script2.source_code = "extends Reference\nexport var hp = 3\nexport(Array) var tags = []\nexport var pos = Vector2(1, 2)\n"
+	script2.reload()
+	var exported = Reference.new()
+	exported.set_script(script2)
+	exported.hp = 9
+	exported.tags = ["x", 2]
+	keep.append(exported)
+	case("full_object_scripted_exported", exported)
+	case("full_object_in_array", [1, ref, {"o": ref}])
+	case("object_in_dict_as_id", {"node": node, "list": [node, ref]})
+	var gone = Node.new()
+	gone.free()
+	case("object_freed", gone)
+	case("full_object_freed", gone)
+	case("object_null_typed", node.owner)
+	case("full_object_null_typed", node.owner)
+	# pool arrays
+	for n in range(6):
+		var b = PoolByteArray()
+		for i in range(n): b.append(250 + i)
+		case("pool_byte_" + str(n), b)
+	case("pool_int", PoolIntArray([0, 1, -1, 2147483647, -2147483648]))
+	case("pool_int_empty", PoolIntArray())
+	case("pool_real", PoolRealArray([0.0, -0.0, 1.5, 0.1, INF, -INF, NAN, 3.4e38, 1e-45, 123456789.0]))
+	case("pool_real_empty", PoolRealArray())
+	case("pool_string", PoolStringArray(["", "a", "abc", "abcd", "héllo", "tab\t\"q\" \\ ' ?", "日本"]))
+	case("pool_string_empty", PoolStringArray())
+	case("pool_vector2", PoolVector2Array([Vector2(1, 2), Vector2(-0.5, 1e20)]))
+	case("pool_vector2_empty", PoolVector2Array())
+	case("pool_vector3", PoolVector3Array([Vector3(1, 2, 3), Vector3(NAN, INF, -0.0)]))
+	case("pool_vector3_empty", PoolVector3Array())
+	case("pool_color", PoolColorArray([Color(1, 0, 0), Color(0.1, 0.2, 0.3, 0.4)]))
+	case("pool_color_empty", PoolColorArray())
+	# containers
+	case("array_empty", [])
+	case("array_mixed", [null, true, 1, 1.5, "s", Vector2(1, 2), [], {}, PoolIntArray([1])])
+	case("array_nested", [[[[[1]]]], [[]], [{"a": [1, 2]}]])
+	case("dict_empty", {})
+	case("dict_simple", {"hp": 3, "name": "Hero", "pos": Vector2(1, 2)})
+	case("dict_nested", {"a": {"b": {"c": [1, {"d": null}]}}})
+	var deep = []
+	var cur = deep
+	for i in range(60):
+		var nxt = []
+		cur.append(nxt)
+		cur = nxt
+	case("array_deep_60", deep)
+	# dictionary key order (var2str sorts keys with Variant's operator< and SortArray)
+	case("keys_mixed", keyed([Color(1, 0, 0), Color(0, 1, 0), Color(0, 0, 1), true, false, null, Rect2(), 1.5, 2,
+		NodePath("b"), NodePath("a"), [2], [1], PoolIntArray([3]), PoolIntArray([1, 2]), "z", "a", Vector3(1, 2, 3),
+		Vector2(0, 1), RID(), Plane(1, 2, 3, 4), Quat(), AABB(), Basis(), Transform(), Transform2D(), PoolByteArray([1]),
+		PoolRealArray([1.0]), PoolStringArray(["x"]), PoolVector2Array(), PoolVector3Array(), PoolColorArray(), -3]))
+	case("keys_vector2_approx", keyed([Vector2(1, 5), Vector2(1.000001, 2), Vector2(1.00002, 1), Vector2(0.99999, 9),
+		Vector2(-1, 0), Vector2(NAN, 1), Vector2(1e-6, 3), Vector2(0, 2)]))
+	case("keys_vector3_approx", keyed([Vector3(1, 5, 0), Vector3(1.000001, 2, 0), Vector3(1, 2.000001, -1),
+		Vector3(1, 2, 7), Vector3(0, 0, 0)]))
+	case("keys_floats", keyed([NAN, 1.0, 0.5, -INF, INF, -0.0, 3.0, NAN, 2.0]))
+	case("keys_strings", keyed(["b", "B", "a", "ab", "ä", "z", "", "😀", "\uffff", "Z", "aa"]))
+	case("keys_arrays", keyed([[1, 2], [1], [], [2], [0, 5], [1, 2, 3], ["a"]]))
+	# (no empty pool array and no shorter array sharing a prefix: the 3.x comparator reads past
+	# the shorter array, which crashes the engine on an empty one)
+	case("keys_pool_ints", keyed([PoolIntArray([3]), PoolIntArray([1, 2]), PoolIntArray([5, 6, 7]), PoolIntArray([1, 3]), PoolIntArray([0])]))
+	for n in [17, 18, 25, 40, 100]:
+		var ks = []
+		for i in range(n): ks.append(rng.randi_range(-1000000, 1000000))
+		case("keys_ints_" + str(n), keyed(ks))
+		var cs = []
+		for i in range(n): cs.append(Color(rng.randf(), rng.randf(), rng.randf()))
+		case("keys_colors_" + str(n), keyed(cs))
+		var ss = []
+		for i in range(n): ss.append(rstr() + str(i))
+		case("keys_strings_" + str(n), keyed(ss))
+		var ms = []
+		for i in range(n): ms.append(rkey())
+		case("keys_mixed_" + str(n), keyed(ms))
+	decode_cases()
+
+func keyed(keys):
+	var d = {}
+	for i in range(keys.size()):
+		d[keys[i]] = i
+	return d
+
+# Bytes the 3.2.3 encoder never writes but decoders meet (older engines, 2.x data, other tools).
+func decode_cases():
+	# PoolStringArray elements without the trailing NUL (godot#17230), and with it
+	decode_case("decode_pool_string_no_nul", "170000000200000004000000746573740100000078000000", false)
+	decode_case("decode_pool_string_mixed_nul", "1700000002000000050000007465737400000000020000007800000000000000", false)
+	# 3.0.x: every int 64-bit
+	decode_case("decode_int64_small", "020001000500000000000000", false)
+	decode_case("decode_int64_neg", "02000100feffffffffffffff", false)
+	# REAL as f64 although f32 would do
+	decode_case("decode_real64_exact", "03000100000000000000f83f", false)
+	# math types with bit 16 set: 3.x ignores it and reads f32
+	decode_case("decode_vector2_flag", "050001000000803f00000040", false)
+	# header bits 8-15 are ignored, and so are bits 17-31 on INT
+	decode_case("decode_int_bits8_15", "02ff00002a000000", false)
+	decode_case("decode_int_bit17", "020002002a000000", false)
+	# Array / Dictionary count with the 2.x "shared" bit
+	decode_case("decode_array_shared", "1300000001000080020000002a000000", false)
+	decode_case("decode_dict_shared", "12000000010000800400000001000000610000000200000001000000", false)
+	# NodePath with the 2.x property bit: the property becomes the last subname
+	decode_case("decode_nodepath_property", "0f00000001000080010000000300000001000000610000000100000062000000010000006300000000", false)
+	# the three null object spellings
+	decode_case("decode_object_id0", "110001000000000000000000", false)
+	decode_case("full_decode_object_empty_class", "1100000000000000", true)
+	decode_case("decode_nil", "00000000", false)
+	# an object id
+	decode_case("decode_object_id", "1100010039300000ffffff7f", false)
+	# leading BOM is dropped, decoding stops at the first NUL
+	decode_case("decode_string_bom", "0400000006000000efbbbf6162630000", false)
+	decode_case("decode_string_nul", "04000000050000006162006364000000", false)
+	# trailing bytes after the value are ignored
+	decode_case("decode_trailing", "020000000700000001020304", false)
+	# NodePath: absolute flag with no names (the engine keeps no data: empty path)
+	decode_case("decode_nodepath_abs_empty", "0f000000000000800000000001000000", false)
+	# byte array whose padding is missing at the end of the buffer
+	decode_case("decode_pool_byte_padded", "14000000030000000102030000000000", false)
+	decode_case("decode_pool_byte_no_pad", "14000000030000000102030000", false)
+
+# ---------------------------------------------------------------- random values
+
+func rfloat():
+	var k = rng.randi_range(0, 6)
+	if k == 0: return float(rng.randi_range(-1000, 1000))
+	if k == 1: return rng.randf_range(-1.0, 1.0)
+	if k == 2: return rng.randf_range(-1e6, 1e6)
+	if k == 3: return float(rng.randi_range(-100, 100)) / 4.0
+	if k == 4: return rng.randf() * pow(10, rng.randi_range(-40, 40))
+	if k == 5: return rng.randf() * pow(10, rng.randi_range(-300, 300)) * (1 if rng.randi_range(0, 1) == 0 else -1)
+	return [0.0, -0.0, 1.0, 0.5, 0.1, 1e-45, 3.4e38, 1e300, INF, -INF, NAN, 16777217.0][rng.randi_range(0, 11)]
+
+func rint():
+	var k = rng.randi_range(0, 4)
+	if k == 0: return rng.randi_range(-10, 10)
+	if k == 1: return (int(rng.randi()) - 2147483648)
+	if k == 2: return (rng.randi() << 32) | rng.randi()
+	if k == 3: return [2147483647, -2147483648, 2147483648, -2147483649, 9223372036854775807, -9223372036854775807 - 1][rng.randi_range(0, 5)]
+	return rng.randi_range(0, 1000000)
+
+func rstr():
+	var pool = ["", "a", "hello", "héllo wörld", "日本語", "emoji 🎮", "tab\tnew\nline", "q\" b\\ s", "abc", "abcd",
+		"abcde", "x".repeat(rng.randi_range(0, 40)), "'?\u0007", "Ω"]
+	return pool[rng.randi_range(0, pool.size() - 1)]
+
+func rname():
+	var pool = ["root", "Player", "a", "node_1", "Sprite", "weapon", "ä", "..", "."]
+	return pool[rng.randi_range(0, pool.size() - 1)]
+
+func rpath():
+	var s = ""
+	if rng.randi_range(0, 1) == 0: s = "/"
+	var n = rng.randi_range(0, 3)
+	var parts = []
+	for i in range(n): parts.append(rname())
+	s += PoolStringArray(parts).join("/")
+	if rng.randi_range(0, 2) == 0:
+		for j in range(rng.randi_range(1, 2)): s += ":" + ["position", "x", "modulate", "a"][rng.randi_range(0, 3)]
+	if s == "/": s = "/root"
+	return NodePath(s)
+
+func rv2(): return Vector2(rfloat(), rfloat())
+func rv3(): return Vector3(rfloat(), rfloat(), rfloat())
+func rcol(): return Color(rfloat(), rng.randf(), rng.randf(), rng.randf())
+
+func leaf():
+	var t = rng.randi_range(0, 28)
+	match t:
+		0: return null
+		1: return rng.randi_range(0, 1) == 1
+		2: return rint()
+		3: return rfloat()
+		4: return rstr()
+		5: return rv2()
+		6: return Rect2(rv2(), rv2())
+		7: return rv3()
+		8: return Transform2D(rv2(), rv2(), rv2())
+		9: return Plane(rfloat(), rfloat(), rfloat(), rfloat())
+		10: return Quat(rfloat(), rfloat(), rfloat(), rfloat())
+		11: return AABB(rv3(), rv3())
+		12: return Basis(rv3(), rv3(), rv3())
+		13: return Transform(Basis(rv3(), rv3(), rv3()), rv3())
+		14: return rcol()
+		15: return rpath()
+		16:
+			var a = PoolByteArray()
+			for i in range(rng.randi_range(0, 9)): a.append(rng.randi_range(0, 255))
+			return a
+		17:
+			var a = PoolIntArray()
+			for i in range(rng.randi_range(0, 5)): a.append((int(rng.randi()) - 2147483648))
+			return a
+		18:
+			var a = PoolRealArray()
+			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
+			return a
+		19:
+			var a = PoolStringArray()
+			for i in range(rng.randi_range(0, 4)): a.append(rstr())
+			return a
+		20:
+			var a = PoolVector2Array()
+			for i in range(rng.randi_range(0, 4)): a.append(rv2())
+			return a
+		21:
+			var a = PoolVector3Array()
+			for i in range(rng.randi_range(0, 4)): a.append(rv3())
+			return a
+		22:
+			var a = PoolColorArray()
+			for i in range(rng.randi_range(0, 4)): a.append(rcol())
+			return a
+		23: return RID()
+		24:
+			var o = Node.new()
+			keep.append(o)
+			return o
+		_: return rint()
+
+func rkey():
+	var kt = rng.randi_range(0, 9)
+	if kt == 0: return rstr()
+	if kt == 1: return rint()
+	if kt == 2: return rv2()
+	if kt == 3: return rname()
+	if kt == 4: return rfloat()
+	if kt == 5: return rng.randi_range(0, 1) == 1
+	if kt == 6: return rpath()
+	if kt == 7: return rcol()
+	if kt == 8: return rv3()
+	return [rint(), rstr()]
+
+func value(depth):
+	if depth <= 0 or rng.randi_range(0, 3) != 0: return leaf()
+	if rng.randi_range(0, 1) == 0:
+		var a = []
+		for i in range(rng.randi_range(0, 6)): a.append(value(depth - 1))
+		return a
+	var d = {}
+	for i in range(rng.randi_range(0, 6)):
+		d[rkey()] = value(depth - 1)
+	return d
+
+func random_cases(count):
+	for i in range(count):
+		case("random_" + str(i), value(4))
+
+# ---------------------------------------------------------------- round trips
+
+func roundtrip(path):
+	var f = File.new()
+	if f.open(path, File.READ) != OK:
+		emit("# cannot open " + path)
+		return
+	while not f.eof_reached():
+		var line = f.get_line()
+		if line == "": continue
+		var parts = line.split("\t")
+		var label = parts[0]
+		var full = label.begins_with("full_")
+		var back = bytes2var(unhex(parts[1]), full)
+		emit(label + "\t" + var2bytes(back, full).hex_encode() + "\t" + var2str(back).c_escape())
+	f.close()
+
+# ---------------------------------------------------------------- a store_var save file
+
+func save(path):
+	var records = [
+		{"version": 3, "player": {"name": "Hero", "hp": 87, "max_hp": 100, "xp": 4294967296, "speed": 3.5,
+			"position": Vector2(128.5, -64), "spawn": Vector3(1, 2, 3), "tint": Color(1, 0.5, 0.25, 1)},
+		 "flags": PoolStringArray(["met_king", "found_sword"]), "scores": PoolIntArray([10, 20, 30])},
+		[1, 2.5, "three", null, true, Rect2(0, 0, 16, 16)],
+		Transform(Basis(Vector3(0.2, 0.4, 0.1)), Vector3(10, 0, -5)),
+		NodePath("/root/World/Player:position:x"),
+		{Vector2(1, 2): "vector key", 7: "int key", "s": PoolRealArray([0.5, 0.25]), "bytes": PoolByteArray([1, 2, 3])},
+		PoolVector2Array([Vector2(1, 1), Vector2(2, 3)]),
+		PoolVector3Array([Vector3(1, 1, 1)]),
+		PoolColorArray([Color(0, 0, 0, 1)]),
+		Transform2D(0.5, Vector2(3, 4)),
+		Plane(0, 1, 0, 2), Quat(0, 0, 0, 1), AABB(Vector3(), Vector3(1, 1, 1)), Basis(), 1e300, -7, "",
+	]
+	var f = File.new()
+	f.open(path, File.WRITE)
+	for r in records:
+		f.store_var(r)
+	f.close()
+	for i in range(records.size()):
+		var b = var2bytes(records[i])
+		emit("record_" + str(i) + "\t" + b.hex_encode() + "\t" + var2str(bytes2var(b)).c_escape())
+
+func _init():
+	var mode = "fixtures"
+	var out_path = ""
+	var in_path = ""
+	var save_path = ""
+	var seed_ = 20240
+	var count = 300
+	for a in OS.get_cmdline_args():
+		if a.begins_with("--mode="): mode = a.substr(7, 100)
+		if a.begins_with("--out="): out_path = a.substr(6, 1000)
+		if a.begins_with("--in="): in_path = a.substr(5, 1000)
+		if a.begins_with("--save="): save_path = a.substr(7, 1000)
+		if a.begins_with("--seed="): seed_ = int(a.substr(7, 30))
+		if a.begins_with("--count="): count = int(a.substr(8, 30))
+	rng.seed = seed_
+	if out_file.open(out_path, File.WRITE) != OK:
+		printerr("cannot write ", out_path)
+		quit(1)
+		return
+	if mode == "fixtures":
+		fixtures()
+		random_cases(count)
+	elif mode == "random":
+		random_cases(count)
+	elif mode == "roundtrip":
+		roundtrip(in_path)
+	elif mode == "save":
+		save(save_path)
+	emit("# done")
+	out_file.close()
+	for o in keep:
+		if o is Node: o.free()
+	keep.clear()
+	quit()
