@@ -113,3 +113,10 @@ export {
 } from "./codecs/packed.js";
 
 export { formatPrintfG } from "./text/printf-g.js";
+export {
+  parseVariantText,
+  parseVariantTextSequence,
+  type ParseVariantTextOptions,
+  type TextDialectId,
+} from "./text/parse.js";
+export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
