@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// `pnpm bench` (turbo `bench`): times gdvariant against the native engines, the npm peers and
+// memcpy on the committed workloads, then writes bench/results.json and the results section
+// of bench/README.md.
+//
+//   node bench/src/run.mjs [--only=a,b] [--formats=godot-3,godot-4] [--no-native] [--quick]
+//                          [--no-write]
+//
+// MB/s is the workload's encoded size (10^6 bytes) over the median time per call.
+import { execSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, platform, release } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { toJS } from "@gdvariant/core";
+import { difference, sameBytes } from "./compare.mjs";
+import { measure, sinkValue } from "./measure.mjs";
+import { timeNative } from "./native.mjs";
+import { checkPeer, dialects, loadAutoDetect, peers } from "./subjects.mjs";
+
+const benchDir = fileURLToPath(new URL("..", import.meta.url));
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? true];
+  }),
+);
+const only = typeof args.only === "string" ? args.only.split(",") : undefined;
+const formats = typeof args.formats === "string" ? args.formats.split(",") : ["godot-3", "godot-4"];
+const timing = args.quick ? { warmupMs: 100, sampleMs: 30, samples: 5 } : { warmupMs: 300, sampleMs: 60, samples: 15 };
+
+const manifest = JSON.parse(readFileSync(join(benchDir, "workloads", "manifest.json"), "utf8"));
+const autoDetect = await loadAutoDetect();
+
+const DESCRIPTIONS = {
+  "float32-array": "PackedFloat32Array / PoolRealArray, 262,144 floats (1 MiB)",
+  "string-int-dict": "Dictionary, 10,000 String → int entries",
+  "nested-mix": "Array of 250 Dictionaries of Vector2/3, Color, strings, floats, ints, arrays",
+  "string-array": "Array of 16,000 Strings (3-100 bytes, 10% non-ASCII)",
+  "vector3-array": "PackedVector3Array / PoolVector3Array, 87,381 vectors (1 MiB)",
+  "typed-int-array": "Array[int], 40,000 ints (1 in 16 needs 64 bits)",
+  "typed-vector3-array": "Array[Vector3], 20,000 vectors",
+};
+
+function load(format, name) {
+  // A fresh, 8-byte-aligned Buffer (peers need Buffer methods; views need alignment).
+  const file = readFileSync(join(benchDir, "workloads", format, `${name}.bin`));
+  const copy = new Uint8Array(file.length);
+  copy.set(file);
+  return Buffer.from(copy.buffer, 0, copy.length);
+}
+
+const mbps = (bytes, ms) => bytes / 1e6 / (ms / 1000);
+
+function timed(subject, op, bytes, fn, note) {
+  const m = measure(fn, timing);
+  return { subject, op, status: "ok", note, msPerOp: m.msPerOp, mbps: mbps(bytes, m.msPerOp), batch: m.batch, samples: m.samples, minMs: m.min, maxMs: m.max };
+}
+
+const log = (s) => process.stderr.write(`${s}\n`);
+
+// ---- native engines -------------------------------------------------------------------------
+const native = {};
+for (const format of formats) {
+  if (args["no-native"]) {
+    native[format] = { available: false, reason: "skipped (--no-native)" };
+    continue;
+  }
+  log(`native ${format}: running the engine...`);
+  const names = Object.keys(manifest.engines[format].workloads).filter((n) => !only || only.includes(n));
+  native[format] = timeNative(format, join(benchDir, "workloads", format), { only: names, repeats: args.quick ? 3 : 7, minMs: args.quick ? 60 : 150 });
+  log(`native ${format}: ${native[format].available ? native[format].version : native[format].reason}`);
+}
+
+// ---- JS subjects ----------------------------------------------------------------------------
+const workloads = [];
+for (const format of formats) {
+  const g = dialects[format];
+  for (const name of Object.keys(manifest.engines[format].workloads)) {
+    if (only && !only.includes(name)) continue;
+    const bytes = load(format, name);
+    const n = bytes.length;
+    log(`${format} ${name} (${n} bytes)`);
+    const value = g.decode(bytes);
+    const rows = [];
+    const exact = sameBytes(g.encode(value), bytes);
+    const reference = toJS(value);
+    const packed = value.kind.startsWith("packed");
+
+    const dst = new Uint8Array(n);
+    rows.push(timed("memcpy", "copy", n, () => { dst.set(bytes); return dst; }, "Uint8Array.prototype.set"));
+
+    rows.push(timed("gdvariant", "decode", n, () => g.decode(bytes), packed ? "zero-copy view" : undefined));
+    if (packed) rows.push(timed("gdvariant", "decode-copy", n, () => g.decode(bytes, { copy: true }), "copy: true"));
+    if (exact) rows.push(timed("gdvariant", "encode", n, () => g.encode(value), "byte-exact"));
+    else rows.push({ subject: "gdvariant", op: "encode", status: "fails", note: "encode(decode(bytes)) differs from the engine's bytes" });
+
+    if (autoDetect) {
+      let ok;
+      let note;
+      try {
+        const r = autoDetect.decodeAny(bytes);
+        const v = r && typeof r === "object" && "value" in r && !("kind" in r) ? r.value : r;
+        const d = difference(reference, toJS(v));
+        ok = d === undefined;
+        note = d ? `wrong value at ${d}` : undefined;
+      } catch (e) {
+        ok = false;
+        note = `throws: ${e.message}`;
+      }
+      rows.push(ok ? timed("gdvariant", "auto-decode", n, () => autoDetect.decodeAny(bytes), "detect + decode") : { subject: "gdvariant", op: "auto-decode", status: "fails", note });
+    } else {
+      rows.push({ subject: "gdvariant", op: "auto-decode", status: "n/a", note: "@gdvariant/auto-detect is not built yet" });
+    }
+
+    for (const peer of peers) {
+      if (!peer.formats.includes(format)) {
+        rows.push({ subject: peer.name, op: "decode", status: "n/a", note: "3.x library" });
+        rows.push({ subject: peer.name, op: "encode", status: "n/a", note: "3.x library" });
+        continue;
+      }
+      const c = checkPeer(peer, { bytes }, reference, g);
+      for (const op of ["decode", "encode"]) {
+        const r = c[op];
+        rows.push(r.ok ? timed(peer.name, op, n, r.run, r.note) : { subject: peer.name, op, status: "fails", note: r.note });
+      }
+    }
+
+    const nat = native[format];
+    for (const op of ["decode", "encode"]) {
+      const r = nat.available ? nat.results?.[name]?.[op] : undefined;
+      if (r) rows.push({ subject: `godot ${nat.version}`, native: true, op, status: "ok", msPerOp: r.msPerOp, mbps: mbps(n, r.msPerOp), batch: r.batch, samples: r.samples, minMs: r.min, maxMs: r.max });
+      else rows.push({ subject: "native", native: true, op, status: "n/a", note: nat.reason ?? "no timing" });
+    }
+    workloads.push({ format, name, description: DESCRIPTIONS[name], bytes: n, rows });
+  }
+}
+
+// ---- ratios and targets ---------------------------------------------------------------------
+const row = (w, subject, op) => w.rows.find((r) => (subject === "native" ? r.native : r.subject === subject) && r.op === op && r.status === "ok");
+for (const w of workloads) {
+  const ratios = {};
+  for (const op of ["decode", "encode"]) {
+    const ours = row(w, "gdvariant", op);
+    const nat = row(w, "native", op);
+    const best = w.rows.filter((r) => r.op === op && r.status === "ok" && peers.some((p) => p.name === r.subject)).sort((a, b) => b.mbps - a.mbps)[0];
+    if (ours && nat) ratios[`${op}VsNative`] = ours.mbps / nat.mbps;
+    if (ours && best) {
+      ratios[`${op}VsBestPeer`] = ours.mbps / best.mbps;
+      ratios[`${op}BestPeer`] = best.subject;
+    }
+  }
+  const mem = row(w, "memcpy", "copy");
+  const dec = row(w, "gdvariant", "decode");
+  const decCopy = row(w, "gdvariant", "decode-copy");
+  const enc = row(w, "gdvariant", "encode");
+  const auto = row(w, "gdvariant", "auto-decode");
+  if (mem && dec) ratios.decodeVsMemcpy = dec.mbps / mem.mbps;
+  if (mem && decCopy) ratios.decodeCopyVsMemcpy = decCopy.mbps / mem.mbps;
+  if (mem && enc) ratios.encodeVsMemcpy = enc.mbps / mem.mbps;
+  if (auto && dec) ratios.autoOverDecodeTime = auto.msPerOp / dec.msPerOp;
+  w.ratios = ratios;
+}
+
+function targets() {
+  const out = [];
+  const check = (what, w, value, goal, cmp) => {
+    if (value === undefined) out.push({ target: what, workload: `${w.format}/${w.name}`, value: null, goal, met: null });
+    else out.push({ target: what, workload: `${w.format}/${w.name}`, value, goal, met: cmp(value, goal) });
+  };
+  for (const w of workloads) {
+    if (w.name === "string-int-dict" || w.name === "nested-mix") {
+      check("decode ≥ 3× native", w, w.ratios.decodeVsNative, 3, (v, g) => v >= g);
+      check("encode ≥ 3× native", w, w.ratios.encodeVsNative, 3, (v, g) => v >= g);
+    }
+    if (w.ratios.decodeVsBestPeer !== undefined) check("decode ≥ 10× fastest peer", w, w.ratios.decodeVsBestPeer, 10, (v, g) => v >= g);
+    if (w.ratios.encodeVsBestPeer !== undefined) check("encode ≥ 10× fastest peer", w, w.ratios.encodeVsBestPeer, 10, (v, g) => v >= g);
+    if (w.name === "float32-array" || w.name === "vector3-array") {
+      check("packed decode (view) ≥ ½ memcpy", w, w.ratios.decodeVsMemcpy, 0.5, (v, g) => v >= g);
+      check("packed decode (copy) ≥ ½ memcpy", w, w.ratios.decodeCopyVsMemcpy, 0.5, (v, g) => v >= g);
+      check("packed encode ≥ ½ memcpy", w, w.ratios.encodeVsMemcpy, 0.5, (v, g) => v >= g);
+    }
+    check("auto-detect + decode < 1.5× decode time", w, w.ratios.autoOverDecodeTime, 1.5, (v, g) => v < g);
+  }
+  return out;
+}
+
+let commit = "unknown";
+try {
+  commit = execSync("git rev-parse --short HEAD", { cwd: benchDir, encoding: "utf8" }).trim();
+} catch {}
+const results = {
+  meta: {
+    date: new Date().toISOString(),
+    commit,
+    node: process.version,
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    os: `${platform()} ${release()}`,
+    timing,
+    quick: Boolean(args.quick),
+    autoDetect: Boolean(autoDetect),
+    peers: Object.fromEntries(peers.map((p) => [p.name, p.version])),
+    native: Object.fromEntries(Object.entries(native).map(([k, v]) => [k, { available: v.available, version: v.version, reason: v.reason, errors: v.errors }])),
+    sink: sinkValue(),
+  },
+  workloads,
+  targets: targets(),
+};
+
+// ---- output ---------------------------------------------------------------------------------
+const f = (x) => (x === undefined ? "–" : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const cell = (w, subject, op) => {
+  const r = w.rows.find((x) => (subject === "native" ? x.native : x.subject === subject) && x.op === op);
+  if (!r) return "–";
+  return r.status === "ok" ? f(r.mbps) : r.status;
+};
+const ratio = (x) => (x === undefined ? "–" : `${f(x)}×`);
+
+function tables() {
+  const lines = [];
+  lines.push("Decode, MB/s (median; higher is better):", "");
+  lines.push("| workload | format | bytes | memcpy | gdvariant | gdvariant copy | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy (view / copy) | auto ÷ plain time |");
+  lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+  for (const w of workloads) {
+    lines.push(
+      `| ${w.name} | ${w.format} | ${w.bytes} | ${cell(w, "memcpy", "copy")} | ${cell(w, "gdvariant", "decode")} | ${cell(w, "gdvariant", "decode-copy")} | ${cell(w, "gdvariant", "auto-decode")} | ${cell(w, "native", "decode")} | ${cell(w, "@gd-com/utils", "decode")} | ${cell(w, "godot-binary-serialization", "decode")} | ${ratio(w.ratios.decodeVsNative)} | ${ratio(w.ratios.decodeVsBestPeer)} | ${ratio(w.ratios.decodeVsMemcpy)} / ${ratio(w.ratios.decodeCopyVsMemcpy)} | ${ratio(w.ratios.autoOverDecodeTime)} |`,
+    );
+  }
+  lines.push("", "Encode, MB/s (median; higher is better):", "");
+  lines.push("| workload | format | gdvariant | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy |");
+  lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|");
+  for (const w of workloads) {
+    lines.push(
+      `| ${w.name} | ${w.format} | ${cell(w, "gdvariant", "encode")} | ${cell(w, "native", "encode")} | ${cell(w, "@gd-com/utils", "encode")} | ${cell(w, "godot-binary-serialization", "encode")} | ${ratio(w.ratios.encodeVsNative)} | ${ratio(w.ratios.encodeVsBestPeer)} | ${ratio(w.ratios.encodeVsMemcpy)} |`,
+    );
+  }
+  lines.push("", "Targets:", "", "| target | workload | measured | goal | met |", "|---|---|--:|--:|:-:|");
+  for (const t of results.targets) {
+    lines.push(`| ${t.target} | ${t.workload} | ${t.value === null ? "–" : f(t.value)} | ${t.goal} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`);
+  }
+  const notes = [];
+  for (const w of workloads) {
+    for (const r of w.rows) if (r.status !== "ok" && r.note && r.status !== "n/a") notes.push(`- ${w.format}/${w.name}, ${r.subject} ${r.op}: ${r.status}: ${r.note}`);
+  }
+  if (notes.length) lines.push("", "Failures (not timed):", "", ...notes);
+  const m = results.meta;
+  const nat = Object.entries(m.native).map(([k, v]) => `${k}: ${v.available ? v.version : v.reason}`).join("; ");
+  lines.push(
+    "",
+    `Run: ${m.date}, commit ${m.commit}, Node ${m.node}, ${m.cpu} (${m.cores} cores), ${m.os}; ${m.timing.samples} samples of ≥${m.timing.sampleMs} ms after ${m.timing.warmupMs} ms warm-up${m.quick ? " (--quick)" : ""}. Native: ${nat}.`,
+  );
+  return lines.join("\n");
+}
+
+const text = tables();
+console.log(text);
+if (!args["no-write"]) {
+  writeFileSync(join(benchDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  const readmePath = join(benchDir, "README.md");
+  let readme = "";
+  try {
+    readme = readFileSync(readmePath, "utf8");
+  } catch {}
+  const start = "<!-- results:start -->";
+  const end = "<!-- results:end -->";
+  if (readme.includes(start) && readme.includes(end)) {
+    readme = `${readme.slice(0, readme.indexOf(start) + start.length)}\n${text}\n${readme.slice(readme.indexOf(end))}`;
+    writeFileSync(readmePath, readme);
+  }
+  log("wrote bench/results.json");
+}
