@@ -1,0 +1,91 @@
+// Property tests: arbitrary 4.x values round-trip through encode/decode (core's `equals`), for
+// every target version and both precisions.
+import { EncodeError, type Value, equals } from "@gdvariant/core";
+import { decode, decodeWithLength, encode, toText } from "@gdvariant/godot-4";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { leaves, value4 } from "./support/arbitraries.js";
+
+function roundTrips(v: Value, options: Parameters<typeof encode>[1] = {}, allowObjects = false): void {
+  const bytes = encode(v, options);
+  expect(bytes.length % 4).toBe(0);
+  const { value, length } = decodeWithLength(bytes, { allowObjects });
+  expect(length).toBe(bytes.length);
+  if (!equals(value, v)) expect(value).toEqual(v);
+  // Encoding is deterministic: the decoded value writes the same bytes.
+  expect(encode(value, options)).toEqual(bytes);
+}
+
+describe("round trips", () => {
+  it("every leaf kind, on its own", () => {
+    for (const [kind, arb] of Object.entries(leaves())) {
+      fc.assert(
+        fc.property(arb, (v) => {
+          expect(v.kind).toBe(kind);
+          roundTrips(v);
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+
+  it("nested values with typed containers and object ids (4.6)", () => {
+    fc.assert(fc.property(value4(), (v) => roundTrips(v)), { numRuns: 400 });
+  });
+
+  it("full objects with allowObjects", () => {
+    fc.assert(fc.property(value4({ objects: true }), (v) => roundTrips(v, {}, true)), { numRuns: 200 });
+  });
+
+  it("double-precision builds: f64 math components and Float64Array packed vectors", () => {
+    fc.assert(
+      fc.property(value4({ real: fc.double(), vec: "f64" }), (v) => roundTrips(v, { precision: "double" })),
+      { numRuns: 300 },
+    );
+  });
+
+  it("4.3 target: typed arrays yes, typed dictionaries no", () => {
+    const noTypedDict = value4().filter(function ok(v: Value): boolean {
+      if (v.kind === "dictionary") return !v.keyType && !v.valueType && v.entries.every(([k, x]) => ok(k) && ok(x));
+      if (v.kind === "array") return v.items.every(ok);
+      return true;
+    });
+    fc.assert(fc.property(noTypedDict, (v) => roundTrips(v, { version: "4.3" })), { numRuns: 200 });
+  });
+
+  it("4.0 target: untyped values without PackedVector4Array", () => {
+    fc.assert(
+      fc.property(value4({ typed: false }).filter((v) => !JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? 0 : x)).includes("packedVector4Array")), (v) =>
+        roundTrips(v, { version: "4.0" }),
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("every encoded value re-decodes, and toText never throws", () => {
+    fc.assert(
+      fc.property(value4({ objects: true }), (v) => {
+        const back = decode(encode(v), { allowObjects: true });
+        expect(typeof toText(back)).toBe("string");
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("plain JS values encode through fromJS, or fail with an EncodeError", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (j) => {
+        let bytes: Uint8Array;
+        try {
+          bytes = encode(j);
+        } catch (e) {
+          // Whole numbers beyond int64 become ints and do not fit: the only refusal expected.
+          expect(EncodeError.is(e) && e.code).toBe("out-of-range");
+          return;
+        }
+        expect(() => decode(bytes)).not.toThrow();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
