@@ -242,6 +242,9 @@ describe("parseVariantText: constructors of every generation", () => {
       nodePath({ names: ["Node", "Child"], subnames: ["prop"], property: "sub" }),
     );
     expect(parseVariantText('NodePath(":prop")', { dialect: "legacy-2" })).toEqual(nodePath({ property: "prop" }));
+    expect(parseVariantText("[ {\n\n} ]", { dialect: "legacy-2" })).toEqual(
+      array([dictionary([], { shared: true })], { shared: true }),
+    );
     expect(parseVariantText('NodePath("/root/X:position:x")')).toEqual(
       nodePath({ names: ["root", "X"], subnames: ["position", "x"], absolute: true }),
     );
@@ -279,6 +282,7 @@ describe("parseVariantText: constructors of every generation", () => {
     });
     expect(parseVariantText("InputEvent(JAXIS,4,0)")).toMatchObject({ eventType: 4, axis: 4, axisValue: 0 });
     expect(parseVariantText("InputEvent(NONE)")).toEqual({ kind: "inputEvent", eventType: 0, device: 0 });
+    expect(parseVariantText("InputEvent()")).toEqual({ kind: "inputEvent", eventType: 2, device: 0 });
     expect(parseError("Image( 1, 1, 0, PNG, 1 )").code).toBe("arguments");
   });
 

@@ -156,9 +156,9 @@ class Parser {
     const t = this.lx.next();
     switch (t.type) {
       case "{":
-        return this.nested(t, () => ({ kind: "dictionary", entries: this.dictionaryBody() }));
+        return this.nested(t, () => this.shared({ kind: "dictionary", entries: this.dictionaryBody() }));
       case "[":
-        return this.nested(t, () => ({ kind: "array", items: this.arrayBody() }));
+        return this.nested(t, () => this.shared({ kind: "array", items: this.arrayBody() }));
       case "string":
         return { kind: "string", value: t.text };
       case "stringName":
@@ -174,6 +174,12 @@ class Parser {
       default:
         return this.fail("syntax", `expected a value, found ${describe(t)}`, t);
     }
+  }
+
+  // Every array and dictionary in Godot 2.1.4's dumps has the 2.x "shared" bit set, so the
+  // legacy-2 mode sets it too: text written back as 2.x bytes then matches the engine's.
+  private shared<T extends { kind: "array" | "dictionary" }>(v: T): T {
+    return this.legacy ? { ...v, shared: true } : v;
   }
 
   private nested<T>(at: Token, body: () => T): T {
@@ -611,14 +617,16 @@ class Parser {
     return { kind: "image", format, mipmaps, width, height, data: Uint8Array.from(data) };
   }
 
-  // 2.x: InputEvent(), InputEvent(NONE), InputEvent(KEY,scancode[,mods]), InputEvent(MBUTTON,i),
-  // InputEvent(JBUTTON,i), InputEvent(JAXIS,axis[,value]). The text holds no device (it reads
-  // as 0), and the engine prints other event types as InputEvent().
+  // 2.x: InputEvent(NONE), InputEvent(KEY,scancode[,mods]), InputEvent(MBUTTON,i),
+  // InputEvent(JBUTTON,i), InputEvent(JAXIS,axis[,value]), and InputEvent() for the types the
+  // engine prints without details (mouse motion, screen touch and drag, action). The text holds
+  // no device (it reads as 0), and InputEvent() reads as a mouse-motion event, the first of
+  // those types, which carries nothing else on the wire either.
   private inputEvent(t: Token): Value {
     this.expect("(", "'(' after InputEvent");
     if (this.lx.peek().type === ")") {
       this.lx.next();
-      return { kind: "inputEvent", eventType: 0, device: 0 };
+      return { kind: "inputEvent", eventType: 2, device: 0 };
     }
     const typeTok = this.expect("identifier", "an event type (KEY, MBUTTON, JBUTTON, JAXIS, NONE)");
     const eventType = INPUT_EVENT_TYPES[typeTok.text];
