@@ -120,3 +120,6 @@ export {
   type TextDialectId,
 } from "./text/parse.js";
 export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
+
+export { convertValue } from "./convert/convert-value.js";
+export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";

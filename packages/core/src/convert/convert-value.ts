@@ -1,0 +1,356 @@
+import type { Dialect } from "../dialect/contract.js";
+import { encodeWith } from "../dialect/engine.js";
+import { DEFAULT_MAX_DEPTH } from "../dialect/options.js";
+import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
+import { formatPath, type PathSegment } from "../path.js";
+import { equals } from "../value/equals.js";
+import { toJSON } from "../value/json.js";
+import type {
+  ArrayValue,
+  ContainerType,
+  DictionaryEntry,
+  DictionaryValue,
+  Kind,
+  ObjectValue,
+  Value,
+} from "../value/types.js";
+import { mapKind } from "./kind-map.js";
+import type { ConversionLoss, ConvertOptions, ConvertResult } from "./options.js";
+import { type Capabilities, capabilities, keepsContainerType, roundTrip } from "./probe.js";
+
+const PACKED_NUMERIC = new Set<Kind>([
+  "packedByteArray",
+  "packedInt32Array",
+  "packedInt64Array",
+  "packedFloat32Array",
+  "packedFloat64Array",
+  "packedVector2Array",
+  "packedVector3Array",
+  "packedColorArray",
+  "packedVector4Array",
+]);
+
+// Same numbers, whatever typed array holds them (a double-precision PackedVector2Array whose
+// values are all exact in f32 converts without loss).
+function sameContent(a: Value, b: Value): boolean {
+  if (equals(a, b)) return true;
+  if (a.kind !== b.kind || !PACKED_NUMERIC.has(a.kind)) return false;
+  const x = (a as { data: ArrayLike<number | bigint> }).data;
+  const y = (b as { data: ArrayLike<number | bigint> }).data;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return false;
+  return true;
+}
+
+function describe(t: ContainerType): string {
+  return t.kind === "builtin" ? t.type : t.kind === "class" ? t.className : t.path;
+}
+
+class Converter {
+  readonly losses: ConversionLoss[] = [];
+  private readonly path: PathSegment[] = [];
+  private depth = 0;
+  private readonly caps: Capabilities;
+  private readonly maxDepth: number;
+
+  constructor(
+    private readonly target: Dialect,
+    private readonly options: ConvertOptions,
+  ) {
+    this.caps = capabilities(target);
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  }
+
+  private fail(code: EncodeErrorCode, message: string): never {
+    throw new EncodeError(message, { code, path: [...this.path], dialect: this.target.id });
+  }
+
+  private loss(from: Kind, to: Kind, message: string, code: EncodeErrorCode = "unsupported-kind"): void {
+    if (this.options.strict) this.fail(code, `${message} (strict conversion)`);
+    this.losses.push({ path: formatPath(this.path), segments: [...this.path], from, to, message, code });
+  }
+
+  private nested(v: Value, seg: PathSegment): Value {
+    this.path.push(seg);
+    try {
+      return this.convert(v);
+    } finally {
+      this.path.pop();
+    }
+  }
+
+  convert(v: Value): Value {
+    if (++this.depth > this.maxDepth)
+      this.fail("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+    try {
+      return this.convertAt(v);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private convertAt(source: Value): Value {
+    const v = this.target.codecForKind(source.kind) === undefined ? this.replace(source) : source;
+    switch (v.kind) {
+      case "array":
+        return this.array(v);
+      case "dictionary":
+        return this.dictionary(v);
+      case "object":
+        return this.object(v);
+      case "nodePath":
+        return this.leaf(this.nodePath(v));
+      default:
+        return this.leaf(v);
+    }
+  }
+
+  // A kind the target has no codec for: the rewrite hook, then the built-in mapping.
+  private replace(v: Value): Value {
+    const hook = this.options.rewrite;
+    if (hook !== undefined) {
+      const out = hook(v, {
+        target: this.target,
+        path: formatPath(this.path),
+        report: (message) => this.loss(v.kind, v.kind, message),
+      });
+      if (out !== undefined) {
+        if (this.target.codecForKind(out.kind) !== undefined) return out;
+        this.fail(
+          "unsupported-kind",
+          `the rewrite hook gave a ${out.kind}, which ${this.target.name} cannot hold either`,
+        );
+      }
+    }
+    const mapped = mapKind(v);
+    if (mapped !== undefined && this.target.codecForKind(mapped.value.kind) !== undefined) {
+      if (mapped.loss !== undefined) this.loss(v.kind, mapped.value.kind, mapped.loss);
+      return mapped.value;
+    }
+    const what = `${this.target.name} (${this.target.engineVersions}) has no ${v.kind}`;
+    if (this.options.unconvertible !== "nil") this.fail("unsupported-kind", what);
+    this.loss(v.kind, "nil", `${what}; written as null`);
+    return { kind: "nil" };
+  }
+
+  // Scalars, math types, strings, packed arrays: write, read back, compare.
+  private leaf(v: Value): Value {
+    let back: Value | undefined;
+    try {
+      back = roundTrip(this.target, v);
+    } catch (e) {
+      this.fail("invalid-value", `cannot convert ${v.kind}: ${GdVariantError.is(e) ? e.message : String(e)}`);
+    }
+    if (back === undefined) {
+      if (v.kind === "float") {
+        // A target with 32-bit reals only (2.x) refuses doubles it cannot hold: round.
+        const rounded: Value = { kind: "float", value: Math.fround(v.value) };
+        this.loss(
+          "float",
+          "float",
+          `float ${v.value} rounded to ${rounded.value} (32-bit real)`,
+          "out-of-range",
+        );
+        return rounded;
+      }
+      // Ints out of the target's range, malformed values: the encoder says why.
+      try {
+        encodeWith(this.target, v); // again, for the encoder's own error
+      } catch (e) {
+        if (EncodeError.is(e)) this.fail(e.code, e.detail);
+        throw e;
+      }
+      this.fail("invalid-value", `${this.target.name} cannot write this ${v.kind}`);
+    }
+    if (sameContent(back, v)) return v;
+    this.loss(v.kind, back.kind, lossMessage(v, back), "out-of-range");
+    return back;
+  }
+
+  private nodePath(v: Value & { kind: "nodePath" }): Value {
+    if (v.property !== undefined && !this.caps.nodePathProperty) {
+      // 3.x/4.x read the 2.x property as the last subname: the same path.
+      return {
+        kind: "nodePath",
+        names: v.names,
+        subnames: [...v.subnames, v.property],
+        absolute: v.absolute,
+      };
+    }
+    if (v.property === undefined && this.caps.nodePathProperty && v.subnames.length > 0) {
+      // In 2.x the last `:` part of a path is its property.
+      return {
+        kind: "nodePath",
+        names: v.names,
+        subnames: v.subnames.slice(0, -1),
+        absolute: v.absolute,
+        property: v.subnames[v.subnames.length - 1]!,
+      };
+    }
+    return v;
+  }
+
+  private containerType(t: ContainerType, where: "array" | "key" | "value"): boolean {
+    if (keepsContainerType(this.target, t, where)) return true;
+    const what =
+      where === "array" ? `typed Array[${describe(t)}]` : `typed Dictionary ${where} type ${describe(t)}`;
+    this.loss(
+      where === "array" ? "array" : "dictionary",
+      where === "array" ? "array" : "dictionary",
+      `${what} written untyped`,
+    );
+    return false;
+  }
+
+  private array(v: ArrayValue): Value {
+    let changed = false;
+    const items = v.items.map((item, i) => {
+      const out = this.nested(item, i);
+      if (out !== item) changed = true;
+      return out;
+    });
+    const keepType = v.elementType !== undefined && this.containerType(v.elementType, "array");
+    const keepShared = v.shared === true && this.caps.shared;
+    if (!changed && keepType === (v.elementType !== undefined) && keepShared === (v.shared === true))
+      return v;
+    const out: { -readonly [K in keyof ArrayValue]: ArrayValue[K] } = { kind: "array", items };
+    if (keepType) out.elementType = v.elementType!;
+    if (keepShared) out.shared = true;
+    return out;
+  }
+
+  private dictionary(v: DictionaryValue): Value {
+    let changed = false;
+    let keyChanged = false;
+    const entries: DictionaryEntry[] = v.entries.map(([key, value], i) => {
+      const k = this.nested(key, { keyAt: i });
+      const val = this.nested(value, { key });
+      if (k !== key) keyChanged = true;
+      if (k !== key || val !== value) changed = true;
+      return [k, val] as const;
+    });
+    if (keyChanged) {
+      // Two keys that became one (StringName "a" and String "a" written as Strings): the
+      // engine keeps the last value under the first key.
+      // (Keys that were equal already are the source's business, not a conversion loss.)
+      const seen = new Map<string, string>();
+      for (let i = 0; i < entries.length; i++) {
+        const id = JSON.stringify(toJSON(entries[i]![0]));
+        const before = JSON.stringify(toJSON(v.entries[i]![0]));
+        const first = seen.get(id);
+        if (first === undefined) seen.set(id, before);
+        else if (first !== before) {
+          this.path.push({ keyAt: i });
+          try {
+            this.loss(
+              "dictionary",
+              "dictionary",
+              "two keys became equal after conversion; the engine keeps the last value",
+            );
+          } finally {
+            this.path.pop();
+          }
+        }
+      }
+    }
+    const keepKey = v.keyType !== undefined && this.containerType(v.keyType, "key");
+    const keepValue = v.valueType !== undefined && this.containerType(v.valueType, "value");
+    const keepShared = v.shared === true && this.caps.shared;
+    if (
+      !changed &&
+      keepKey === (v.keyType !== undefined) &&
+      keepValue === (v.valueType !== undefined) &&
+      keepShared === (v.shared === true)
+    ) {
+      return v;
+    }
+    const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = {
+      kind: "dictionary",
+      entries,
+    };
+    if (keepKey) out.keyType = v.keyType!;
+    if (keepValue) out.valueType = v.valueType!;
+    if (keepShared) out.shared = true;
+    return out;
+  }
+
+  private object(v: ObjectValue): Value {
+    const isNull = v.form === "null" || (v.form === "full" && v.className === "");
+    if (isNull) {
+      // Null is null in every generation: a bare 2.x header, or NIL (what 3.x/4.x write).
+      if (v.form === "null" && this.caps.nullObject) return v;
+      if (v.form === "full" && this.caps.fullObjects) return v;
+      return this.caps.nullObject ? { kind: "object", form: "null" } : { kind: "nil" };
+    }
+    const can = v.form === "id" ? this.caps.objectIds : this.caps.fullObjects;
+    if (!can) {
+      const what = v.form === "id" ? `object id ${String(v.id)}` : `${v.className} object`;
+      const to: Value = this.caps.nullObject ? { kind: "object", form: "null" } : { kind: "nil" };
+      this.loss("object", to.kind, `${what} written as null (${this.target.name} cannot carry objects)`);
+      return to;
+    }
+    if (v.form !== "full") return v;
+    let changed = false;
+    const properties = v.properties.map(([name, value]) => {
+      const out = this.nested(value, { property: name });
+      if (out !== value) changed = true;
+      return [name, out] as const;
+    });
+    return changed ? { kind: "object", form: "full", className: v.className, properties } : v;
+  }
+}
+
+function lossMessage(from: Value, to: Value): string {
+  switch (from.kind) {
+    case "rid":
+      return `RID id ${String((from as { id: unknown }).id)} dropped (the target writes RIDs without their id)`;
+    case "string":
+      return "string changed by UTF-8 encoding (lone surrogates become U+FFFD)";
+    default:
+      return `${from.kind} changed by the target's precision (${JSON.stringify(toJSON(from))} became ${JSON.stringify(toJSON(to))})`;
+  }
+}
+
+/**
+ * Rewrites a value so that `target` can encode it, reporting what did not survive exactly.
+ * Works for any dialect and option set: what the target can hold is found through its codecs
+ * (`target.codecForKind`) and by writing and reading back small values.
+ *
+ * - Exact renames, no loss: 2.x Matrix32/Matrix3 and 3.x/4.x Transform2D/Basis; a 2.x NodePath
+ *   property and a 3.x/4.x last subname.
+ * - Reported: StringName to String; Vector2i/Rect2i/Vector3i/Vector4i to their float kinds;
+ *   PackedInt64Array/PackedFloat64Array to Arrays; Callable and Signal to null; typed
+ *   containers written untyped; a RID's id; doubles rounded for 32-bit-only targets; objects
+ *   for targets that cannot carry them (2.x).
+ * - Errors: ints the target cannot hold (a 64-bit int for 2.x), and kinds with no counterpart
+ *   (Vector4 or Projection for 3.x, a 2.x Image without a `rewrite` hook) unless
+ *   `unconvertible: "nil"`.
+ *
+ * The 2.x shared bit of Arrays and Dictionaries is dropped silently for targets without it:
+ * it only described the container in 2.x memory, not the data.
+ *
+ * @example
+ * ```ts
+ * const { value, losses } = convertValue(decodedFrom4x, godot3Dialect());
+ * ```
+ * @param options `strict` (default false), `unconvertible` (default `"error"`), `rewrite`
+ *   (default none), `maxDepth` (default 1024).
+ * @throws {EncodeError} `unsupported-kind` for what the target cannot hold, `out-of-range` for
+ *   ints it cannot hold, any loss with `strict: true`, `depth-exceeded` past `maxDepth`;
+ *   nothing else.
+ */
+export function convertValue(value: Value, target: Dialect, options: ConvertOptions = {}): ConvertResult {
+  const c = new Converter(target, options);
+  try {
+    return { value: c.convert(value), losses: c.losses };
+  } catch (e) {
+    if (EncodeError.is(e)) throw e.withDialect(target.id);
+    if (GdVariantError.is(e)) throw e;
+    const stack = e instanceof RangeError;
+    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot convert: ${String(e)}`, {
+      code: stack ? "depth-exceeded" : "invalid-value",
+      dialect: target.id,
+      cause: e,
+    });
+  }
+}
