@@ -7,7 +7,7 @@
 //   save-3.2.3.bin          a store_var file of 16 records (a game save)
 //   save-3.2.3.tsv          each record of that save: var2bytes hex and var2str text
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,10 @@ const bin = process.env.GODOT3_BIN || "godot3-server";
 const script = join(here, "engine.gd");
 
 function run(args) {
-  execFileSync(bin, ["--no-window", "-s", script, ...args], { stdio: ["ignore", "ignore", "inherit"], timeout: 120_000 });
+  execFileSync(bin, ["--no-window", "-s", script, ...args], {
+    stdio: ["ignore", "ignore", "inherit"],
+    timeout: 120_000,
+  });
 }
 
 const tmp = mkdtempSync(join(tmpdir(), "gdvariant-g3-"));
@@ -34,7 +37,9 @@ try {
   run(["--mode=save", `--save=${saveBin}`, `--out=${saveTsv}`]);
   copyFileSync(saveBin, join(out, "save-3.2.3.bin"));
   writeFileSync(join(out, "save-3.2.3.tsv"), readFileSync(saveTsv, "utf8"));
-  console.log(`wrote ${text.split("\n").filter((l) => l && !l.startsWith("#")).length} cases and a save to ${out}`);
+  console.log(
+    `wrote ${text.split("\n").filter((l) => l && !l.startsWith("#")).length} cases and a save to ${out}`,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

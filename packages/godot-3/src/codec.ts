@@ -1,11 +1,11 @@
 import {
+  decodeWithLength as coreDecodeWithLength,
   DecodeError,
   type DecodeResult,
   EncodeError,
+  encodeWith,
   GdVariantError,
   type Value,
-  decodeWithLength as coreDecodeWithLength,
-  encodeWith,
 } from "@gdvariant/core";
 import { godot3Dialect, resolveVersion } from "./dialect.js";
 import type { Godot3DecodeOptions, Godot3EncodeOptions, Godot3Version } from "./options.js";
@@ -14,7 +14,10 @@ import type { Godot3DecodeOptions, Godot3EncodeOptions, Godot3Version } from "./
 // refusing them the default (godot#27485).
 const DECODES_OBJECTS_BY_DEFAULT: ReadonlySet<Godot3Version> = new Set(["3.0", "3.1.0"]);
 
-function versionFor(options: { version?: Godot3Version } | undefined, what: "decode" | "encode"): Godot3Version {
+function versionFor(
+  options: { version?: Godot3Version } | undefined,
+  what: "decode" | "encode",
+): Godot3Version {
   try {
     return resolveVersion(options);
   } catch (e) {

@@ -1,11 +1,11 @@
 import {
-  type Dialect,
-  GdVariantError,
   arrayCodec,
   boolCodec,
   createDialect,
+  type Dialect,
   dictionaryCodec,
   floatCodec,
+  GdVariantError,
   intCodec,
   matrixCodec,
   nilCodec,
@@ -19,7 +19,12 @@ import {
   stringCodec,
   vectorCodec,
 } from "@gdvariant/core";
-import { DEFAULT_GODOT3_VERSION, GODOT3_VERSIONS, type Godot3DialectOptions, type Godot3Version } from "./options.js";
+import {
+  DEFAULT_GODOT3_VERSION,
+  GODOT3_VERSIONS,
+  type Godot3DialectOptions,
+  type Godot3Version,
+} from "./options.js";
 
 /** The engine's `Variant::VARIANT_MAX` in 3.x: ids 27 and up are unknown (ERR_INVALID_DATA). */
 export const GODOT3_TYPE_COUNT = 27;
@@ -79,7 +84,9 @@ const cache = new Map<Godot3Version, Dialect>();
 export function resolveVersion(options: Godot3DialectOptions | undefined): Godot3Version {
   const v = options?.version ?? DEFAULT_GODOT3_VERSION;
   if (!(GODOT3_VERSIONS as readonly string[]).includes(v)) {
-    throw new GdVariantError(`unknown Godot 3 version ${JSON.stringify(v)}; expected one of ${GODOT3_VERSIONS.join(", ")}`);
+    throw new GdVariantError(
+      `unknown Godot 3 version ${JSON.stringify(v)}; expected one of ${GODOT3_VERSIONS.join(", ")}`,
+    );
   }
   return v;
 }

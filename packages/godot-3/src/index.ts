@@ -5,13 +5,13 @@
  * @packageDocumentation
  */
 export { decode, decodeWithLength, encode } from "./codec.js";
-export { dialect, godot3Dialect, GODOT3_TYPE_COUNT } from "./dialect.js";
+export { dialect, GODOT3_TYPE_COUNT, godot3Dialect } from "./dialect.js";
 export {
-  GODOT3_VERSIONS,
   DEFAULT_GODOT3_VERSION,
-  type Godot3Version,
-  type Godot3DialectOptions,
+  GODOT3_VERSIONS,
   type Godot3DecodeOptions,
+  type Godot3DialectOptions,
   type Godot3EncodeOptions,
+  type Godot3Version,
 } from "./options.js";
-export { toText, type ToTextOptions } from "./text/to-text.js";
+export { type ToTextOptions, toText } from "./text/to-text.js";

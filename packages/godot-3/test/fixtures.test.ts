@@ -23,7 +23,11 @@ describe("Godot 3.2.3 fixtures", () => {
 
   it.each(cases.map((c) => [`${c.file}:${c.label}`, c] as const))("%s", (_name, c) => {
     const spans: Span[] = [];
-    const value = decode(c.bytes, { allowObjects: c.full, exact: !c.decodeOnly, onSpan: (s) => spans.push(s) });
+    const value = decode(c.bytes, {
+      allowObjects: c.full,
+      exact: !c.decodeOnly,
+      onSpan: (s) => spans.push(s),
+    });
     const text = cEscape(toText(value));
     if (SCRIPT_VARIABLES_NOT_STORED.has(c.label)) {
       expect(text.endsWith(")\\n")).toBe(true);

@@ -45,7 +45,11 @@ function typeOrder(v: Value): number {
 
 /** True when the engine would hold this object value as null. */
 export function isNullObject(v: Value & { kind: "object" }): boolean {
-  return v.form === "null" || (v.form === "id" && (v.id === 0 || v.id === 0n)) || (v.form === "full" && v.className === "");
+  return (
+    v.form === "null" ||
+    (v.form === "id" && (v.id === 0 || v.id === 0n)) ||
+    (v.form === "full" && v.className === "")
+  );
 }
 
 function intLess(a: Int64, b: Int64): boolean {
@@ -81,7 +85,10 @@ function vector2Less(a: { x: number; y: number }, b: { x: number; y: number }): 
   return equalApprox(a.x, b.x) ? a.y < b.y : a.x < b.x;
 }
 
-function vector3Less(a: { x: number; y: number; z: number }, b: { x: number; y: number; z: number }): boolean {
+function vector3Less(
+  a: { x: number; y: number; z: number },
+  b: { x: number; y: number; z: number },
+): boolean {
   if (equalApprox(a.x, b.x)) {
     if (equalApprox(a.y, b.y)) return a.z < b.z;
     return a.y < b.y;
@@ -91,7 +98,12 @@ function vector3Less(a: { x: number; y: number; z: number }, b: { x: number; y: 
 
 // DEFAULT_OP_ARRAY_LT: shorter is less; otherwise "less" as soon as one element differs.
 // (Reading past the shorter right-hand array is undefined in C++; here it counts as a difference.)
-function poolLess<T>(a: ArrayLike<T>, b: ArrayLike<T>, stride: number, differ: (x: T, y: T) => boolean): boolean {
+function poolLess<T>(
+  a: ArrayLike<T>,
+  b: ArrayLike<T>,
+  stride: number,
+  differ: (x: T, y: T) => boolean,
+): boolean {
   const na = a.length / stride;
   const nb = b.length / stride;
   if (na < nb) return true;
@@ -139,7 +151,13 @@ export function variantLess(a: Value, b: Value): boolean {
     case "packedVector3Array":
     case "packedColorArray": {
       const stride =
-        a.kind === "packedVector2Array" ? 2 : a.kind === "packedVector3Array" ? 3 : a.kind === "packedColorArray" ? 4 : 1;
+        a.kind === "packedVector2Array"
+          ? 2
+          : a.kind === "packedVector3Array"
+            ? 3
+            : a.kind === "packedColorArray"
+              ? 4
+              : 1;
       return poolLess<number>(a.data, (b as typeof a).data, stride, numberDiffers);
     }
     case "packedStringArray":

@@ -3,6 +3,7 @@
  * only decode and encode.
  * @packageDocumentation
  */
-export { toText, nodePathString, type ToTextOptions } from "./to-text.js";
+
 export { cEscape, cEscapeMultiline } from "./escape.js";
 export { formatReal, formatStandaloneReal } from "./real.js";
+export { nodePathString, type ToTextOptions, toText } from "./to-text.js";

@@ -1,4 +1,4 @@
-import { EncodeError, type PathSegment, type Value, DEFAULT_MAX_DEPTH } from "@gdvariant/core";
+import { DEFAULT_MAX_DEPTH, EncodeError, type PathSegment, type Value } from "@gdvariant/core";
 import { isNullObject, variantLess } from "./compare.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { formatReal, formatStandaloneReal } from "./real.js";
@@ -35,7 +35,9 @@ function sameKey(a: Value, b: Value): boolean {
       const o = b as typeof a;
       const sa = [...a.subnames, ...(a.property !== undefined ? [a.property] : [])];
       const sb = [...o.subnames, ...(o.property !== undefined ? [o.property] : [])];
-      return a.absolute === o.absolute && a.names.join("/") === o.names.join("/") && sa.join(":") === sb.join(":");
+      return (
+        a.absolute === o.absolute && a.names.join("/") === o.names.join("/") && sa.join(":") === sb.join(":")
+      );
     }
     case "rid":
       return true;
