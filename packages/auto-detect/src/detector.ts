@@ -1,0 +1,564 @@
+/**
+ * `@gdvariant/auto-detect/detector`: the detector core, with no dialect bundled. Pass it the
+ * dialects it may choose from (any objects of core's `Dialect` contract).
+ * @packageDocumentation
+ */
+import {
+  DEFAULT_MAX_COLLECTION_LENGTH,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_TOTAL_BYTES,
+  DecodeError,
+  type Dialect,
+  type Value,
+  base64Decode,
+  decodeWithLength,
+} from "@gdvariant/core";
+import { PRIOR, assess } from "./assess.js";
+import { sniffBinary, sniffText } from "./file-kinds.js";
+import { type Layout, layoutOf } from "./layout.js";
+import { type RecordSpan, followChain } from "./records.js";
+import { sameValues } from "./same-value.js";
+import { Stats } from "./stats.js";
+import type { Candidate, DetectResult, Evidence, FileInfo, Framing, NearMiss, Precision, VersionRange } from "./types.js";
+import { type WalkFailure, verify } from "./verify.js";
+
+export type * from "./types.js";
+export { generationOf, type Generation } from "./layout.js";
+
+/** Framings the detector may consider. */
+export type FramingKind = "raw" | "length-prefixed" | "base64";
+
+/** Options of {@link createDetector}. */
+export interface DetectorOptions {
+  /** The dialects to choose from, e.g. `[godot4Dialect(), godot3Dialect(), legacy2Dialect()]`. At least one. */
+  readonly dialects: readonly Dialect[];
+}
+
+/** Options of {@link Detector.detect}. */
+export interface DetectOptions {
+  /**
+   * Decode full objects (class name + properties) in the values, as `allowObjects` of the
+   * decoders. Detection itself always looks inside them; without this option a candidate whose
+   * dump holds full objects has `value: undefined` and says why in `valueError`. Default false.
+   */
+  allowObjects?: boolean;
+  /** Framings to consider. Default: all (`["raw", "length-prefixed", "base64"]`). */
+  framings?: readonly FramingKind[];
+  /** Deepest nesting accepted. Default 1024, as the engine. */
+  maxDepth?: number;
+  /** Most elements in one collection. Default 16,777,216. */
+  maxCollectionLength?: number;
+  /** Largest input accepted, in bytes. Default 1 GiB. */
+  maxTotalBytes?: number;
+}
+
+/** Options of {@link Detector.decodeAny}. */
+export interface DecodeAnyOptions extends DetectOptions {
+  /**
+   * What to do when several dialects fit and read different values: `"throw"` (default) refuses
+   * to guess, `"best"` takes the highest-scoring one.
+   */
+  ambiguous?: "throw" | "best";
+}
+
+/** A detector bound to a set of dialects. */
+export interface Detector {
+  readonly dialects: readonly Dialect[];
+  /**
+   * Which of the dialects wrote `input`, with evidence. Never throws for bytes that are not a
+   * dump: the result says what they are, or which reading came closest and where it failed.
+   * @param input bytes (`Uint8Array`, `ArrayBuffer`, any view) or text (base64, a text resource, JSON)
+   * @throws {DecodeError} `invalid-data` when `input` is neither bytes nor a string;
+   *   `limit-exceeded` when it is over `maxTotalBytes`.
+   */
+  detect(input: unknown, options?: DetectOptions): DetectResult;
+  /**
+   * The value in `input`, whatever engine wrote it (the first record's value for several
+   * `store_var` records; see `detect(...).best.values` for all of them).
+   * @throws {DecodeError} when no dialect reads the input (code and offset of the closest
+   *   reading's failure, or `invalid-data` for another kind of file), when the dump holds full
+   *   objects without `allowObjects` (`objects-not-allowed`), or, unless `ambiguous: "best"`,
+   *   when dialects fit equally well with different values (`invalid-data`).
+   */
+  decodeAny(input: unknown, options?: DecodeAnyOptions): Value;
+}
+
+// Scores are log-odds. Candidates within LEADING of the best form the leading group: with two
+// of them the best can have at most 1 / (1 + 1/9) = 0.9 confidence, so an ambiguous answer is
+// never a confident one.
+const LEADING = Math.log(9);
+const EXACT = 3;
+const RECORD_TRAILING = -3;
+
+interface Resolved {
+  readonly allowObjects: boolean;
+  readonly framings: ReadonlySet<FramingKind>;
+  readonly maxDepth: number;
+  readonly maxCollectionLength: number;
+  readonly maxTotalBytes: number;
+}
+
+function resolve(o: DetectOptions): Resolved {
+  const num = (v: unknown, d: number) => (typeof v === "number" && v >= 0 ? v : d);
+  return {
+    allowObjects: o.allowObjects === true,
+    framings: new Set(o.framings ?? ["raw", "length-prefixed", "base64"]),
+    maxDepth: num(o.maxDepth, DEFAULT_MAX_DEPTH),
+    maxCollectionLength: num(o.maxCollectionLength, DEFAULT_MAX_COLLECTION_LENGTH),
+    maxTotalBytes: num(o.maxTotalBytes, DEFAULT_MAX_TOTAL_BYTES),
+  };
+}
+
+/** A hypothesis that fits, before decoding. */
+interface Fit {
+  readonly layout: Layout;
+  readonly framing: Framing;
+  readonly records: readonly { start: number; end: number; valueEnd: number }[];
+  readonly stats: Stats;
+  readonly score: number;
+  readonly evidence: Evidence[];
+  readonly versions: VersionRange;
+  readonly precision: Precision;
+}
+
+/** A hypothesis that failed. */
+interface Miss {
+  readonly layout: Layout;
+  readonly framing: Framing;
+  readonly failure: WalkFailure;
+  /** Where the Variant being read started (for re-running the decoder on it). */
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+function toBytes(input: unknown): Uint8Array | undefined {
+  if (input instanceof Uint8Array) return input;
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer) return new Uint8Array(input);
+  return undefined;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+// Text, not a binary dump: no NUL or other C0 control bytes (tab, CR, LF aside) at the start,
+// and valid UTF-8. A Variant's header word always holds a NUL or control byte there.
+function asText(b: Uint8Array): string | undefined {
+  const head = Math.min(b.length, 64);
+  for (let i = 0; i < head; i++) {
+    const c = b[i]!;
+    if (c < 0x20 && c !== 9 && c !== 10 && c !== 13) return undefined;
+  }
+  try {
+    return utf8.decode(b);
+  } catch {
+    return undefined;
+  }
+}
+
+const BASE64_TEXT = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
+
+function framingText(f: Framing): string {
+  switch (f.kind) {
+    case "raw":
+      return "raw Variant (var_to_bytes / PacketPeer packet)";
+    case "length-prefixed":
+      return `${f.records} length-prefixed record${f.records === 1 ? "" : "s"}${f.bigEndian ? " (big-endian lengths)" : ""} (store_var file or StreamPeer/PacketPeerStream stream)`;
+    case "base64":
+      return `base64 text (Marshalls.variant_to_base64) of a ${framingText(f.inner)}`;
+  }
+}
+
+function framingShort(f: Framing): string {
+  return f.kind === "base64" ? `base64/${framingShort(f.inner)}` : f.kind;
+}
+
+function rankOf(l: Layout): number {
+  return PRIOR[l.generation];
+}
+
+class Analysis {
+  readonly fits: Fit[] = [];
+  readonly misses: Miss[] = [];
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly layouts: readonly Layout[],
+    readonly o: Resolved,
+    readonly wrap: (f: Framing) => Framing,
+  ) {}
+
+  run(): void {
+    const b = this.bytes;
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    const limits = { maxDepth: this.o.maxDepth, maxCollectionLength: this.o.maxCollectionLength };
+    const n = b.length;
+    if (this.o.framings.has("raw")) {
+      for (const layout of this.layouts) {
+        const framing = this.wrap({ kind: "raw" });
+        const r = verify(layout, b, view, 0, n, limits);
+        if (!r.ok) this.misses.push({ layout, framing, failure: r.failure, valueStart: 0, valueEnd: n });
+        else if (r.end !== n) {
+          const failure: WalkFailure = {
+            offset: r.end,
+            code: "trailing-bytes",
+            message: `the value ends at offset ${r.end} and ${n - r.end} bytes follow`,
+          };
+          this.misses.push({ layout, framing, failure, valueStart: 0, valueEnd: n });
+        } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.stats);
+      }
+    }
+    if (this.o.framings.has("length-prefixed")) {
+      for (const bigEndian of [false, true]) {
+        const chain = followChain(b, view, bigEndian);
+        if (chain === undefined) continue;
+        // A word that reads the same both ways (0x04040404) gives one chain, not two.
+        if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
+        for (const layout of this.layouts) this.records(layout, chain.records, chain.failure, bigEndian, view, limits);
+      }
+    }
+  }
+
+  private records(
+    layout: Layout,
+    spans: readonly RecordSpan[],
+    chainFailure: WalkFailure | undefined,
+    bigEndian: boolean,
+    view: DataView,
+    limits: { maxDepth: number; maxCollectionLength: number },
+  ): void {
+    const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
+    const stats = new Stats();
+    const out: { start: number; end: number; valueEnd: number }[] = [];
+    for (const s of spans) {
+      const r = verify(layout, this.bytes, view, s.start, s.end, limits);
+      if (!r.ok) {
+        this.misses.push({ layout, framing, failure: r.failure, valueStart: s.start, valueEnd: s.end });
+        return;
+      }
+      stats.add(r.stats);
+      out.push({ start: s.start, end: s.end, valueEnd: r.end });
+    }
+    if (chainFailure !== undefined) {
+      this.misses.push({ layout, framing, failure: chainFailure, valueStart: chainFailure.offset, valueEnd: this.bytes.length });
+      return;
+    }
+    this.fit(layout, framing, out, stats);
+  }
+
+  private fit(layout: Layout, framing: Framing, records: Fit["records"], stats: Stats): void {
+    const a = assess(layout.generation, stats);
+    const evidence: Evidence[] = [];
+    let score = PRIOR[layout.generation] + a.score;
+    const n = this.bytes.length;
+    const inner = framing.kind === "base64" ? framing.inner : framing;
+    if (inner.kind === "raw") {
+      evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
+    } else {
+      evidence.push({
+        text: `${records.length} length word${records.length === 1 ? "" : "s"} chain exactly to the end of the ${n} bytes`,
+        weight: EXACT,
+      });
+      const trailing = records.filter((r) => r.valueEnd !== r.end);
+      if (trailing.length > 0) {
+        const w = Math.max(RECORD_TRAILING * trailing.length, 3 * RECORD_TRAILING);
+        evidence.push({
+          text: `${trailing.length} record(s) hold bytes after their Variant (store_var and put_var write none)`,
+          weight: w,
+          offset: trailing[0]!.valueEnd,
+        });
+        score += w;
+      }
+    }
+    score += EXACT;
+    // More structure checked and passed is more evidence: ln(1 + values), at most 4.
+    const structure = Math.min(4, Math.log(1 + stats.values));
+    evidence.push({
+      text: `${stats.values} value${stats.values === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
+      weight: Math.round(structure * 100) / 100,
+    });
+    score += structure;
+    evidence.push(...a.evidence);
+    evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
+    this.fits.push({ layout, framing, records, stats, score, evidence, versions: a.versions, precision: a.precision });
+  }
+}
+
+function decodeRecords(
+  fit: Fit,
+  bytes: Uint8Array,
+  o: Resolved,
+): { values: Value[] } | { objects: string } | { error: DecodeError } {
+  if (fit.stats.objectsFull > 0 && !o.allowObjects) {
+    return { objects: "the dump holds full objects; pass allowObjects: true to decode them (objects-not-allowed)" };
+  }
+  const values: Value[] = [];
+  for (const r of fit.records) {
+    try {
+      const res = decodeWithLength(fit.layout.dialect, bytes.subarray(0, r.end), {
+        offset: r.start,
+        allowObjects: o.allowObjects,
+        maxDepth: o.maxDepth,
+        maxCollectionLength: o.maxCollectionLength,
+      });
+      if (res.length !== r.valueEnd - r.start) {
+        return {
+          error: new DecodeError(`decoder read ${res.length} bytes where the verifier read ${r.valueEnd - r.start}`, {
+            code: "invalid-data",
+            offset: r.start + res.length,
+            dialect: fit.layout.dialect.id,
+          }),
+        };
+      }
+      values.push(res.value);
+    } catch (e) {
+      if (DecodeError.is(e)) return { error: e };
+      throw e;
+    }
+  }
+  return { values };
+}
+
+function candidateOf(fit: Fit, confidence: number, decoded: ReturnType<typeof decodeRecords> | undefined, bytes: Uint8Array, o: Resolved): Candidate {
+  const base = {
+    dialect: fit.layout.dialect.id,
+    dialectObject: fit.layout.dialect,
+    versions: fit.versions,
+    framing: fit.framing,
+    precision: fit.precision,
+    confidence,
+    score: Math.round(fit.score * 1000) / 1000,
+    evidence: fit.evidence,
+  };
+  if (decoded !== undefined) {
+    if ("values" in decoded) return { ...base, value: decoded.values[0], values: decoded.values };
+    if ("objects" in decoded) return { ...base, value: undefined, values: undefined, valueError: decoded.objects };
+    return { ...base, value: undefined, values: undefined, valueError: decoded.error.message };
+  }
+  // Outside the leading group: decode on first access.
+  let cache: ReturnType<typeof decodeRecords> | undefined;
+  const get = () => {
+    cache ??= decodeRecords(fit, bytes, o);
+    if ("error" in cache) throw cache.error;
+    return cache;
+  };
+  const c = { ...base } as Record<string, unknown>;
+  Object.defineProperty(c, "value", { enumerable: true, get: () => ("values" in get() ? (get() as { values: Value[] }).values[0] : undefined) });
+  Object.defineProperty(c, "values", { enumerable: true, get: () => ("values" in get() ? (get() as { values: Value[] }).values : undefined) });
+  return c as unknown as Candidate;
+}
+
+function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): NearMiss | undefined {
+  let best: Miss | undefined;
+  for (const m of misses) {
+    if (
+      best === undefined ||
+      m.failure.offset > best.failure.offset ||
+      (m.failure.offset === best.failure.offset && rankOf(m.layout) > rankOf(best.layout))
+    ) {
+      best = m;
+    }
+  }
+  if (best === undefined) return undefined;
+  let { offset, code, message } = best.failure;
+  // The decoder says it with a path into the value; its offset is the same place or close.
+  if (code !== "trailing-bytes" && code !== "framing" && best.valueStart < best.valueEnd) {
+    try {
+      decodeWithLength(best.layout.dialect, bytes.subarray(0, best.valueEnd), {
+        offset: best.valueStart,
+        allowObjects: true,
+        maxDepth: o.maxDepth,
+        maxCollectionLength: o.maxCollectionLength,
+      });
+    } catch (e) {
+      if (DecodeError.is(e)) {
+        offset = e.offset;
+        code = e.code;
+        message = e.pathString === "" ? e.detail : `${e.detail} at ${e.pathString}`;
+      }
+    }
+  }
+  const progress = bytes.length === 0 ? 0 : Math.min(1, offset / bytes.length);
+  return { dialect: best.layout.dialect.id, framing: best.framing, offset, code, message, progress };
+}
+
+function describeFit(c: Candidate): string {
+  return `${c.dialect} (${c.versions.text}), ${framingText(c.framing)}`;
+}
+
+function kindOf(c: Candidate): string {
+  const v = c.values;
+  if (v === undefined) return "?";
+  return v.length === 1 ? v[0]!.kind : `${v.length} records`;
+}
+
+function summarize(candidates: readonly Candidate[], ambiguity: DetectResult["ambiguity"], leading: number, closest: NearMiss | undefined, n: number): string {
+  const best = candidates[0];
+  if (best === undefined) {
+    if (closest === undefined) return `No dialect reads these ${n} bytes.`;
+    return `No dialect reads these ${n} bytes; closest is ${closest.dialect} (${framingShort(closest.framing)}), failing at offset ${closest.offset}: ${closest.message} (${closest.code}).`;
+  }
+  const conf = best.confidence.toFixed(2);
+  if (ambiguity === "same-value") {
+    const names = candidates.slice(0, leading).map((c) => c.dialect);
+    return `Ambiguous: ${names.join(", ")} all read the same ${kindOf(best)} from these bytes, so any of them is right; best guess ${describeFit(best)} (confidence ${conf}).`;
+  }
+  if (ambiguity === "different-values") {
+    const names = candidates.slice(0, leading).map((c) => `${c.dialect} reads ${kindOf(c)}`);
+    return `Ambiguous: the bytes fit several dialects equally well with different values (${names.join("; ")}); they cannot tell which engine wrote them.`;
+  }
+  const why = best.evidence.find((e) => e.weight !== 0 && !e.text.startsWith("one value") && !/ values? with valid/.test(e.text));
+  const precision = best.precision === "either" ? "" : `, ${best.precision} precision`;
+  return `${describeFit(best)}${precision}; confidence ${conf}${why ? `: ${why.text}` : ""}.`;
+}
+
+function fileResult(file: FileInfo): DetectResult {
+  return {
+    candidates: [],
+    best: undefined,
+    ambiguous: false,
+    file,
+    summary: `Not a Variant dump: ${file.description}.`,
+  };
+}
+
+/**
+ * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
+ * this module; `@gdvariant/auto-detect` has a ready one with all three.
+ * @throws {TypeError} when no dialect is given.
+ */
+export function createDetector(options: DetectorOptions): Detector {
+  const dialects = [...options.dialects];
+  if (dialects.length === 0) throw new TypeError("createDetector needs at least one dialect");
+  const layouts = dialects.map(layoutOf);
+
+  function analyse(bytes: Uint8Array, o: Resolved, wrap: (f: Framing) => Framing): DetectResult {
+    const a = new Analysis(bytes, layouts, o, wrap);
+    a.run();
+    const fits = a.fits.sort((x, y) => y.score - x.score || rankOf(y.layout) - rankOf(x.layout));
+    const misses = [...a.misses];
+    // Decode the leading group; a fit whose full decode disagrees with the verifier drops out.
+    const decoded = new Map<Fit, ReturnType<typeof decodeRecords>>();
+    let kept = fits;
+    for (;;) {
+      const top = kept[0];
+      if (top === undefined) break;
+      let changed = false;
+      for (const f of kept) {
+        if (f.score < top.score - LEADING) break;
+        if (decoded.has(f)) continue;
+        const d = decodeRecords(f, bytes, o);
+        if ("error" in d) {
+          misses.push({
+            layout: f.layout,
+            framing: f.framing,
+            failure: { offset: d.error.offset, code: d.error.code, message: d.error.detail },
+            valueStart: 0,
+            valueEnd: 0,
+          });
+          kept = kept.filter((k) => k !== f);
+          changed = true;
+          break;
+        }
+        decoded.set(f, d);
+      }
+      if (!changed) break;
+    }
+    // Confidence: softmax over the fits and a "none of these" outcome with score 0.
+    const max = Math.max(0, ...kept.map((f) => f.score));
+    const denom = Math.exp(-max) + kept.reduce((s, f) => s + Math.exp(f.score - max), 0);
+    const candidates = kept.map((f) =>
+      candidateOf(f, Math.round((Math.exp(f.score - max) / denom) * 1e4) / 1e4, decoded.get(f), bytes, o),
+    );
+    const top = kept[0];
+    const leading = top === undefined ? 0 : kept.filter((f) => f.score >= top.score - LEADING).length;
+    let ambiguity: DetectResult["ambiguity"];
+    if (leading >= 2) {
+      const first = candidates[0]!.values;
+      const same = first !== undefined && candidates.slice(1, leading).every((c) => c.values !== undefined && sameValues(first, c.values));
+      ambiguity = same ? "same-value" : "different-values";
+    }
+    const closest = candidates.length === 0 ? nearMiss(misses, bytes, o) : undefined;
+    const summary = summarize(candidates, ambiguity, leading, closest, bytes.length);
+    const result: { -readonly [K in keyof DetectResult]: DetectResult[K] } = {
+      candidates,
+      best: candidates[0],
+      ambiguous: ambiguity !== undefined,
+      summary,
+    };
+    if (ambiguity !== undefined) result.ambiguity = ambiguity;
+    if (closest !== undefined) result.closest = closest;
+    return result;
+  }
+
+  function detectText(text: string, o: Resolved): DetectResult | undefined {
+    const file = sniffText(text);
+    if (file !== undefined) return fileResult(file);
+    if (o.framings.has("base64") && BASE64_TEXT.test(text) && text.replace(/\s/g, "").length >= 8) {
+      const bytes = base64Decode(text);
+      if (bytes !== undefined && bytes.length >= 4) {
+        const inner: Resolved = { ...o, framings: new Set([...o.framings].filter((f) => f !== "base64")) };
+        const r = analyse(bytes, inner, (f) => ({ kind: "base64", inner: f }));
+        return r;
+      }
+    }
+    return undefined;
+  }
+
+  function detect(input: unknown, options: DetectOptions = {}): DetectResult {
+    const o = resolve(options);
+    if (typeof input === "string") {
+      const r = detectText(input, o);
+      if (r !== undefined) return r;
+      return {
+        candidates: [],
+        best: undefined,
+        ambiguous: false,
+        summary: "Text that is neither base64 nor a Godot text file or JSON; a Variant dump is binary.",
+      };
+    }
+    const bytes = toBytes(input);
+    if (bytes === undefined) {
+      throw new DecodeError("input is not a Uint8Array, ArrayBuffer, ArrayBufferView or string", { code: "invalid-data", offset: 0 });
+    }
+    if (bytes.length > o.maxTotalBytes) {
+      throw new DecodeError(`input of ${bytes.length} bytes is over maxTotalBytes ${o.maxTotalBytes}`, {
+        code: "limit-exceeded",
+        offset: 0,
+      });
+    }
+    if (bytes.length === 0) return fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} });
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const file = sniffBinary(bytes, view);
+    if (file !== undefined) return fileResult(file);
+    const text = asText(bytes);
+    if (text !== undefined) {
+      const r = detectText(text, o);
+      if (r !== undefined) return r;
+    }
+    return analyse(bytes, o, (f) => f);
+  }
+
+  function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
+    const r = detect(input, options);
+    const best = r.best;
+    if (best === undefined) {
+      if (r.file !== undefined) throw new DecodeError(`not a Variant dump: ${r.file.description}`, { code: "invalid-data", offset: 0 });
+      const c = r.closest;
+      throw new DecodeError(r.summary, { code: c?.code ?? "invalid-data", offset: c?.offset ?? 0, dialect: c?.dialect });
+    }
+    if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
+      throw new DecodeError(`${r.summary} Pass dialects to choose, or ambiguous: "best".`, { code: "invalid-data", offset: 0 });
+    }
+    if (best.value === undefined) {
+      throw new DecodeError(best.valueError ?? "the value could not be decoded", {
+        code: best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data",
+        offset: 0,
+        dialect: best.dialect,
+      });
+    }
+    return best.value;
+  }
+
+  return { dialects, detect, decodeAny };
+}

@@ -1,0 +1,199 @@
+import type { FileInfo } from "./types.js";
+import { exactVersion, rangeOf } from "./version-range.js";
+
+// Files that are not a Variant dump but are often mistaken for one. Their first word can never
+// be a Variant header (the low byte is an ASCII letter, above every type id), so checking them
+// first costs nothing and never hides a dump.
+
+function magic(b: Uint8Array, at: number): string {
+  return String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
+}
+
+function u32(v: DataView, at: number, be = false): number {
+  return v.getUint32(at, !be);
+}
+
+const COMPRESSION = ["FastLZ", "Deflate", "Zstd", "Gzip", "Brotli"] as const;
+
+/** Compressed-file header (FileAccessCompressed): magic | u32 mode | u32 block size | u32 size. */
+function compressed(b: Uint8Array, v: DataView, kind: "compressed" | "compressed-resource"): FileInfo {
+  const details: Record<string, string | number> = { magic: magic(b, 0) };
+  let text = kind === "compressed" ? "Godot compressed file (FileAccessCompressed, GCPF)" : "Godot compressed binary resource (RSCC)";
+  if (b.length >= 16) {
+    const mode = u32(v, 4);
+    const name = COMPRESSION[mode] ?? `unknown mode ${mode}`;
+    details.compression = name;
+    details.blockSize = u32(v, 8);
+    details.uncompressedSize = u32(v, 12);
+    text += `: ${name}, ${details.uncompressedSize} bytes uncompressed in blocks of ${details.blockSize}`;
+  }
+  const out: FileInfo = { kind, description: text, details };
+  return details.compression === "Brotli" ? { ...out, versions: rangeOf("4.0") } : out;
+}
+
+/** Encrypted-file header (FileAccessEncrypted): magic | u32 mode | md5[16] | u64 length | (4.x: iv[16]) | data. */
+function encrypted(b: Uint8Array, v: DataView): FileInfo {
+  const details: Record<string, string | number> = { magic: "GDEC" };
+  let text = "Godot encrypted file (FileAccessEncrypted, GDEC), AES-256";
+  let versions: FileInfo["versions"];
+  if (b.length >= 32) {
+    const length = Number(v.getBigUint64(24, true));
+    details.mode = u32(v, 4);
+    details.plaintextLength = length;
+    const blocks = Math.ceil(length / 16) * 16;
+    text += `, ${length} bytes of plaintext`;
+    // 2.x/3.x: 32-byte header then ECB blocks; 4.x adds a 16-byte IV (CFB mode).
+    if (b.length === 32 + blocks) {
+      versions = rangeOf("2.0", "3.6");
+      text += " (32-byte header: Godot 2.x/3.x, ECB)";
+    } else if (b.length === 48 + blocks) {
+      versions = rangeOf("4.0");
+      text += " (header with IV: Godot 4.x, CFB)";
+    }
+  }
+  return versions === undefined ? { kind: "encrypted", description: text, details } : { kind: "encrypted", description: text, details, versions };
+}
+
+/** PCK header: magic | u32 pack format | u32 major | u32 minor | u32 patch | ... */
+function pck(b: Uint8Array, v: DataView, at: number, kind: "pck" | "embedded-pck"): FileInfo {
+  const details: Record<string, string | number> = { magic: "GDPC" };
+  let text = kind === "pck" ? "Godot PCK archive (GDPC)" : "executable with an embedded Godot PCK archive (GDPC at the end)";
+  if (b.length - at >= 20) {
+    const format = u32(v, at + 4);
+    const [major, minor, patch] = [u32(v, at + 8), u32(v, at + 12), u32(v, at + 16)];
+    Object.assign(details, { packFormat: format, major, minor, patch, offset: at });
+    text += ` written by Godot ${major}.${minor}.${patch} (pack format ${format})`;
+    if (major >= 1 && major < 100 && minor < 100 && patch < 100) {
+      return { kind, description: text, details, versions: exactVersion(major, minor, patch) };
+    }
+  }
+  return { kind, description: text, details };
+}
+
+/** Binary resource header: RSRC | u32 big-endian | u32 real64 | u32 major | u32 minor | u32 format | type. */
+function resource(b: Uint8Array, v: DataView): FileInfo {
+  const details: Record<string, string | number | boolean> = { magic: "RSRC" };
+  let text = "Godot binary resource (RSRC: .res/.scn)";
+  if (b.length >= 24) {
+    const be = u32(v, 4) !== 0;
+    const major = u32(v, 12, be);
+    const minor = u32(v, 16, be);
+    const format = u32(v, 20, be);
+    Object.assign(details, { bigEndian: be, real64: u32(v, 8, be) !== 0, major, minor, formatVersion: format });
+    text += ` written by Godot ${major}.${minor}, format version ${format}`;
+    if (b.length >= 28) {
+      const n = u32(v, 24, be);
+      if (n > 0 && n < 256 && 28 + n <= b.length) {
+        let type = "";
+        for (let i = 0; i < n && b[28 + i] !== 0; i++) type += String.fromCharCode(b[28 + i]!);
+        details.type = type;
+        text += `, type ${type}`;
+      }
+    }
+    if (major >= 1 && major < 100 && minor < 100) {
+      return { kind: "binary-resource", description: text, details, versions: exactVersion(major, minor) };
+    }
+  }
+  return { kind: "binary-resource", description: text, details };
+}
+
+/** Recognises Godot's binary file kinds by their magic; `undefined` for anything else. */
+export function sniffBinary(b: Uint8Array, v: DataView): FileInfo | undefined {
+  if (b.length >= 4) {
+    switch (magic(b, 0)) {
+      case "GDEC":
+        return encrypted(b, v);
+      case "GCPF":
+        return compressed(b, v, "compressed");
+      case "RSCC":
+        return compressed(b, v, "compressed-resource");
+      case "GDPC":
+        return pck(b, v, 0, "pck");
+      case "RSRC":
+        return resource(b, v);
+      case "GDSC": {
+        const details: Record<string, number | string> = { magic: "GDSC" };
+        if (b.length >= 8) details.bytecodeVersion = u32(v, 4);
+        return { kind: "compiled-gdscript", description: "compiled GDScript (GDSC, .gdc)", details };
+      }
+      default:
+    }
+  }
+  // An exported executable ends with: ... PCK | u64 PCK size | "GDPC".
+  if (b.length >= 32 && magic(b, b.length - 4) === "GDPC") {
+    const size = Number(v.getBigUint64(b.length - 12, true));
+    const at = b.length - 12 - size;
+    if (at >= 0 && magic(b, at) === "GDPC") return pck(b, v, at, "embedded-pck");
+    return { kind: "embedded-pck", description: "executable with an embedded Godot PCK archive (GDPC at the end)", details: { magic: "GDPC" } };
+  }
+  return undefined;
+}
+
+const TEXT_FORMAT: Readonly<Record<string, [string, string | undefined, string]>> = {
+  "1": ["2.0", "2.1", "Godot 2.x"],
+  "2": ["3.0", "3.6", "Godot 3.x"],
+  "3": ["4.0", undefined, "Godot 4.x"],
+  // Format 4 is written only when needed (base64 PackedByteArray, PackedVector4Array), 4.3+.
+  "4": ["4.3", undefined, "Godot 4.3+"],
+};
+
+const CONFIG_VERSION: Readonly<Record<string, [string, string | undefined, string]>> = {
+  "3": ["3.0", "3.0", "Godot 3.0"],
+  "4": ["3.1", "3.6", "Godot 3.1-3.6"],
+  "5": ["4.0", undefined, "Godot 4.x"],
+};
+
+/** Recognises text kinds (text resources and scenes, project settings, JSON); `undefined` otherwise. */
+export function sniffText(text: string): FileInfo | undefined {
+  const t = text.replace(/^\uFEFF/, "").trimStart();
+  const head = /^\[(gd_resource|gd_scene)\b([^\]]*)\]/.exec(t);
+  if (head) {
+    const attrs = head[2]!;
+    const format = /\bformat=(\d+)/.exec(attrs)?.[1];
+    const type = /\btype="([^"]*)"/.exec(attrs)?.[1];
+    const uid = /\buid="([^"]*)"/.exec(attrs)?.[1];
+    const details: Record<string, string | number> = { header: head[1]! };
+    if (format !== undefined) details.format = Number(format);
+    if (type !== undefined) details.type = type;
+    if (uid !== undefined) details.uid = uid;
+    const what = head[1] === "gd_scene" ? "Godot text scene (.tscn)" : "Godot text resource (.tres)";
+    const known = format === undefined ? undefined : TEXT_FORMAT[format];
+    if (known === undefined) return { kind: "text-resource", description: `${what}, format ${format ?? "unknown"}`, details };
+    return {
+      kind: "text-resource",
+      description: `${what}, format=${format}: ${known[2]}${type ? `, type ${type}` : ""}`,
+      details,
+      versions: rangeOf(known[0], known[1]),
+    };
+  }
+  const config = /^\s*config_version\s*=\s*(\d+)/m.exec(t);
+  if (config && /^\s*\[[A-Za-z_]+\]/m.test(t)) {
+    const known = CONFIG_VERSION[config[1]!];
+    const details = { configVersion: Number(config[1]) };
+    if (known === undefined) return { kind: "project-settings", description: `Godot project settings, config_version=${config[1]}`, details };
+    return {
+      kind: "project-settings",
+      description: `Godot project settings (project.godot), config_version=${config[1]}: ${known[2]}`,
+      details,
+      versions: rangeOf(known[0], known[1]),
+    };
+  }
+  if (/^\[application\]/.test(t) && /^name\s*=/m.test(t)) {
+    return {
+      kind: "project-settings",
+      description: "Godot 2.x project settings (engine.cfg: [application] without config_version)",
+      details: {},
+      versions: rangeOf("2.0", "2.1"),
+    };
+  }
+  if (t.startsWith("{") || t.startsWith("[")) {
+    try {
+      const v = JSON.parse(t) as unknown;
+      const shape = Array.isArray(v) ? `an array of ${v.length}` : `an object with ${Object.keys(v as object).length} keys`;
+      return { kind: "json", description: `JSON text (${shape}), not a binary Variant`, details: { length: text.length } };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

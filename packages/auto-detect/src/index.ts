@@ -1,0 +1,103 @@
+/**
+ * `@gdvariant/auto-detect`: which Godot engine wrote an unknown Variant dump (2.x, 3.x or 4.x),
+ * how it is framed, which versions and precision it implies, with the evidence and the value.
+ * This entry brings the three dialects; `@gdvariant/auto-detect/detector` is the core that works
+ * with any dialect objects.
+ * @packageDocumentation
+ */
+import type { Dialect, Value } from "@gdvariant/core";
+import { godot3Dialect } from "@gdvariant/godot-3";
+import { godot4Dialect } from "@gdvariant/godot-4";
+import { legacy2Dialect } from "@gdvariant/legacy-2";
+import { type DecodeAnyOptions, type DetectOptions, type Detector, createDetector } from "./detector.js";
+import type { DetectResult, KnownDialectId } from "./types.js";
+
+export {
+  createDetector,
+  generationOf,
+  type Detector,
+  type DetectorOptions,
+  type DetectOptions,
+  type DecodeAnyOptions,
+  type FramingKind,
+  type Generation,
+} from "./detector.js";
+export type * from "./types.js";
+
+/**
+ * The dialect objects `detect` chooses from, by id. Decoding with any of them reads every form of
+ * its generation: 4.x typed containers and double builds, 3.0.x 64-bit ints, and 2.x data with
+ * the 64-bit numbers a back-ported 2.1 fork writes (the evidence marks that as unofficial).
+ */
+export function defaultDialects(): Readonly<Record<KnownDialectId, Dialect>> {
+  return {
+    "godot-4": godot4Dialect(),
+    "godot-3": godot3Dialect(),
+    "legacy-2": legacy2Dialect({ flag64: "accept" }),
+  };
+}
+
+/** Options of {@link detect}: {@link DetectOptions} plus the dialects to choose from. */
+export interface DetectAnyOptions extends DetectOptions {
+  /**
+   * The dialects to choose from: ids of the three bundled ones or dialect objects.
+   * Default: all three (`["godot-4", "godot-3", "legacy-2"]`).
+   */
+  dialects?: readonly (KnownDialectId | Dialect)[];
+}
+
+// One detector per dialect set, built on first use (a detector holds derived tables only).
+const detectors = new Map<string, Detector>();
+let defaults: Readonly<Record<KnownDialectId, Dialect>> | undefined;
+
+function detectorFor(choice: readonly (KnownDialectId | Dialect)[] | undefined): Detector {
+  defaults ??= defaultDialects();
+  const list = choice ?? (["godot-4", "godot-3", "legacy-2"] as const);
+  if (list.every((d) => typeof d === "string")) {
+    const key = list.join("|");
+    let d = detectors.get(key);
+    if (d === undefined) {
+      d = createDetector({ dialects: list.map((id) => pick(id as KnownDialectId)) });
+      detectors.set(key, d);
+    }
+    return d;
+  }
+  return createDetector({ dialects: list.map((d) => (typeof d === "string" ? pick(d) : d)) });
+}
+
+function pick(id: KnownDialectId): Dialect {
+  const d = defaults![id];
+  if (d === undefined) throw new TypeError(`unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`);
+  return d;
+}
+
+/**
+ * Which engine wrote `input`, with evidence: every reading that fits (best first) with its
+ * dialect, engine-version range, framing, precision, confidence, evidence and value; whether the
+ * bytes are ambiguous; what the input is when it is not a Variant dump; and, when nothing fits,
+ * the reading that came closest and where it failed.
+ *
+ * @param input bytes (`Uint8Array`, `ArrayBuffer`, any view) or text (base64 from
+ *   `Marshalls.variant_to_base64`, a text resource, JSON)
+ * @param options `dialects` (default all three), `framings` (default all), `allowObjects`
+ *   (default false), `maxDepth` (1024), `maxCollectionLength` (2^24), `maxTotalBytes` (1 GiB)
+ * @throws {DecodeError} `invalid-data` when `input` is neither bytes nor a string,
+ *   `limit-exceeded` past `maxTotalBytes`.
+ * @throws {TypeError} for an unknown dialect id.
+ */
+export function detect(input: unknown, options: DetectAnyOptions = {}): DetectResult {
+  return detectorFor(options.dialects).detect(input, options);
+}
+
+/**
+ * The value in `input`, whatever engine wrote it: the best reading's value (the first record's
+ * for several `store_var` records).
+ * @param options as {@link detect}, plus `ambiguous` (default `"throw"`: refuse to guess when
+ *   dialects read different values equally well; `"best"` takes the best-scoring one)
+ * @throws {DecodeError} when nothing fits (the closest reading's code and offset), for another
+ *   kind of file (`invalid-data`), for full objects without `allowObjects`
+ *   (`objects-not-allowed`), or for an ambiguous dump unless `ambiguous: "best"`.
+ */
+export function decodeAny(input: unknown, options: DecodeAnyOptions & DetectAnyOptions = {}): Value {
+  return detectorFor(options.dialects).decodeAny(input, options);
+}

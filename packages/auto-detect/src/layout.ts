@@ -1,0 +1,184 @@
+import { type Dialect, FLAG_64, MATRIX_SIZES, VECTOR_FIELDS } from "@gdvariant/core";
+
+/**
+ * The engine generation a dialect follows: it decides the few layouts the codec table does not
+ * describe (RID payload, OBJECT forms, whether unknown header bits are refused).
+ */
+export type Generation = 2 | 3 | 4;
+
+/** What the verifier does for one wire id. */
+export const OP = {
+  NIL: 0,
+  BOOL: 1,
+  INT: 2,
+  FLOAT: 3,
+  STRING: 4,
+  /** `n` reals (f32, or f64 with FLAG_64 when the codec defines it). */
+  REALS: 5,
+  /** `n` int32 words (Vector2i...). */
+  INTS: 6,
+  NODE_PATH: 7,
+  RID: 8,
+  OBJECT: 9,
+  OBJECT_BARE: 10,
+  CALLABLE: 11,
+  SIGNAL: 12,
+  DICTIONARY: 13,
+  ARRAY: 14,
+  BYTES: 15,
+  /** Packed arrays of `n`-byte elements, no per-element checks beyond floats. */
+  PACKED: 16,
+  PACKED_STRING: 17,
+  /** Packed vectors: `n` reals per element, f64 with FLAG_64 when the codec defines it. */
+  PACKED_REALS: 18,
+  IMAGE: 19,
+  INPUT_EVENT: 20,
+  /** A kind whose layout this package does not know: refused, the full decode stays the judge. */
+  UNKNOWN: 21,
+} as const;
+export type Op = (typeof OP)[keyof typeof OP];
+
+/** One wire id's entry. */
+export interface OpEntry {
+  readonly op: Op;
+  /** Component count (REALS, INTS, PACKED_REALS) or element size in bytes (PACKED). */
+  readonly n: number;
+  /** The codec honours FLAG_64. */
+  readonly wide: boolean;
+  /** Header bits 16-31 the codec defines. */
+  readonly flagMask: number;
+  /** PACKED: elements are f32 (checked for plausibility). */
+  readonly floats: boolean;
+  /** A real-valued math type whose FLAG_64 marks a double-precision build (4.x). */
+  readonly math: boolean;
+  /** Typed container header bits. */
+  readonly typed: boolean;
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** The verifier's view of a dialect, derived once per dialect object. */
+export interface Layout {
+  readonly dialect: Dialect;
+  readonly generation: Generation;
+  readonly typeMask: number;
+  readonly typeCount: number;
+  readonly ops: readonly (OpEntry | undefined)[];
+  /** Header flag bits the dialect does not define are refused (2.x) rather than ignored (3.x/4.x). */
+  readonly strictFlags: boolean;
+  /** Padding after byte arrays must be present (2.x). */
+  readonly bytePadRequired: boolean;
+}
+
+const KNOWN: Readonly<Record<string, Generation>> = { "godot-4": 4, "godot-3": 3, "legacy-2": 2 };
+
+/**
+ * The generation of a dialect: from its id for the three known ones, otherwise from the kinds
+ * its table produces (StringName/Callable/Signal exist only in 4.x, Image/InputEvent/Matrix32
+ * only in 2.x).
+ */
+export function generationOf(dialect: Dialect): Generation {
+  const known = KNOWN[dialect.id];
+  if (known !== undefined) return known;
+  const kinds = new Set<string>();
+  for (const c of dialect.codecs) if (c !== undefined) kinds.add(c.kind);
+  if (kinds.has("callable") || kinds.has("signal") || kinds.has("stringName")) return 4;
+  if (kinds.has("image") || kinds.has("inputEvent") || kinds.has("matrix32")) return 2;
+  return 3;
+}
+
+const INT_VECTORS = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
+
+function entry(kind: string, name: string, flagMask: number, gen: Generation): OpEntry {
+  const wide = (flagMask & FLAG_64) !== 0;
+  const base = { n: 0, wide, flagMask, floats: false, math: false, typed: false, kind, name };
+  switch (kind) {
+    case "nil":
+      return { ...base, op: OP.NIL };
+    case "bool":
+      return { ...base, op: OP.BOOL };
+    case "int":
+      return { ...base, op: OP.INT };
+    case "float":
+      return { ...base, op: OP.FLOAT };
+    case "string":
+    case "stringName":
+      return { ...base, op: OP.STRING };
+    case "nodePath":
+      return { ...base, op: OP.NODE_PATH };
+    case "rid":
+      return { ...base, op: OP.RID, n: gen === 4 ? 8 : 0 };
+    case "object":
+      return { ...base, op: gen === 2 ? OP.OBJECT_BARE : OP.OBJECT };
+    case "callable":
+      return { ...base, op: OP.CALLABLE };
+    case "signal":
+      return { ...base, op: OP.SIGNAL };
+    case "dictionary":
+      return { ...base, op: OP.DICTIONARY, typed: (flagMask & 0xf0000) !== 0 };
+    case "array":
+      return { ...base, op: OP.ARRAY, typed: (flagMask & 0x30000) !== 0 };
+    case "packedByteArray":
+      return { ...base, op: OP.BYTES };
+    case "packedInt32Array":
+      return { ...base, op: OP.PACKED, n: 4 };
+    case "packedInt64Array":
+      return { ...base, op: OP.PACKED, n: 8 };
+    case "packedFloat32Array":
+      return { ...base, op: OP.PACKED, n: 4, floats: true };
+    case "packedFloat64Array":
+      return { ...base, op: OP.PACKED, n: 8 };
+    case "packedColorArray":
+      return { ...base, op: OP.PACKED, n: 16, floats: true };
+    case "packedStringArray":
+      return { ...base, op: OP.PACKED_STRING };
+    case "packedVector2Array":
+      return { ...base, op: OP.PACKED_REALS, n: 2, math: wide };
+    case "packedVector3Array":
+      return { ...base, op: OP.PACKED_REALS, n: 3, math: wide };
+    case "packedVector4Array":
+      return { ...base, op: OP.PACKED_REALS, n: 4, math: wide };
+    case "image":
+      return { ...base, op: OP.IMAGE };
+    case "inputEvent":
+      return { ...base, op: OP.INPUT_EVENT };
+    default: {
+      if (kind in MATRIX_SIZES) {
+        return { ...base, op: OP.REALS, n: MATRIX_SIZES[kind as keyof typeof MATRIX_SIZES], math: wide };
+      }
+      if (kind in VECTOR_FIELDS) {
+        const n = VECTOR_FIELDS[kind as keyof typeof VECTOR_FIELDS].length;
+        if (INT_VECTORS.has(kind)) return { ...base, op: OP.INTS, n, wide: false };
+        return { ...base, op: OP.REALS, n, math: wide && kind !== "color" };
+      }
+      return { ...base, op: OP.UNKNOWN };
+    }
+  }
+}
+
+// Derived once per dialect object (dialects are frozen and cached by their packages).
+const cache = new WeakMap<Dialect, Layout>();
+
+/** The verifier's layout table for `dialect`, built on first use. */
+export function layoutOf(dialect: Dialect): Layout {
+  let l = cache.get(dialect);
+  if (l === undefined) {
+    const generation = generationOf(dialect);
+    const ops: (OpEntry | undefined)[] = [];
+    for (let id = 0; id < dialect.typeCount; id++) {
+      const c = dialect.codecs[id];
+      ops.push(c === undefined ? undefined : entry(c.kind, c.name, c.flagMask >>> 0, generation));
+    }
+    l = {
+      dialect,
+      generation,
+      typeMask: dialect.typeMask,
+      typeCount: dialect.typeCount,
+      ops,
+      strictFlags: generation === 2,
+      bytePadRequired: generation === 2,
+    };
+    cache.set(dialect, l);
+  }
+  return l;
+}
