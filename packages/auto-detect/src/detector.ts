@@ -417,6 +417,7 @@ function fileResult(file: FileInfo): DetectResult {
     candidates: [],
     best: undefined,
     ambiguous: false,
+    leading: 0,
     file,
     summary: `Not a Variant dump: ${file.description}.`,
   };
@@ -484,6 +485,7 @@ export function createDetector(options: DetectorOptions): Detector {
       candidates,
       best: candidates[0],
       ambiguous: ambiguity !== undefined,
+      leading,
       summary,
     };
     if (ambiguity !== undefined) result.ambiguity = ambiguity;
@@ -514,6 +516,7 @@ export function createDetector(options: DetectorOptions): Detector {
         candidates: [],
         best: undefined,
         ambiguous: false,
+        leading: 0,
         summary: "Text that is neither base64 nor a Godot text file or JSON; a Variant dump is binary.",
       };
     }

@@ -126,6 +126,11 @@ export interface DetectResult {
    */
   readonly ambiguous: boolean;
   readonly ambiguity?: "same-value" | "different-values";
+  /**
+   * How many candidates, from the first, the evidence cannot separate (scores within ln 9 of the
+   * best). 1 for a clear answer, 0 when nothing fits; `ambiguous` is `leading > 1`.
+   */
+  readonly leading: number;
   /** When the input is a known non-Variant file. */
   readonly file?: FileInfo;
   /** When nothing fits: the hypothesis that got furthest and why it failed. */
