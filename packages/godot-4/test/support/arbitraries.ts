@@ -21,10 +21,10 @@ const name = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 }).m
 function nums(n: number, g: fc.Arbitrary<number>) {
   return fc.array(g, { minLength: n, maxLength: n });
 }
-function packed(stride: number, ctor: "f32" | "f64") {
+function packed(stride: number, ctor: "f32" | "f64"): fc.Arbitrary<Float32Array | Float64Array> {
   return fc
     .integer({ min: 0, max: 3 })
-    .chain((n) =>
+    .chain((n): fc.Arbitrary<Float32Array | Float64Array> =>
       ctor === "f32"
         ? fc.float32Array({ minLength: n * stride, maxLength: n * stride })
         : fc.float64Array({ minLength: n * stride, maxLength: n * stride }),
