@@ -3,6 +3,8 @@
 //   packages/godot-4/test/fixtures/engine-cases.tsv   labelled cases (types, floats, strings,
 //                                                      typed containers, objects, key order)
 //   packages/godot-4/test/fixtures/engine-random.tsv  random nested values (--seed, --count)
+//   packages/godot-4/test/fixtures/engine-reads.tsv   bytes the engine reads but never writes,
+//                                                      with the engine's re-encoding (4th column)
 // Each line: <label> TAB <hex of var_to_bytes> TAB <var_to_str of the decoded value, c_escape'd>.
 // Engine: $GODOT4_BIN, else tools/engines/godot4.sh (installs it if needed).
 // Usage: node tools/godot-4/generate.mjs [--seed=4242] [--count=400]
@@ -33,11 +35,13 @@ const lines = run.stdout.split("\n");
 const engine = lines.find((l) => l.startsWith("ENGINE "))?.slice(7) ?? "unknown";
 const cases = [];
 const random = [];
+const reads = [];
 for (const line of lines) {
   if (!line.startsWith("@@\t")) continue;
-  const [, label, hex, text] = line.split("\t");
+  const [, label, hex, text, again] = line.split("\t");
   if (label === undefined || hex === undefined || text === undefined) throw new Error(`bad line: ${line.slice(0, 80)}`);
-  (label.startsWith("random_") ? random : cases).push(`${label}\t${hex}\t${text}`);
+  if (label.startsWith("read_")) reads.push(`${label}\t${hex}\t${text}\t${again}`);
+  else (label.startsWith("random_") ? random : cases).push(`${label}\t${hex}\t${text}`);
 }
 const header = (what) =>
   [
@@ -47,4 +51,8 @@ const header = (what) =>
   ].join("\n");
 writeFileSync(join(out, "engine-cases.tsv"), `${header("labelled cases")}\n${cases.join("\n")}\n`);
 writeFileSync(join(out, "engine-random.tsv"), `${header("random nested values")}\n${random.join("\n")}\n`);
-console.log(`engine ${engine}: ${cases.length} labelled cases, ${random.length} random cases written to ${out}`);
+writeFileSync(
+  join(out, "engine-reads.tsv"),
+  `${header("bytes the engine reads but never writes")}\n# fourth column: var_to_bytes of what the engine decoded\n${reads.join("\n")}\n`,
+);
+console.log(`engine ${engine}: ${cases.length} labelled, ${random.length} random, ${reads.length} read-only cases written to ${out}`);

@@ -2,7 +2,7 @@
 // to the engine's bytes (NodePath padding masked), and prints the engine's var_to_str text.
 import { decode, decodeWithLength, encode, toText } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
-import { type Fixture, toHex, tsvFixtures, vectorFixtures } from "./support/fixtures.js";
+import { type Fixture, readFixtures, toHex, tsvFixtures, vectorFixtures } from "./support/fixtures.js";
 import { maskedHex, nodePathPadding } from "./support/node-path-padding.js";
 
 // Script objects: var_to_str lists script variables the engine never stores (and so never
@@ -82,5 +82,21 @@ describe.each(["random-cases.tsv", "engine-cases.tsv", "engine-random.tsv"] as c
         throw new Error(`${f.label}: ${(e as Error).message}`);
       }
     }
+  });
+});
+
+// Bytes the engine accepts but never writes (duplicate keys, String/StringName key collisions,
+// NaN and -0.0 keys, id 0, bool 2, junk in header byte 1, a leading BOM, a NUL inside a string,
+// a PackedStringArray element without its NUL, the 2.x NodePath property flag, the shared bit).
+describe("engine-reads.tsv: what the engine makes of unusual bytes", () => {
+  const fixtures = readFixtures();
+  it("has cases", () => expect(fixtures.length).toBeGreaterThanOrEqual(16));
+  it.each(fixtures.map((f) => [f.label, f] as const))("%s", (_l, f) => {
+    // The engine's text from the odd bytes, and from its own re-encoding of the value.
+    const v = decode(f.bytes);
+    expect(toText(v)).toBe(f.text);
+    const again = decode(f.again, { exact: true });
+    expect(toText(again)).toBe(f.text);
+    expect(toHex(encode(again))).toBe(toHex(f.again));
   });
 });

@@ -22,6 +22,12 @@ func vf(label: String, value) -> void:
 
 func dummy_method(): pass
 
+# Bytes the engine never writes but reads: printed with the engine's own re-encoding as a fourth
+# column (labels start with "read_").
+func r(label: String, bytes: PackedByteArray) -> void:
+	var back = bytes_to_var(bytes)
+	print("@@\tread_", label, "\t", bytes.hex_encode(), "\t", var_to_str(back).c_escape(), "\t", var_to_bytes(back).hex_encode())
+
 # One value of each builtin type id, for typed containers and key-order cases.
 func sample(t: int):
 	match t:
@@ -411,6 +417,24 @@ func _init():
 			curd["k"] = n
 			curd = n
 		v("nested_dict_%d" % depth, d)
+
+	# --- bytes the engine reads but never writes
+	r("dup_int_keys", PackedByteArray([0x1b,0,0,0, 2,0,0,0, 2,0,0,0, 1,0,0,0, 2,0,0,0, 5,0,0,0, 2,0,0,0, 1,0,0,0, 2,0,0,0, 7,0,0,0]))
+	r("dup_string_stringname_keys", PackedByteArray([0x1b,0,0,0, 2,0,0,0, 4,0,0,0, 1,0,0,0, 0x61,0,0,0, 2,0,0,0, 1,0,0,0, 0x15,0,0,0, 1,0,0,0, 0x61,0,0,0, 2,0,0,0, 2,0,0,0]))
+	r("dup_stringname_string_keys", PackedByteArray([0x1b,0,0,0, 2,0,0,0, 0x15,0,0,0, 1,0,0,0, 0x61,0,0,0, 2,0,0,0, 1,0,0,0, 4,0,0,0, 1,0,0,0, 0x61,0,0,0, 2,0,0,0, 2,0,0,0]))
+	r("dup_zero_negzero_keys", PackedByteArray([0x1b,0,0,0, 2,0,0,0, 3,0,0,0, 0,0,0,0, 2,0,0,0, 1,0,0,0, 3,0,0,0, 0,0,0,0x80, 2,0,0,0, 2,0,0,0]))
+	r("dup_nan_keys", PackedByteArray([0x1b,0,0,0, 2,0,0,0, 3,0,1,0, 0,0,0,0,0,0,0xf8,0x7f, 2,0,0,0, 1,0,0,0, 3,0,1,0, 0,0,0,0,0,0,0xf8,0x7f, 2,0,0,0, 2,0,0,0]))
+	r("dup_keys_three", PackedByteArray([0x1b,0,0,0, 3,0,0,0, 4,0,0,0, 1,0,0,0, 0x62,0,0,0, 0,0,0,0, 4,0,0,0, 1,0,0,0, 0x61,0,0,0, 0,0,0,0, 4,0,0,0, 1,0,0,0, 0x62,0,0,0, 1,0,0,0, 1,0,0,0]))
+	r("object_id_zero", PackedByteArray([0x18,0,1,0, 0,0,0,0, 0,0,0,0]))
+	r("bool_two", PackedByteArray([1,0,0,0, 2,0,0,0]))
+	r("header_byte1_ignored", PackedByteArray([2,0xab,0,0, 5,0,0,0]))
+	r("string_bom_stripped", PackedByteArray([4,0,0,0, 4,0,0,0, 0xef,0xbb,0xbf,0x61]))
+	r("string_nul_ends", PackedByteArray([4,0,0,0, 3,0,0,0, 0x61,0,0x62,0]))
+	r("pstr_without_nul", PackedByteArray([0x22,0,0,0, 1,0,0,0, 4,0,0,0, 0x74,0x65,0x73,0x74]))
+	r("nodepath_property_flag", PackedByteArray([0x16,0,0,0, 1,0,0,0x80, 0,0,0,0, 2,0,0,0, 1,0,0,0, 0x61,0,0,0, 1,0,0,0, 0x70,0,0,0]))
+	r("array_shared_bit", PackedByteArray([0x1c,0,0,0, 1,0,0,0x80, 0,0,0,0]))
+	r("float_flag_on_vector2i_ignored", PackedByteArray([6,0,1,0, 1,0,0,0, 2,0,0,0]))
+	r("rid_max", PackedByteArray([0x17,0,0,0, 0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff]))
 
 	# --- random nested values
 	for i in range(count):

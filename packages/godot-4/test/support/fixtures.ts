@@ -69,6 +69,17 @@ export function tsvFixtures(name: "random-cases.tsv" | "engine-cases.tsv" | "eng
   return out;
 }
 
+/** `engine-reads.tsv`: input bytes, the engine's text, and the engine's re-encoding of its value. */
+export function readFixtures(): (Fixture & { again: Uint8Array })[] {
+  const out: (Fixture & { again: Uint8Array })[] = [];
+  for (const line of read("engine-reads.tsv").split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const [label, hex, text, again] = line.split("\t") as [string, string, string, string];
+    out.push({ file: "engine-reads.tsv", label, hex, bytes: fromHex(hex), text: cUnescape(text), full: false, again: fromHex(again) });
+  }
+  return out;
+}
+
 /** Every fixture that holds exactly one Variant (framing fixtures excluded). */
 export function allValueFixtures(): Fixture[] {
   return [
