@@ -24,7 +24,8 @@ function pnpm(args) {
 function ensureInstalled() {
   const marker = join(root, "node_modules", ".modules.yaml");
   const lock = join(root, "pnpm-lock.yaml");
-  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
+  const stale =
+    !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
   if (stale) {
     const args = ["install", "--prefer-offline"];
     if (process.env.CI) args.push("--frozen-lockfile");

@@ -18,9 +18,13 @@ for (const group of ["packages", "apps", "."]) {
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, "utf8"));
     passed += r.numPassedTests ?? 0;
-    failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0 ? 0 : 0);
+    const failedTests = r.numFailedTests ?? 0;
+    // A file that fails to load has no failed test but is a failed suite: count it too.
+    failed += failedTests > 0 ? failedTests : (r.numFailedTestSuites ?? 0);
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    rows.push(`  ${group === "." ? name : `${group}/${name}`}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+    rows.push(
+      `  ${group === "." ? name : `${group}/${name}`}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`,
+    );
   }
 }
 console.log("\nper package:\n" + rows.join("\n"));
