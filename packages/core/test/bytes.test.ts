@@ -62,9 +62,9 @@ describe("ByteWriter / ByteReader widths", () => {
           r.pos = at;
           const n = r.i64n();
           expect(BigInt(n)).toBe(big);
-          expect(typeof n === "number" ? Number.isSafeInteger(n) : n > 9007199254740991n || n < -9007199254740991n).toBe(
-            true,
-          );
+          expect(
+            typeof n === "number" ? Number.isSafeInteger(n) : n > 9007199254740991n || n < -9007199254740991n,
+          ).toBe(true);
           expect(Object.is(r.f64(), d)).toBe(true);
           expect(Object.is(r.f32(), Math.fround(f))).toBe(true);
           expect(r.remaining).toBe(0);
@@ -75,7 +75,14 @@ describe("ByteWriter / ByteReader widths", () => {
 
   it("throws truncated at the position of a short read, for every width", () => {
     const r = new ByteReader(new Uint8Array(3).subarray(1));
-    for (const read of [() => r.u32(), () => r.i32(), () => r.f32(), () => r.i64(), () => r.f64(), () => r.u64()]) {
+    for (const read of [
+      () => r.u32(),
+      () => r.i32(),
+      () => r.f32(),
+      () => r.i64(),
+      () => r.f64(),
+      () => r.u64(),
+    ]) {
       try {
         read();
         expect.unreachable();
@@ -192,18 +199,23 @@ describe("typed-array reads and writes", () => {
 
   it("round-trips BigInt64Array and Float64Array at any offset", () => {
     fc.assert(
-      fc.property(fc.bigInt64Array({ maxLength: 8 }), fc.float64Array({ maxLength: 8 }), fc.nat(7), (a, d, shift) => {
-        const body = writerBytes((w) => {
-          w.typed(a);
-          w.typed(d);
-        });
-        const host = new Uint8Array(body.length + 8);
-        host.set(body, shift);
-        const r = new ByteReader(host.subarray(shift, shift + body.length));
-        expect(Array.from(r.typed(BigInt64Array, a.length, false))).toEqual(Array.from(a));
-        const back = r.typed(Float64Array, d.length, false);
-        expect(Array.from(back).every((x, i) => Object.is(x, d[i]))).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt64Array({ maxLength: 8 }),
+        fc.float64Array({ maxLength: 8 }),
+        fc.nat(7),
+        (a, d, shift) => {
+          const body = writerBytes((w) => {
+            w.typed(a);
+            w.typed(d);
+          });
+          const host = new Uint8Array(body.length + 8);
+          host.set(body, shift);
+          const r = new ByteReader(host.subarray(shift, shift + body.length));
+          expect(Array.from(r.typed(BigInt64Array, a.length, false))).toEqual(Array.from(a));
+          const back = r.typed(Float64Array, d.length, false);
+          expect(Array.from(back).every((x, i) => Object.is(x, d[i]))).toBe(true);
+        },
+      ),
     );
   });
 

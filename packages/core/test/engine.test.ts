@@ -1,19 +1,19 @@
 import { readFileSync } from "node:fs";
 import {
-  DecodeError,
-  EncodeError,
-  GdVariantError,
-  type Span,
-  type Value,
   array,
+  DecodeError,
   decodeWith,
   decodeWithLength,
   dictionary,
+  EncodeError,
   encodeWith,
   equals,
   fullObject,
+  GdVariantError,
   int,
+  type Span,
   string,
+  type Value,
   vector2,
 } from "@gdvariant/core";
 import fc from "fast-check";
@@ -70,15 +70,20 @@ describe("engine against real Godot 4.6.3 bytes (codecs assembled from core fact
 
   it("lets only DecodeError escape random byte flips", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...FIXTURES), fc.nat(), fc.integer({ min: 1, max: 255 }), ([, h], at, xor) => {
-        const bytes = unhex(h);
-        bytes[at % bytes.length]! ^= xor;
-        try {
-          decodeWith(modern, bytes, { allowObjects: true });
-        } catch (e) {
-          expect(DecodeError.is(e)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...FIXTURES),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        ([, h], at, xor) => {
+          const bytes = unhex(h);
+          bytes[at % bytes.length]! ^= xor;
+          try {
+            decodeWith(modern, bytes, { allowObjects: true });
+          } catch (e) {
+            expect(DecodeError.is(e)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -104,8 +109,13 @@ describe("errors: codes, offsets and paths", () => {
     const e = decodeError(() => decodeWith(modern, cut));
     expect(e.code).toBe("truncated");
     expect(e.pathString).toBe('["inv"][1]["sword"]');
-    const objBytes = encodeWith(modern, fullObject("Node", [["inventory", array([string("x"), { kind: "nil" }])]]));
-    const e2 = decodeError(() => decodeWith(modern, objBytes.subarray(0, objBytes.length - 2), { allowObjects: true }));
+    const objBytes = encodeWith(
+      modern,
+      fullObject("Node", [["inventory", array([string("x"), { kind: "nil" }])]]),
+    );
+    const e2 = decodeError(() =>
+      decodeWith(modern, objBytes.subarray(0, objBytes.length - 2), { allowObjects: true }),
+    );
     expect(e2.pathString).toBe(".inventory[1]");
   });
 
@@ -114,7 +124,10 @@ describe("errors: codes, offsets and paths", () => {
     const e = decodeError(() => decodeWith(modern, bytes));
     expect(e.code).toBe("objects-not-allowed");
     expect(e.offset).toBe(0);
-    expect(decodeWith(modern, bytes, { allowObjects: true })).toMatchObject({ kind: "object", className: "Object" });
+    expect(decodeWith(modern, bytes, { allowObjects: true })).toMatchObject({
+      kind: "object",
+      className: "Object",
+    });
   });
 
   it("is recognisable across copies through the Symbol.for brand", () => {
@@ -207,9 +220,13 @@ describe("limits", () => {
 
   it("enforces maxCollectionLength and maxTotalBytes", () => {
     const bytes = encodeWith(modern, array([int(1), int(2), int(3)]));
-    expect(decodeError(() => decodeWith(modern, bytes, { maxCollectionLength: 2 })).code).toBe("limit-exceeded");
+    expect(decodeError(() => decodeWith(modern, bytes, { maxCollectionLength: 2 })).code).toBe(
+      "limit-exceeded",
+    );
     expect(decodeError(() => decodeWith(modern, bytes, { maxTotalBytes: 8 })).code).toBe("limit-exceeded");
-    expect(() => encodeWith(modern, array([string("x".repeat(100))]), { maxTotalBytes: 64 })).toThrow(EncodeError);
+    expect(() => encodeWith(modern, array([string("x".repeat(100))]), { maxTotalBytes: 64 })).toThrow(
+      EncodeError,
+    );
   });
 });
 
@@ -243,7 +260,9 @@ describe("encode", () => {
     }
     expect(() => encodeWith(legacy, int(2n ** 40n))).toThrow(/does not fit/);
     expect(() => encodeWith(legacy, { kind: "float", value: 0.1 })).toThrow(/not exact/);
-    expect(() => encodeWith(legacy, array([], { elementType: { kind: "builtin", type: "int" } }))).toThrow(/typed/);
+    expect(() => encodeWith(legacy, array([], { elementType: { kind: "builtin", type: "int" } }))).toThrow(
+      /typed/,
+    );
   });
 
   it("writes the 2.x shared bit and the NodePath property part", () => {
@@ -254,7 +273,12 @@ describe("encode", () => {
     // Read by a 3.x/4.x-style codec, the property becomes the last subname.
     const modernBytes = encodeWith(legacy, np);
     modernBytes[0] = 22;
-    expect(decodeWith(modern, modernBytes)).toEqual({ kind: "nodePath", names: ["a"], subnames: ["p"], absolute: false });
+    expect(decodeWith(modern, modernBytes)).toEqual({
+      kind: "nodePath",
+      names: ["a"],
+      subnames: ["p"],
+      absolute: false,
+    });
   });
 
   it("writes 64-bit math payloads with FLAG_64 for double-precision dialects", () => {

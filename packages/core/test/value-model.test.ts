@@ -1,18 +1,17 @@
 import {
-  EncodeError,
-  DecodeError,
-  KINDS,
-  type Value,
   array,
   basis,
   color,
+  DecodeError,
   dictionary,
+  EncodeError,
   equals,
   float,
   fromJS,
   fromJSON,
   fullObject,
   int,
+  KINDS,
   nil,
   nodePath,
   objectId,
@@ -23,6 +22,7 @@ import {
   stringName,
   toJS,
   toJSON,
+  type Value,
   vector2,
   vector2i,
 } from "@gdvariant/core";
@@ -95,7 +95,9 @@ describe("equals", () => {
     expect(equals(array([], { shared: true }), array([]))).toBe(false);
     expect(equals(objectId(5), fullObject("Node"))).toBe(false);
     expect(equals(string("x"), stringName("x"))).toBe(false);
-    expect(equals(packedFloat32Array([1]), { kind: "packedFloat32Array", data: new Float32Array([1]) })).toBe(true);
+    expect(equals(packedFloat32Array([1]), { kind: "packedFloat32Array", data: new Float32Array([1]) })).toBe(
+      true,
+    );
   });
 
   it("is reflexive and agrees with a structural clone for arbitrary values", () => {
@@ -215,7 +217,13 @@ describe("tagged JSON", () => {
 
   it("reports malformed JSON with a path", () => {
     try {
-      fromJSON({ kind: "array", items: [{ kind: "int", value: 1 }, { kind: "vector2", x: 1 }] });
+      fromJSON({
+        kind: "array",
+        items: [
+          { kind: "int", value: 1 },
+          { kind: "vector2", x: 1 },
+        ],
+      });
       expect.unreachable();
     } catch (e) {
       expect(DecodeError.is(e)).toBe(true);

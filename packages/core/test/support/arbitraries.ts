@@ -1,5 +1,5 @@
-import fc from "fast-check";
 import type { ContainerType, Kind, Value } from "@gdvariant/core";
+import fc from "fast-check";
 
 const f32 = fc.float({ noDefaultInfinity: false, noNaN: false }).map((x) => Math.fround(x));
 const f64 = fc.double();
@@ -8,8 +8,12 @@ const int64 = fc
   .bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n })
   .map((b) => (b >= -9007199254740991n && b <= 9007199254740991n ? Number(b) : b));
 // NUL ends a string and a leading BOM is dropped on decode (as in the engine): keep them out.
-const str = fc.string({ unit: "grapheme", maxLength: 12 }).map((s) => s.replace(/\0/g, "").replace(/^\uFEFF+/, ""));
-const name = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 }).map((s) => s.replace(/[\0/:]/g, "_"));
+const str = fc
+  .string({ unit: "grapheme", maxLength: 12 })
+  .map((s) => s.replace(/\0/g, "").replace(/^\uFEFF+/, ""));
+const name = fc
+  .string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 })
+  .map((s) => s.replace(/[\0/:]/g, "_"));
 
 function floats(n: number, g = f32) {
   return fc.array(g, { minLength: n, maxLength: n });
@@ -27,8 +31,16 @@ export const leafOf = {
   stringName: str.map<Value>((value) => ({ kind: "stringName", value })),
   vector2: floats(2).map<Value>(([x, y]) => ({ kind: "vector2", x: x!, y: y! })),
   vector2i: fc.tuple(i32, i32).map<Value>(([x, y]) => ({ kind: "vector2i", x, y })),
-  rect2: floats(4).map<Value>(([x, y, width, height]) => ({ kind: "rect2", x: x!, y: y!, width: width!, height: height! })),
-  rect2i: fc.tuple(i32, i32, i32, i32).map<Value>(([x, y, width, height]) => ({ kind: "rect2i", x, y, width, height })),
+  rect2: floats(4).map<Value>(([x, y, width, height]) => ({
+    kind: "rect2",
+    x: x!,
+    y: y!,
+    width: width!,
+    height: height!,
+  })),
+  rect2i: fc
+    .tuple(i32, i32, i32, i32)
+    .map<Value>(([x, y, width, height]) => ({ kind: "rect2i", x, y, width, height })),
   vector3: floats(3).map<Value>(([x, y, z]) => ({ kind: "vector3", x: x!, y: y!, z: z! })),
   vector3i: fc.tuple(i32, i32, i32).map<Value>(([x, y, z]) => ({ kind: "vector3i", x, y, z })),
   vector4: floats(4).map<Value>(([x, y, z, w]) => ({ kind: "vector4", x: x!, y: y!, z: z!, w: w! })),
@@ -52,7 +64,11 @@ export const leafOf = {
   transform3d: floats(12).map<Value>((values) => ({ kind: "transform3d", values })),
   projection: floats(16).map<Value>((values) => ({ kind: "projection", values })),
   nodePath: fc
-    .record({ names: fc.array(name, { maxLength: 3 }), subnames: fc.array(name, { maxLength: 2 }), absolute: fc.boolean() })
+    .record({
+      names: fc.array(name, { maxLength: 3 }),
+      subnames: fc.array(name, { maxLength: 2 }),
+      absolute: fc.boolean(),
+    })
     .map<Value>((r) => ({ kind: "nodePath", ...r })),
   nodePathProperty: fc
     .record({
@@ -69,23 +85,49 @@ export const leafOf = {
   callable: fc.constant<Value>({ kind: "callable" }),
   signal: fc.tuple(str, int64).map<Value>(([n, objectId]) => ({ kind: "signal", name: n, objectId })),
   packedByteArray: fc.uint8Array({ maxLength: 9 }).map<Value>((data) => ({ kind: "packedByteArray", data })),
-  packedInt32Array: fc.int32Array({ maxLength: 5 }).map<Value>((data) => ({ kind: "packedInt32Array", data })),
-  packedInt64Array: fc.bigInt64Array({ maxLength: 5 }).map<Value>((data) => ({ kind: "packedInt64Array", data })),
-  packedFloat32Array: fc.float32Array({ maxLength: 5 }).map<Value>((data) => ({ kind: "packedFloat32Array", data })),
-  packedFloat64Array: fc.float64Array({ maxLength: 5 }).map<Value>((data) => ({ kind: "packedFloat64Array", data })),
-  packedStringArray: fc.array(str, { maxLength: 4 }).map<Value>((data) => ({ kind: "packedStringArray", data })),
-  packedVector2Array: fc.integer({ min: 0, max: 3 }).chain((n) =>
-    fc.float32Array({ minLength: n * 2, maxLength: n * 2 }).map<Value>((data) => ({ kind: "packedVector2Array", data })),
-  ),
-  packedVector3Array: fc.integer({ min: 0, max: 3 }).chain((n) =>
-    fc.float32Array({ minLength: n * 3, maxLength: n * 3 }).map<Value>((data) => ({ kind: "packedVector3Array", data })),
-  ),
-  packedVector4Array: fc.integer({ min: 0, max: 3 }).chain((n) =>
-    fc.float32Array({ minLength: n * 4, maxLength: n * 4 }).map<Value>((data) => ({ kind: "packedVector4Array", data })),
-  ),
-  packedColorArray: fc.integer({ min: 0, max: 3 }).chain((n) =>
-    fc.float32Array({ minLength: n * 4, maxLength: n * 4 }).map<Value>((data) => ({ kind: "packedColorArray", data })),
-  ),
+  packedInt32Array: fc
+    .int32Array({ maxLength: 5 })
+    .map<Value>((data) => ({ kind: "packedInt32Array", data })),
+  packedInt64Array: fc
+    .bigInt64Array({ maxLength: 5 })
+    .map<Value>((data) => ({ kind: "packedInt64Array", data })),
+  packedFloat32Array: fc
+    .float32Array({ maxLength: 5 })
+    .map<Value>((data) => ({ kind: "packedFloat32Array", data })),
+  packedFloat64Array: fc
+    .float64Array({ maxLength: 5 })
+    .map<Value>((data) => ({ kind: "packedFloat64Array", data })),
+  packedStringArray: fc
+    .array(str, { maxLength: 4 })
+    .map<Value>((data) => ({ kind: "packedStringArray", data })),
+  packedVector2Array: fc
+    .integer({ min: 0, max: 3 })
+    .chain((n) =>
+      fc
+        .float32Array({ minLength: n * 2, maxLength: n * 2 })
+        .map<Value>((data) => ({ kind: "packedVector2Array", data })),
+    ),
+  packedVector3Array: fc
+    .integer({ min: 0, max: 3 })
+    .chain((n) =>
+      fc
+        .float32Array({ minLength: n * 3, maxLength: n * 3 })
+        .map<Value>((data) => ({ kind: "packedVector3Array", data })),
+    ),
+  packedVector4Array: fc
+    .integer({ min: 0, max: 3 })
+    .chain((n) =>
+      fc
+        .float32Array({ minLength: n * 4, maxLength: n * 4 })
+        .map<Value>((data) => ({ kind: "packedVector4Array", data })),
+    ),
+  packedColorArray: fc
+    .integer({ min: 0, max: 3 })
+    .chain((n) =>
+      fc
+        .float32Array({ minLength: n * 4, maxLength: n * 4 })
+        .map<Value>((data) => ({ kind: "packedColorArray", data })),
+    ),
   image: fc
     .record({
       format: fc.integer({ min: 0, max: 22 }),
@@ -96,7 +138,11 @@ export const leafOf = {
     })
     .map<Value>((r) => ({ kind: "image", ...r })),
   inputEvent: fc
-    .record({ eventType: fc.integer({ min: 0, max: 8 }), device: fc.integer({ min: 0, max: 8 }), scancode: fc.nat() })
+    .record({
+      eventType: fc.integer({ min: 0, max: 8 }),
+      device: fc.integer({ min: 0, max: 8 }),
+      scancode: fc.nat(),
+    })
     .map<Value>((r) => ({ kind: "inputEvent", ...r })),
 } satisfies Record<string, fc.Arbitrary<Value>>;
 
@@ -160,17 +206,70 @@ export function valueArb(
 }
 
 export const MODERN_LEAVES: LeafName[] = [
-  "nil", "bool", "int", "float", "string", "stringName", "vector2", "vector2i", "rect2", "rect2i", "vector3",
-  "vector3i", "vector4", "vector4i", "plane", "quaternion", "aabb", "color", "transform2d", "basis",
-  "transform3d", "projection", "nodePath", "rid", "objectId", "callable", "signal", "packedByteArray",
-  "packedInt32Array", "packedInt64Array", "packedFloat32Array", "packedFloat64Array", "packedStringArray",
-  "packedVector2Array", "packedVector3Array", "packedVector4Array", "packedColorArray",
+  "nil",
+  "bool",
+  "int",
+  "float",
+  "string",
+  "stringName",
+  "vector2",
+  "vector2i",
+  "rect2",
+  "rect2i",
+  "vector3",
+  "vector3i",
+  "vector4",
+  "vector4i",
+  "plane",
+  "quaternion",
+  "aabb",
+  "color",
+  "transform2d",
+  "basis",
+  "transform3d",
+  "projection",
+  "nodePath",
+  "rid",
+  "objectId",
+  "callable",
+  "signal",
+  "packedByteArray",
+  "packedInt32Array",
+  "packedInt64Array",
+  "packedFloat32Array",
+  "packedFloat64Array",
+  "packedStringArray",
+  "packedVector2Array",
+  "packedVector3Array",
+  "packedVector4Array",
+  "packedColorArray",
 ];
 
 export const LEGACY_LEAVES: LeafName[] = [
-  "nil", "bool", "int32", "float32", "string", "vector2", "rect2", "vector3", "matrix32", "plane", "quaternion",
-  "aabb", "matrix3", "transform3d", "color", "nodePathProperty", "rid0", "objectNull", "packedByteArray",
-  "packedInt32Array", "packedFloat32Array", "packedStringArray", "packedVector2Array", "packedVector3Array",
+  "nil",
+  "bool",
+  "int32",
+  "float32",
+  "string",
+  "vector2",
+  "rect2",
+  "vector3",
+  "matrix32",
+  "plane",
+  "quaternion",
+  "aabb",
+  "matrix3",
+  "transform3d",
+  "color",
+  "nodePathProperty",
+  "rid0",
+  "objectNull",
+  "packedByteArray",
+  "packedInt32Array",
+  "packedFloat32Array",
+  "packedStringArray",
+  "packedVector2Array",
+  "packedVector3Array",
   "packedColorArray",
 ];
 
