@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import { convertValue, type Value } from "@gdvariant/core";
+import { oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
+import { reportError, runBatch } from "../batch.js";
+import { DIALECT_IDS, dialectEntry } from "../dialects.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { InputError, UsageError } from "../errors.js";
+import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { resolveInput } from "../resolve.js";
+import { emit, frameValues, type OutFraming } from "./encode.js";
+
+/** `gdvariant convert`: a dump of one dialect rewritten for another, each lossy step reported. */
+export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
+  const { values, positionals } = parseCommand("convert", argv, {
+    ...READ_OPTIONS,
+    ...TARGET_OPTIONS,
+    to: { type: "string" },
+    strict: { type: "boolean" },
+    unconvertible: { type: "string" },
+    output: { type: "string", short: "o" },
+  });
+  if (values.help) return "help";
+  if (positionals.length === 0) throw new UsageError("convert needs an input file", "convert");
+  if (values.to === undefined) throw new UsageError(`convert needs --to (${DIALECT_IDS.join(", ")})`, "convert");
+  const target = dialectEntry(values.to, "--to");
+  const choice = readChoice("convert", values);
+  const precision = oneOf<"single" | "double">("convert", "precision", values.precision, ["single", "double"], "single");
+  const unconvertible = oneOf<"error" | "nil">("convert", "unconvertible", values.unconvertible, ["error", "nil"], "error");
+  const writer = target.writer({
+    engineVersion: values["engine-version"],
+    precision: values.precision === undefined ? undefined : precision,
+  });
+  const { files, folders } = await expandInputs(positionals);
+  const out = values.output;
+  const outFolder = out !== undefined && (files.length > 1 || folders || (await isFolder(out)));
+  if (files.length > 1 && out === undefined) throw new UsageError("several inputs need -o FOLDER", "convert");
+
+  return runBatch(io, files, async (f, _i, progress) => {
+    const bytes = await readInput(f.path, io);
+    const r = resolveInput(bytes, choice);
+    const converted: Value[] = [];
+    const notes: string[] = [];
+    for (const [n, rec] of r.framed.records.entries()) {
+      const { value, losses } = convertValue(rec.value, writer, { unconvertible });
+      converted.push(value);
+      const where = r.framed.records.length > 1 ? `record ${n} ` : "";
+      for (const l of losses) notes.push(`${where}${l.path || "(root)"}: ${l.from} → ${l.to}: ${l.message}`);
+    }
+    progress.clear();
+    if (notes.length > 0) {
+      const head = `gdvariant: ${f.path}: ${r.entry.id} → ${target.id} loses ${notes.length} thing${notes.length === 1 ? "" : "s"}:\n`;
+      await write(io.stderr, head + notes.map((n) => `  ${n}\n`).join(""));
+      if (values.strict) {
+        return reportError(io, f.path, new InputError("conversion is lossy and --strict is set; nothing written"));
+      }
+    }
+    const framing: OutFraming = r.framed.framing;
+    const data = frameValues(writer, converted, framing, r.framed.bigEndian);
+    if (outFolder) await writeOutput(join(out!, f.rel), data);
+    else await emit(io, "convert", out, data);
+    return EXIT.ok;
+  });
+}

@@ -1,0 +1,89 @@
+import { join } from "node:path";
+import { inspect } from "node:util";
+import { toJS, toJSON, type Value } from "@gdvariant/core";
+import { oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
+import { reportError, runBatch } from "../batch.js";
+import type { DialectEntry } from "../dialects.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { UsageError } from "../errors.js";
+import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { type InputRecord, PartialReadError } from "../records.js";
+import { resolveInput } from "../resolve.js";
+
+/** Output formats of `decode`. */
+export const FORMATS = ["text", "json", "js"] as const;
+type Format = (typeof FORMATS)[number];
+
+const EXTENSIONS: Readonly<Record<Format, string>> = { text: ".txt", json: ".jsonl", js: ".js.txt" };
+
+/** One record in a format; text is the engine's own, json one line of tagged JSON. */
+export function formatRecord(value: Value, format: Format, entry: DialectEntry): string {
+  if (format === "text") return entry.toText(value);
+  if (format === "json") return JSON.stringify(toJSON(value));
+  return inspect(toJS(value), { depth: null, breakLength: Number.POSITIVE_INFINITY, maxArrayLength: null, maxStringLength: null });
+}
+
+// A record of several inputs printed to one stream: text gets a `;` comment (the text syntax's
+// comment) naming the file, JSON a wrapper object with the file and record number.
+function batchLine(file: string, n: number, body: string, format: Format, value: Value): string {
+  if (format === "text") return n === 0 ? `; ${file}\n${body}` : body;
+  if (format === "json") return JSON.stringify({ file, record: n, value: toJSON(value) });
+  return `${file} #${n}: ${body}`;
+}
+
+/** `gdvariant decode`: every record's value as engine text, tagged JSON or JS. */
+export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
+  const { values, positionals } = parseCommand("decode", argv, {
+    ...READ_OPTIONS,
+    format: { type: "string" },
+    output: { type: "string", short: "o" },
+  });
+  if (values.help) return "help";
+  if (positionals.length === 0) throw new UsageError("decode needs a FILE (or - for stdin)", "decode");
+  const choice = readChoice("decode", values);
+  const format = oneOf("decode", "format", values.format, FORMATS, "text");
+  const { files, folders } = await expandInputs(positionals);
+  const out = values.output;
+  const many = files.length > 1 || folders;
+  const outFolder = out !== undefined && (many || (await isFolder(out)));
+
+  return runBatch(io, files, async (f, _i, progress) => {
+    const bytes = await readInput(f.path, io);
+    let records: readonly InputRecord[];
+    let entry: DialectEntry | undefined;
+    let failure: unknown;
+    let trailing = 0;
+    try {
+      const r = resolveInput(bytes, choice);
+      records = r.framed.records;
+      entry = r.entry;
+      trailing = r.framed.trailing;
+      if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
+        await write(
+          io.stderr,
+          `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
+        );
+      }
+    } catch (e) {
+      if (!(e instanceof PartialReadError)) throw e;
+      failure = e;
+      records = e.partial.records;
+      entry = e.entry;
+    }
+    const lines = entry
+      ? records.map((r, n) => {
+          const body = formatRecord(r.value, format, entry!);
+          return many && !outFolder ? batchLine(f.path, n, body, format, r.value) : body;
+        })
+      : [];
+    const text = lines.length > 0 ? `${lines.join("\n")}\n` : "";
+    progress.clear();
+    if (out === undefined) await write(io.stdout, text);
+    else if (outFolder) await writeOutput(join(out, f.rel + EXTENSIONS[format]), text);
+    else await writeOutput(out, text);
+    if (trailing > 0) {
+      await write(io.stderr, `gdvariant: ${f.path}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`);
+    }
+    return failure === undefined ? EXIT.ok : reportError(io, f.path, failure);
+  });
+}

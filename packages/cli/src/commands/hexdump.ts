@@ -1,0 +1,50 @@
+import type { Span } from "@gdvariant/core";
+import { parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { reportError, runBatch } from "../batch.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
+import { UsageError } from "../errors.js";
+import { hexSegments, renderHex } from "../hexdump.js";
+import { type CliIO, expandInputs, readInput, write } from "../io.js";
+import { PartialReadError } from "../records.js";
+import { resolveInput } from "../resolve.js";
+
+/** `gdvariant hexdump`: the bytes in hex, every range labelled with its path and kind. */
+export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
+  const { values, positionals } = parseCommand("hexdump", argv, { ...READ_OPTIONS, width: { type: "string" } });
+  if (values.help) return "help";
+  if (positionals.length === 0) throw new UsageError("hexdump needs at least one FILE", "hexdump");
+  const choice = readChoice("hexdump", values);
+  const width = positiveInt("hexdump", "width", values.width, 16);
+  const { files } = await expandInputs(positionals);
+  return runBatch(io, files, async (f, i, progress) => {
+    const bytes = await readInput(f.path, io);
+    const spans = new Map<number, Span[]>();
+    const onSpan = (s: Span, record: number) => {
+      const list = spans.get(record);
+      if (list) list.push(s);
+      else spans.set(record, [s]);
+    };
+    const name = f.path === "-" ? "stdin" : f.path;
+    try {
+      const r = resolveInput(bytes, choice, onSpan);
+      const head = `${i > 0 ? "\n" : ""}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
+        r.framed.framing === "base64" ? " (offsets are in the decoded bytes)" : ""
+      }, ${r.framed.bytes.length} bytes\n`;
+      const lines = renderHex(r.framed.bytes, hexSegments(r.framed, spans, r.entry.toText), width);
+      progress.clear();
+      await write(io.stdout, `${head}${lines.join("\n")}\n`);
+      return EXIT.ok;
+    } catch (e) {
+      if (!(e instanceof PartialReadError)) throw e;
+      // Show the bytes up to and around the failure, so the offset in the error can be found.
+      const cause = e.cause as { offset?: number };
+      const at = typeof cause.offset === "number" ? cause.offset : 0;
+      const from = Math.max(0, at - 32) & ~15;
+      const to = Math.min(bytes.length, at + 32);
+      const seg = [{ start: from, end: to, depth: 0, label: `bytes around the failure at byte ${at}` }];
+      progress.clear();
+      await write(io.stdout, `${i > 0 ? "\n" : ""}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`);
+      return reportError(io, f.path, e);
+    }
+  });
+}

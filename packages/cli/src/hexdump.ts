@@ -1,0 +1,132 @@
+import type { Span, Value } from "@gdvariant/core";
+import type { Framed } from "./records.js";
+import { describeValue } from "./tree.js";
+
+/** A byte range with what it holds, in offset order. */
+export interface HexSegment {
+  readonly start: number;
+  readonly end: number;
+  /** Nesting depth for indentation (root value = 0, framing = 0). */
+  readonly depth: number;
+  readonly label: string;
+}
+
+interface Node {
+  span: Span;
+  value: Value | undefined;
+  children: Node[];
+}
+
+// Values in the order the decoder reports spans: innermost first, containers after their
+// contents, dictionary keys before their values.
+function postOrder(v: Value, out: Value[]): Value[] {
+  if (v.kind === "array") for (const c of v.items) postOrder(c, out);
+  else if (v.kind === "dictionary")
+    for (const [k, c] of v.entries) {
+      postOrder(k, out);
+      postOrder(c, out);
+    }
+  else if (v.kind === "object" && v.form === "full") for (const [, c] of v.properties) postOrder(c, out);
+  out.push(v);
+  return out;
+}
+
+function buildTree(spans: readonly Span[], value: Value): Node | undefined {
+  const values = postOrder(value, []);
+  // Pair spans with values only when they line up; without values the labels still hold kinds.
+  const paired = values.length === spans.length && values.every((v, i) => v.kind === spans[i]!.kind);
+  const nodes: Node[] = spans.map((span, i) => ({ span, value: paired ? values[i] : undefined, children: [] }));
+  // Outer spans first (earlier start, then later end), then attach each to the innermost open one.
+  const sorted = [...nodes].sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end || a.span.depth - b.span.depth);
+  const stack: Node[] = [];
+  let root: Node | undefined;
+  for (const n of sorted) {
+    while (stack.length > 0 && stack[stack.length - 1]!.span.end <= n.span.start) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(n);
+    else root ??= n;
+    stack.push(n);
+  }
+  return root;
+}
+
+function segmentsOf(node: Node, toText: (v: Value) => string, out: HexSegment[]): void {
+  const { span } = node;
+  const where = span.path === "" ? "(root)" : span.path;
+  const what = node.value ? describeValue(node.value, { toText, maxText: 48 }) : span.kind;
+  let cursor = span.start;
+  let first = true;
+  const own = (end: number) => {
+    if (end <= cursor) return;
+    out.push({
+      start: cursor,
+      end,
+      depth: span.depth,
+      label: first ? `${where}  ${what}  (type ${span.wireId})` : `${where}  … ${span.kind} continued`,
+    });
+    first = false;
+    cursor = end;
+  };
+  for (const c of node.children) {
+    own(c.span.start);
+    segmentsOf(c, toText, out);
+    cursor = c.span.end;
+  }
+  own(span.end);
+}
+
+/**
+ * The segments of every record: framing words, each value's own bytes (header, counts,
+ * payload) labelled with its path and kind, and bytes the engine ignores.
+ */
+export function hexSegments(
+  framed: Framed,
+  spans: ReadonlyMap<number, readonly Span[]>,
+  toText: (v: Value) => string,
+): HexSegment[] {
+  const out: HexSegment[] = [];
+  framed.records.forEach((r, i) => {
+    const many = framed.records.length > 1 ? `record ${i}: ` : "";
+    if (framed.framing === "store-var") {
+      out.push({
+        start: r.offset,
+        end: r.offset + 4,
+        depth: 0,
+        label: `${many}length word ${r.length} (${framed.bigEndian ? "big" : "little"}-endian)`,
+      });
+    }
+    const root = buildTree(spans.get(i) ?? [], r.value);
+    if (root) {
+      const before = out.length;
+      segmentsOf(root, toText, out);
+      if (many && out[before]) out[before] = { ...out[before]!, label: `${many}${out[before]!.label}` };
+    }
+    const valueEnd = r.valueOffset + r.valueLength;
+    const recordEnd = r.length !== undefined ? r.offset + 4 + r.length : valueEnd;
+    if (recordEnd > valueEnd) {
+      out.push({ start: valueEnd, end: recordEnd, depth: 0, label: `${many}bytes after the Variant inside the record (get_var ignores them)` });
+    }
+  });
+  const last = framed.records[framed.records.length - 1];
+  if (framed.framing === "raw" && last && framed.trailing > 0) {
+    const at = last.valueOffset + last.valueLength;
+    out.push({ start: at, end: at + framed.trailing, depth: 0, label: "bytes after the Variant (the engine ignores them)" });
+  }
+  return out;
+}
+
+/** Hex dump lines: offset, up to `width` bytes in hex, and the segment's label on its first line. */
+export function renderHex(bytes: Uint8Array, segments: readonly HexSegment[], width = 16): string[] {
+  const lines: string[] = [];
+  const hexWidth = width * 3 - 1;
+  for (const s of segments) {
+    const indent = "  ".repeat(s.depth);
+    for (let at = s.start; at < s.end; at += width) {
+      const row = bytes.subarray(at, Math.min(at + width, s.end));
+      const hex = Array.from(row, (b) => b.toString(16).padStart(2, "0")).join(" ");
+      const label = at === s.start ? `${indent}${s.label}` : "";
+      lines.push(`${at.toString(16).padStart(8, "0")}  ${hex.padEnd(hexWidth)}  ${label}`.trimEnd());
+    }
+  }
+  return lines;
+}

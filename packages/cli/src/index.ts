@@ -1,0 +1,9 @@
+/**
+ * `@gdvariant/cli`: the `gdvariant` command (inspect, decode, encode, convert, hexdump) for
+ * Godot's binary Variant format, and {@link runCli} to run it from code.
+ * @packageDocumentation
+ */
+export { runCli } from "./run.js";
+export { EXIT, type ExitCode } from "./exit-codes.js";
+export type { CliIO } from "./io.js";
+export { VERSION } from "./version.js";

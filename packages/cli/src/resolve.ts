@@ -1,0 +1,119 @@
+import { type Candidate, type DetectResult, detect, type Framing as DetectFraming } from "@gdvariant/auto-detect";
+import { DecodeError, type Span } from "@gdvariant/core";
+import { type DialectEntry, type DialectId, dialectEntry } from "./dialects.js";
+import { InputError } from "./errors.js";
+import { type Framed, type FramingOption, PartialReadError, readFramed as readFramedRecords } from "./records.js";
+
+/** What the command line says about reading an input. */
+export interface ReadChoice {
+  dialect: "auto" | DialectId;
+  framing: FramingOption;
+  allowObjects: boolean;
+  bigEndian: boolean;
+}
+
+/** An input read: the dialect used, its records, and the detector's findings when it ran. */
+export interface Resolved {
+  readonly entry: DialectEntry;
+  readonly framed: Framed;
+  readonly detection: DetectResult | undefined;
+  /** The candidate that was taken, when the detector ran. */
+  readonly candidate: Candidate | undefined;
+}
+
+const FRAMING_KINDS = {
+  raw: ["raw"],
+  "store-var": ["length-prefixed"],
+  stream: ["length-prefixed"],
+  base64: ["base64"],
+} as const;
+
+/** `--framing` for the detector's framing of a candidate. */
+export function framingOf(f: DetectFraming): { framing: FramingOption; bigEndian: boolean } {
+  if (f.kind === "raw") return { framing: "raw", bigEndian: false };
+  if (f.kind === "length-prefixed") return { framing: "store-var", bigEndian: f.bigEndian };
+  return { framing: "base64", bigEndian: false };
+}
+
+/** The detector's framing in words. */
+export function framingText(f: DetectFraming): string {
+  if (f.kind === "raw") return "raw (var_to_bytes / PacketPeer packet)";
+  if (f.kind === "length-prefixed") {
+    const n = `${f.records} record${f.records === 1 ? "" : "s"}`;
+    return `store_var / put_var length-prefixed, ${n}${f.bigEndian ? ", big-endian length words" : ""}`;
+  }
+  return `base64 (Marshalls.variant_to_base64) of ${framingText(f.inner)}`;
+}
+
+/**
+ * Runs the detector over the dialects allowed by `choice` (all three for `auto`).
+ * @throws nothing for bytes that are not a dump: the result says so.
+ */
+export function runDetect(bytes: Uint8Array, choice: ReadChoice): DetectResult {
+  return detect(bytes, {
+    allowObjects: choice.allowObjects,
+    ...(choice.dialect !== "auto" ? { dialects: [choice.dialect] } : {}),
+    ...(choice.framing !== "auto" ? { framings: FRAMING_KINDS[choice.framing] } : {}),
+  });
+}
+
+/** Why nothing fits, in one line with the closest reading's offset and code. */
+export function noFitMessage(d: DetectResult): string {
+  if (d.file) return `not a Variant dump: ${d.file.description}`;
+  const c = d.closest;
+  if (c) {
+    return `no dialect reads this input; closest: ${c.dialect} as ${c.framing.kind} failed with ${c.code} at byte ${c.offset}: ${c.message}`;
+  }
+  return `no dialect reads this input: ${d.summary}`;
+}
+
+/**
+ * Reads an input as the command line says: the detector picks what `auto` leaves open, then the
+ * records are read again here with absolute offsets (and spans, when asked).
+ * @throws {InputError} when nothing fits; {@link PartialReadError} for a failing record.
+ */
+export function resolveInput(
+  bytes: Uint8Array,
+  choice: ReadChoice,
+  onSpan?: (span: Span, record: number) => void,
+): Resolved {
+  const read = { allowObjects: choice.allowObjects, bigEndian: choice.bigEndian, onSpan };
+  const readFramed = (entry: DialectEntry, b: Uint8Array, framing: FramingOption, o: typeof read): Framed => {
+    try {
+      return readFramedRecords(entry, b, framing, o);
+    } catch (e) {
+      if (e instanceof PartialReadError) e.entry = entry;
+      throw e;
+    }
+  };
+  if (choice.dialect !== "auto" && choice.framing !== "auto") {
+    const entry = dialectEntry(choice.dialect);
+    return { entry, framed: readFramed(entry, bytes, choice.framing, read), detection: undefined, candidate: undefined };
+  }
+  const detection = runDetect(bytes, choice);
+  const best = detection.best;
+  if (best === undefined) {
+    // With one dialect named, its own error is the most useful: read it and let it fail.
+    if (choice.dialect !== "auto" && detection.file === undefined) {
+      const entry = dialectEntry(choice.dialect);
+      return { entry, framed: readFramed(entry, bytes, choice.framing, read), detection, candidate: undefined };
+    }
+    if (detection.closest) {
+      const c = detection.closest;
+      throw new PartialReadError(
+        new DecodeError(`${c.message} (closest reading: ${c.dialect}, ${c.framing.kind})`, {
+          code: c.code,
+          offset: c.offset,
+          dialect: c.dialect,
+        }),
+        { framing: "raw", bigEndian: false, bytes, records: [], trailing: 0 },
+      );
+    }
+    throw new InputError(noFitMessage(detection));
+  }
+  const entry = dialectEntry(best.dialect);
+  const f = framingOf(best.framing);
+  const framing = choice.framing !== "auto" ? choice.framing : f.framing;
+  const framed = readFramed(entry, bytes, framing, { ...read, bigEndian: choice.bigEndian || f.bigEndian });
+  return { entry, framed, detection, candidate: best };
+}
