@@ -22,4 +22,9 @@ export {
   type ImageFormatInfo,
   type MipLevel,
 } from "./image/formats.js";
+export { imageToRGBA8, type Rgba8Image, type ImageToRgba8Options } from "./image/to-rgba8.js";
 export { EVENT_TYPES, KEY_MASK, SPKEY, EVENT_PAYLOAD_BYTES, type EventTypeName } from "./input-event/constants.js";
+export { toModern, type ToModernOptions, type ToModernResult, type ModernLoss } from "./convert/to-modern.js";
+export { imageToObject, emptyImageObject, type ModernTarget } from "./convert/image-object.js";
+export { inputEventToObject } from "./convert/input-event-object.js";
+export { scancodeTo3, scancodeTo4, joyButtonTo4, joyAxisTo4 } from "./convert/keys.js";
