@@ -72,6 +72,19 @@ export function assess(gen: Generation, s: Stats): Assessment {
   c.add(s.inputEventLengthOdd, -2, 6, "InputEvent length field does not match its type", "inputEventLengthOdd");
   c.add(s.inputEventTypeOdd, -3, 6, "InputEvent type beyond ACTION", "inputEventTypeOdd");
 
+  // Shapes: how real-world values of the type look (engine constructors normalise plane
+  // normals; colors live in 0..1; AABB sizes are not negative; 2D transforms are rotations,
+  // scales or shears, rarely singular).
+  c.add(s.colorInRange, 0.7, 1.4, "color components within 0..1");
+  c.add(s.colorOdd, -1.5, 3, "color with a negative component, alpha beyond 1 or an extreme value", "colorOdd");
+  c.add(s.planeUnit, 1.5, 3, "plane normal of unit length, as the engine's constructors make it");
+  c.add(s.planeZero, -1, 2, "plane with a zero normal", "planeZero");
+  c.add(s.aabbSized, 0.5, 1, "AABB with a non-negative size");
+  c.add(s.aabbNegative, -1.5, 3, "AABB with a negative or non-finite size", "aabbNegative");
+  c.add(s.xformRotation, 3, 3, "2D transform basis is a rotation (orthonormal axes)");
+  c.add(s.xformOrthogonal, 1.5, 1.5, "2D transform axes are orthogonal");
+  c.add(s.xformDegenerate, -2, 4, "2D transform with a singular basis", "xformDegenerate");
+
   let precision: Precision = "single";
   if (gen === 4) {
     c.add(s.stringPadDirty + s.namePadDirty, -3, 9, "string padding is not zero (4.x zeroes it)", s.stringPadDirty ? "stringPadDirty" : "namePadDirty");

@@ -31,27 +31,33 @@ function compressed(b: Uint8Array, v: DataView, kind: "compressed" | "compressed
   return details.compression === "Brotli" ? { ...out, versions: rangeOf("4.0") } : out;
 }
 
-/** Encrypted-file header (FileAccessEncrypted): magic | u32 mode | md5[16] | u64 length | (4.x: iv[16]) | data. */
+/**
+ * Encrypted-file header (FileAccessEncrypted), as the engines write it:
+ *   2.x/3.x: "GDEC" | u32 mode (1) | md5[16] | u64 length | AES-256-ECB blocks
+ *   4.x:     "GDEC" | md5[16] | u64 length | iv[16] | AES-256-CFB blocks
+ * (4.6.3 output: 4 + 16 + 8 + 16 + 80 = 124 bytes for 76 bytes of plaintext.)
+ */
 function encrypted(b: Uint8Array, v: DataView): FileInfo {
   const details: Record<string, string | number> = { magic: "GDEC" };
   let text = "Godot encrypted file (FileAccessEncrypted, GDEC), AES-256";
-  let versions: FileInfo["versions"];
-  if (b.length >= 32) {
+  const blocks = (length: number) => Math.ceil(length / 16) * 16;
+  if (b.length >= 32 && u32(v, 4) === 1) {
     const length = Number(v.getBigUint64(24, true));
-    details.mode = u32(v, 4);
-    details.plaintextLength = length;
-    const blocks = Math.ceil(length / 16) * 16;
-    text += `, ${length} bytes of plaintext`;
-    // 2.x/3.x: 32-byte header then ECB blocks; 4.x adds a 16-byte IV (CFB mode).
-    if (b.length === 32 + blocks) {
-      versions = rangeOf("2.0", "3.6");
-      text += " (32-byte header: Godot 2.x/3.x, ECB)";
-    } else if (b.length === 48 + blocks) {
-      versions = rangeOf("4.0");
-      text += " (header with IV: Godot 4.x, CFB)";
+    if (b.length === 32 + blocks(length)) {
+      details.plaintextLength = length;
+      text += `, ${length} bytes of plaintext; the 2.x/3.x header (mode word, no IV)`;
+      return { kind: "encrypted", description: text, details, versions: rangeOf("2.0", "3.6") };
     }
   }
-  return versions === undefined ? { kind: "encrypted", description: text, details } : { kind: "encrypted", description: text, details, versions };
+  if (b.length >= 44) {
+    const length = Number(v.getBigUint64(20, true));
+    if (b.length === 44 + blocks(length)) {
+      details.plaintextLength = length;
+      text += `, ${length} bytes of plaintext; the 4.x header (with IV)`;
+      return { kind: "encrypted", description: text, details, versions: rangeOf("4.0") };
+    }
+  }
+  return { kind: "encrypted", description: text, details };
 }
 
 /** PCK header: magic | u32 pack format | u32 major | u32 minor | u32 patch | ... */

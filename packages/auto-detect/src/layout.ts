@@ -38,6 +38,17 @@ export const OP = {
 } as const;
 export type Op = (typeof OP)[keyof typeof OP];
 
+/** Value shapes judged for plausibility (see verify.ts). */
+export const SHAPE = { NONE: 0, COLOR: 1, PLANE: 2, AABB: 3, XFORM2D: 4 } as const;
+
+const SHAPES: Readonly<Record<string, number>> = {
+  color: SHAPE.COLOR,
+  plane: SHAPE.PLANE,
+  aabb: SHAPE.AABB,
+  transform2d: SHAPE.XFORM2D,
+  matrix32: SHAPE.XFORM2D,
+};
+
 /** One wire id's entry. */
 export interface OpEntry {
   readonly op: Op;
@@ -53,6 +64,8 @@ export interface OpEntry {
   readonly math: boolean;
   /** Typed container header bits. */
   readonly typed: boolean;
+  /** A {@link SHAPE} to judge, or 0. */
+  readonly shape: number;
   readonly kind: string;
   readonly name: string;
 }
@@ -91,7 +104,7 @@ const INT_VECTORS = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
 
 function entry(kind: string, name: string, flagMask: number, gen: Generation): OpEntry {
   const wide = (flagMask & FLAG_64) !== 0;
-  const base = { n: 0, wide, flagMask, floats: false, math: false, typed: false, kind, name };
+  const base = { n: 0, wide, flagMask, floats: false, math: false, typed: false, shape: SHAPES[kind] ?? 0, kind, name };
   switch (kind) {
     case "nil":
       return { ...base, op: OP.NIL };

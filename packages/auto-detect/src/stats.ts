@@ -73,6 +73,17 @@ export class Stats {
   rids = 0;
   callables = 0;
   signals = 0;
+  // Shapes of real-world math values (the 16- and 24-byte types other generations read as
+  // another type: 4.x Plane = 3.x Color, 4.x Transform2D = 3.x AABB)
+  colorInRange = 0;
+  colorOdd = 0;
+  planeUnit = 0;
+  planeZero = 0;
+  aabbSized = 0;
+  aabbNegative = 0;
+  xformRotation = 0;
+  xformOrthogonal = 0;
+  xformDegenerate = 0;
   // 2.x Image and InputEvent
   images = 0;
   imageSizeOk = 0;

@@ -1,5 +1,5 @@
 import type { DecodeErrorCode } from "@gdvariant/core";
-import { type Layout, OP, type OpEntry } from "./layout.js";
+import { type Layout, OP, type OpEntry, SHAPE } from "./layout.js";
 import { Stats } from "./stats.js";
 import { SCAN, scanUtf8 } from "./utf8-scan.js";
 
@@ -67,6 +67,7 @@ function f64Check(s: Stats, lo: number, hi: number, at: number): void {
 }
 
 const f64Scratch = new DataView(new ArrayBuffer(8));
+const scratch = new Float64Array(6);
 
 class Walker {
   pos: number;
@@ -329,6 +330,7 @@ class Walker {
           } else s.mathSingle++;
         }
         this.reals(e.n, wide, 16);
+        if (e.shape !== 0) this.shape(e.shape, wide, start);
         this.pos += e.n * (wide ? 8 : 4);
         return;
       }
@@ -483,6 +485,49 @@ class Walker {
         return;
       default:
         throw new Stop(start, "invalid-data", `no verifier layout for ${e.kind} (${e.name})`);
+    }
+  }
+
+  /** Reads the components of a color, plane, AABB or 2D transform to judge its shape. */
+  shape(kind: number, wide: boolean, start: number): void {
+    const v = this.v;
+    const p = this.pos;
+    const n = kind === SHAPE.COLOR || kind === SHAPE.PLANE ? 4 : 6;
+    const x = scratch;
+    for (let i = 0; i < n; i++) x[i] = wide ? v.getFloat64(p + i * 8, true) : v.getFloat32(p + i * 4, true);
+    const s = this.s;
+    const finite = x.slice(0, n).every(Number.isFinite);
+    if (kind === SHAPE.COLOR) {
+      // Colors: components mostly in 0..1 (HDR above 1 happens; negative or alpha beyond 1 rarely).
+      if (!finite || x[0]! < 0 || x[1]! < 0 || x[2]! < 0 || x[3]! < 0 || x[3]! > 1 || Math.max(x[0]!, x[1]!, x[2]!) > 64) {
+        s.note("colorOdd", start);
+      } else if (x[0]! <= 1 && x[1]! <= 1 && x[2]! <= 1) s.colorInRange++;
+    } else if (kind === SHAPE.PLANE) {
+      // Planes: the engine's constructors normalise the normal.
+      const len = Math.hypot(x[0]!, x[1]!, x[2]!);
+      if (finite && Math.abs(len - 1) < 1e-4) s.planeUnit++;
+      else if (len === 0) s.note("planeZero", start);
+    } else if (kind === SHAPE.AABB) {
+      if (!finite || x[3]! < 0 || x[4]! < 0 || x[5]! < 0) s.note("aabbNegative", start);
+      else s.aabbSized++;
+    } else if (finite) {
+      // Transform2D / Matrix32: x axis (0, 1), y axis (2, 3), origin (4, 5).
+      const lx = Math.hypot(x[0]!, x[1]!);
+      const ly = Math.hypot(x[2]!, x[3]!);
+      const det = x[0]! * x[3]! - x[1]! * x[2]!;
+      // Orthogonality only counts for axes of sane, comparable sizes: with wildly different
+      // magnitudes (random or misread data) a dot product vanishes by rounding alone.
+      const sane = (t: number) => t === 0 || (Math.abs(t) >= 1e-6 && Math.abs(t) <= 1e6);
+      const comparable = lx > 0 && ly > 0 && lx / ly <= 1e3 && ly / lx <= 1e3;
+      if (lx === 0 || ly === 0 || Math.abs(det) < 1e-9 * (lx * ly + 1e-30)) s.note("xformDegenerate", start);
+      else if (
+        comparable &&
+        sane(x[0]!) && sane(x[1]!) && sane(x[2]!) && sane(x[3]!) &&
+        Math.abs(x[0]! * x[2]! + x[1]! * x[3]!) <= 1e-4 * lx * ly
+      ) {
+        if (Math.abs(lx - 1) < 1e-4 && Math.abs(ly - 1) < 1e-4) s.xformRotation++;
+        else s.xformOrthogonal++;
+      }
     }
   }
 
