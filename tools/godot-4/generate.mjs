@@ -21,10 +21,20 @@ const seed = args.find((a) => a.startsWith("--seed="))?.slice(7) ?? "4242";
 const count = args.find((a) => a.startsWith("--count="))?.slice(8) ?? "400";
 
 const bin =
-  process.env.GODOT4_BIN || execFileSync("sh", [join(root, "tools", "engines", "godot4.sh")], { encoding: "utf8" }).trim();
+  process.env.GODOT4_BIN ||
+  execFileSync("sh", [join(root, "tools", "engines", "godot4.sh")], { encoding: "utf8" }).trim();
 const run = spawnSync(
   bin,
-  ["--headless", "--path", join(here, "project"), "-s", "generate.gd", "--", `--seed=${seed}`, `--count=${count}`],
+  [
+    "--headless",
+    "--path",
+    join(here, "project"),
+    "-s",
+    "generate.gd",
+    "--",
+    `--seed=${seed}`,
+    `--count=${count}`,
+  ],
   { encoding: "utf8", maxBuffer: 1 << 28 },
 );
 if (run.status !== 0) {
@@ -39,7 +49,8 @@ const reads = [];
 for (const line of lines) {
   if (!line.startsWith("@@\t")) continue;
   const [, label, hex, text, again] = line.split("\t");
-  if (label === undefined || hex === undefined || text === undefined) throw new Error(`bad line: ${line.slice(0, 80)}`);
+  if (label === undefined || hex === undefined || text === undefined)
+    throw new Error(`bad line: ${line.slice(0, 80)}`);
   if (label.startsWith("read_")) reads.push(`${label}\t${hex}\t${text}\t${again}`);
   else (label.startsWith("random_") ? random : cases).push(`${label}\t${hex}\t${text}`);
 }
@@ -55,4 +66,6 @@ writeFileSync(
   join(out, "engine-reads.tsv"),
   `${header("bytes the engine reads but never writes")}\n# fourth column: var_to_bytes of what the engine decoded\n${reads.join("\n")}\n`,
 );
-console.log(`engine ${engine}: ${cases.length} labelled, ${random.length} random, ${reads.length} read-only cases written to ${out}`);
+console.log(
+  `engine ${engine}: ${cases.length} labelled, ${random.length} random, ${reads.length} read-only cases written to ${out}`,
+);

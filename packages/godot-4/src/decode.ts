@@ -1,9 +1,9 @@
 import {
+  decodeWithLength as coreDecodeWithLength,
   type DecodeOptions,
   type DecodeResult,
-  type Value,
   decodeWith,
-  decodeWithLength as coreDecodeWithLength,
+  type Value,
 } from "@gdvariant/core";
 import { godot4Dialect } from "./dialect.js";
 import type { Godot4Options } from "./options.js";

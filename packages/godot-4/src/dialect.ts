@@ -1,19 +1,19 @@
 import {
   type AnyCodec,
-  type Codec,
-  type Dialect,
-  type MathPrecision,
-  type ObjectValue,
   arrayCodec,
   boolCodec,
+  type Codec,
   callableCodec,
   createDialect,
+  type Dialect,
   dictionaryCodec,
   floatCodec,
   intCodec,
+  type MathPrecision,
   matrixCodec,
   nilCodec,
   nodePathCodec,
+  type ObjectValue,
   objectCodec,
   packedByteArrayCodec,
   packedNumberCodec,
@@ -26,7 +26,7 @@ import {
   vectorCodec,
 } from "@gdvariant/core";
 import { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
-import { TYPE_COUNT, TYPE_ID as T } from "./type-ids.js";
+import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 import { featuresOf } from "./versions.js";
 
 /**
@@ -104,7 +104,12 @@ function buildDialect(o: ResolvedGodot4Options): Dialect {
       );
     }
   }
-  let pv4: AnyCodec = packedVectorCodec(T.PACKED_VECTOR4_ARRAY, "packedVector4Array", "PACKED_VECTOR4_ARRAY", p);
+  let pv4: AnyCodec = packedVectorCodec(
+    T.PACKED_VECTOR4_ARRAY,
+    "packedVector4Array",
+    "PACKED_VECTOR4_ARRAY",
+    p,
+  );
   if (!f.packedVector4Array) {
     pv4 = refuseEncode(pv4, `Godot ${o.version} has no PackedVector4Array (it needs Godot 4.3+)`);
   }

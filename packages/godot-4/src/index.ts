@@ -6,19 +6,19 @@
  */
 import { godot4Dialect } from "./dialect.js";
 
-export { godot4Dialect } from "./dialect.js";
 export { decode, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
+export { godot4Dialect } from "./dialect.js";
 export { encode, type Godot4EncodeOptions } from "./encode.js";
 export { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
-export {
-  GODOT4_VERSIONS,
-  type Godot4Version,
-  type Godot4Precision,
-  type VersionFeatures,
-  featuresOf,
-} from "./versions.js";
-export { TYPE_ID, TYPE_COUNT } from "./type-ids.js";
 export { toText } from "./text/to-text.js";
+export { TYPE_COUNT, TYPE_ID } from "./type-ids.js";
+export {
+  featuresOf,
+  GODOT4_VERSIONS,
+  type Godot4Precision,
+  type Godot4Version,
+  type VersionFeatures,
+} from "./versions.js";
 
 /** The Godot 4.x dialect for the default target (4.6, single precision), for core's contract. */
 export const dialect = /* @__PURE__ */ godot4Dialect();

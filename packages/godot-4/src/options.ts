@@ -42,10 +42,13 @@ export function resolveGodot4Options(o: Godot4Options = {}): ResolvedGodot4Optio
   const version = o.version ?? "4.6";
   const precision = o.precision ?? "single";
   if (!VERSION_SET.has(version)) {
-    throw new EncodeError(`unknown Godot 4 version ${JSON.stringify(version)} (expected one of ${GODOT4_VERSIONS.join(", ")})`, {
-      code: "invalid-value",
-      dialect: "godot-4",
-    });
+    throw new EncodeError(
+      `unknown Godot 4 version ${JSON.stringify(version)} (expected one of ${GODOT4_VERSIONS.join(", ")})`,
+      {
+        code: "invalid-value",
+        dialect: "godot-4",
+      },
+    );
   }
   if (precision !== "single" && precision !== "double") {
     throw new EncodeError(`precision must be "single" or "double", not ${JSON.stringify(precision)}`, {

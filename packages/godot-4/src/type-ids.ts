@@ -1,5 +1,3 @@
-import type { Kind } from "@gdvariant/core";
-
 /**
  * Godot 4.x wire type ids (`Variant::Type`, header bits 0-7). The engine has 39 of them (0-38);
  * the outdated docs page lists the 3.x numbering, which is wrong for 4.x.

@@ -1,8 +1,8 @@
 // Bad input gets only the project's own errors (DecodeError with a code, byte offset and path),
 // in bounded time: truncation at every offset of every fixture, random byte flips, unknown type
 // ids, hostile counts, deep nesting.
-import { DecodeError, GdVariantError, equals } from "@gdvariant/core";
-import { TYPE_ID as T, decode } from "@gdvariant/godot-4";
+import { DecodeError, equals, GdVariantError } from "@gdvariant/core";
+import { decode, TYPE_ID as T } from "@gdvariant/godot-4";
 import fc from "fast-check";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { Bytes } from "./support/bytes.js";
@@ -105,7 +105,12 @@ describe("unknown types", () => {
   it("type ids 39-255 are unknown-type at the header's offset, flags or not", () => {
     for (let id = 39; id < 256; id++) {
       for (const flags of [0, 0x10000, 0xffff0000]) {
-        const e = decodeError(new Bytes().u32((id | flags) >>> 0).u32(0).u32(0).bytes);
+        const e = decodeError(
+          new Bytes()
+            .u32((id | flags) >>> 0)
+            .u32(0)
+            .u32(0).bytes,
+        );
         expect(e.code).toBe("unknown-type");
         expect(e.offset).toBe(0);
       }
@@ -122,7 +127,12 @@ describe("unknown types", () => {
     expect(e.pathString).toBe("[1]");
   });
   it("a typed array's builtin element type id must be a 4.x type", () => {
-    const e = decodeError(new Bytes().u32(T.ARRAY | (1 << 16)).u32(39).u32(0).bytes);
+    const e = decodeError(
+      new Bytes()
+        .u32(T.ARRAY | (1 << 16))
+        .u32(39)
+        .u32(0).bytes,
+    );
     expect(e.code).toBe("invalid-data");
   });
 });
@@ -131,11 +141,26 @@ describe("hostile counts fail fast without allocating", () => {
   const HUGE = [0x7fffffff, 0x00ffffff, 0x01000001, 0xfffffff0];
   const cases: [string, (n: number) => Uint8Array][] = [
     ["array", (n) => new Bytes().u32(T.ARRAY).u32(n).bytes],
-    ["typed array", (n) => new Bytes().u32(T.ARRAY | (1 << 16)).u32(T.INT).u32(n).bytes],
+    [
+      "typed array",
+      (n) =>
+        new Bytes()
+          .u32(T.ARRAY | (1 << 16))
+          .u32(T.INT)
+          .u32(n).bytes,
+    ],
     ["dictionary", (n) => new Bytes().u32(T.DICTIONARY).u32(n).bytes],
     ["string length", (n) => new Bytes().u32(T.STRING).u32(n).raw(0x61, 0x61, 0x61, 0x61).bytes],
     ["string name length", (n) => new Bytes().u32(T.STRING_NAME).u32(n).bytes],
-    ["node path names", (n) => new Bytes().u32(T.NODE_PATH).u32((n | 0x80000000) >>> 0).u32(0).u32(0).bytes],
+    [
+      "node path names",
+      (n) =>
+        new Bytes()
+          .u32(T.NODE_PATH)
+          .u32((n | 0x80000000) >>> 0)
+          .u32(0)
+          .u32(0).bytes,
+    ],
     ["node path subnames", (n) => new Bytes().u32(T.NODE_PATH).u32(0x80000000).u32(n).u32(0).bytes],
     ["object properties", (n) => new Bytes().u32(T.OBJECT).str("Node").u32(n).bytes],
     ["signal name", (n) => new Bytes().u32(T.SIGNAL).u32(n).bytes],
@@ -153,7 +178,13 @@ describe("hostile counts fail fast without allocating", () => {
         T.PACKED_COLOR_ARRAY,
         T.PACKED_VECTOR4_ARRAY,
       ] as const
-    ).map((id) => [`packed type ${id}`, (n: number) => new Bytes().u32(id).u32(n).u32(0).bytes] as [string, (n: number) => Uint8Array]),
+    ).map(
+      (id) =>
+        [`packed type ${id}`, (n: number) => new Bytes().u32(id).u32(n).u32(0).bytes] as [
+          string,
+          (n: number) => Uint8Array,
+        ],
+    ),
     ["packed vector2 (f64)", (n) => new Bytes().u32(T.PACKED_VECTOR2_ARRAY | (1 << 16)).u32(n).bytes],
   ];
   it.each(cases)("%s", (_name, build) => {
@@ -182,7 +213,9 @@ describe("other malformed input", () => {
     expect(() => decode(ok.bytes)).not.toThrow();
   });
   it("invalid UTF-8 is invalid-utf8", () => {
-    expect(decodeError(new Bytes().u32(T.STRING).u32(2).raw(0xc3, 0x28, 0, 0).bytes).code).toBe("invalid-utf8");
+    expect(decodeError(new Bytes().u32(T.STRING).u32(2).raw(0xc3, 0x28, 0, 0).bytes).code).toBe(
+      "invalid-utf8",
+    );
   });
   it("a full object without allowObjects is objects-not-allowed", () => {
     const e = decodeError(new Bytes().u32(T.OBJECT).str("Node").u32(0).bytes);

@@ -3,10 +3,10 @@
 // types carry header FLAG_64 (bit 16) and 8-byte doubles in the same component order; Vector*i,
 // Color, PackedColorArray, PackedFloat32/64Array, PackedInt64Array never change.
 import {
-  type Value,
   aabb,
   basis,
   color,
+  EncodeError,
   equals,
   float,
   packedColorArray,
@@ -22,6 +22,7 @@ import {
   rect2i,
   transform2d,
   transform3d,
+  type Value,
   vector2,
   vector2i,
   vector3,
@@ -29,8 +30,7 @@ import {
   vector4,
   vector4i,
 } from "@gdvariant/core";
-import { EncodeError } from "@gdvariant/core";
-import { TYPE_ID as T, decode, encode } from "@gdvariant/godot-4";
+import { decode, encode, TYPE_ID as T } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { Bytes, FLAG_64 } from "./support/bytes.js";
 
@@ -53,17 +53,26 @@ const FLAGGED: [string, Value, Uint8Array][] = [
   [
     "packedVector2Array",
     packedVector2Array(new Float64Array([d, 2, 3, 4])),
-    new Bytes().u32(T.PACKED_VECTOR2_ARRAY | FLAG_64).u32(2).f64(d, 2, 3, 4).bytes,
+    new Bytes()
+      .u32(T.PACKED_VECTOR2_ARRAY | FLAG_64)
+      .u32(2)
+      .f64(d, 2, 3, 4).bytes,
   ],
   [
     "packedVector3Array",
     packedVector3Array(new Float64Array([d, 2, 3])),
-    new Bytes().u32(T.PACKED_VECTOR3_ARRAY | FLAG_64).u32(1).f64(d, 2, 3).bytes,
+    new Bytes()
+      .u32(T.PACKED_VECTOR3_ARRAY | FLAG_64)
+      .u32(1)
+      .f64(d, 2, 3).bytes,
   ],
   [
     "packedVector4Array",
     packedVector4Array(new Float64Array([d, 2, 3, 4])),
-    new Bytes().u32(T.PACKED_VECTOR4_ARRAY | FLAG_64).u32(1).f64(d, 2, 3, 4).bytes,
+    new Bytes()
+      .u32(T.PACKED_VECTOR4_ARRAY | FLAG_64)
+      .u32(1)
+      .f64(d, 2, 3, 4).bytes,
   ],
 ];
 
@@ -73,9 +82,21 @@ const UNCHANGED: [string, Value, Uint8Array][] = [
   ["vector3i", vector3i(1, 2, 3), new Bytes().u32(T.VECTOR3I).i32(1).i32(2).i32(3).bytes],
   ["vector4i", vector4i(1, 2, 3, 4), new Bytes().u32(T.VECTOR4I).i32(1).i32(2).i32(3).i32(4).bytes],
   ["color", color(0.5, 0.25, 1, 1), new Bytes().u32(T.COLOR).f32(0.5, 0.25, 1, 1).bytes],
-  ["packedColorArray", packedColorArray([0.5, 0, 0, 1]), new Bytes().u32(T.PACKED_COLOR_ARRAY).u32(1).f32(0.5, 0, 0, 1).bytes],
-  ["packedFloat32Array", packedFloat32Array([0.5]), new Bytes().u32(T.PACKED_FLOAT32_ARRAY).u32(1).f32(0.5).bytes],
-  ["packedFloat64Array", packedFloat64Array([d]), new Bytes().u32(T.PACKED_FLOAT64_ARRAY).u32(1).f64(d).bytes],
+  [
+    "packedColorArray",
+    packedColorArray([0.5, 0, 0, 1]),
+    new Bytes().u32(T.PACKED_COLOR_ARRAY).u32(1).f32(0.5, 0, 0, 1).bytes,
+  ],
+  [
+    "packedFloat32Array",
+    packedFloat32Array([0.5]),
+    new Bytes().u32(T.PACKED_FLOAT32_ARRAY).u32(1).f32(0.5).bytes,
+  ],
+  [
+    "packedFloat64Array",
+    packedFloat64Array([d]),
+    new Bytes().u32(T.PACKED_FLOAT64_ARRAY).u32(1).f64(d).bytes,
+  ],
   // FLOAT follows its own rule (f32 when exact, else f64 + flag) in every build.
   ["float exact", float(0.5), new Bytes().u32(T.FLOAT).f32(0.5).bytes],
   ["float inexact", float(d), new Bytes().u32(T.FLOAT | FLAG_64).f64(d).bytes],
@@ -101,7 +122,12 @@ describe("double-precision builds (bytes from the spec layout)", () => {
   });
   it("Float32Array packed vectors are widened to doubles for a double build", () => {
     const v = packedVector2Array(new Float32Array([0.5, 1]));
-    expect(encode(v, { precision: "double" })).toEqual(new Bytes().u32(T.PACKED_VECTOR2_ARRAY | FLAG_64).u32(1).f64(0.5, 1).bytes);
+    expect(encode(v, { precision: "double" })).toEqual(
+      new Bytes()
+        .u32(T.PACKED_VECTOR2_ARRAY | FLAG_64)
+        .u32(1)
+        .f64(0.5, 1).bytes,
+    );
   });
   it("4.0/4.1 double builds cannot write a readable Vector4 or Projection: refused", () => {
     for (const version of ["4.0", "4.1"] as const) {
@@ -119,6 +145,8 @@ describe("double-precision builds (bytes from the spec layout)", () => {
     expect(encode(vector4(1, 2, 3, 4), { version: "4.2", precision: "double" })).toEqual(
       new Bytes().u32(T.VECTOR4 | FLAG_64).f64(1, 2, 3, 4).bytes,
     );
-    expect(encode(vector4(1, 2, 3, 4), { version: "4.0" })).toEqual(new Bytes().u32(T.VECTOR4).f32(1, 2, 3, 4).bytes);
+    expect(encode(vector4(1, 2, 3, 4), { version: "4.0" })).toEqual(
+      new Bytes().u32(T.VECTOR4).f32(1, 2, 3, 4).bytes,
+    );
   });
 });

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Value, equals } from "@gdvariant/core";
+import { equals, type Value } from "@gdvariant/core";
 import { decode, encode, toText } from "@gdvariant/godot-4";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -41,11 +41,15 @@ function runEngine(values: readonly Value[]): { hex: string; text: string }[] {
   writeFileSync(join(dir, "project.godot"), 'config_version=5\n\n[application]\nconfig/name="live"\n');
   writeFileSync(join(dir, "live.gd"), SCRIPT);
   writeFileSync(join(dir, "input.txt"), `${values.map((v) => toHex(encode(v))).join("\n")}\n`);
-  const r = spawnSync(bin, ["--headless", "--path", dir, "-s", "live.gd", "--", `--input=${join(dir, "input.txt")}`], {
-    encoding: "utf8",
-    maxBuffer: 1 << 26,
-    timeout: 60_000,
-  });
+  const r = spawnSync(
+    bin,
+    ["--headless", "--path", dir, "-s", "live.gd", "--", `--input=${join(dir, "input.txt")}`],
+    {
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+      timeout: 60_000,
+    },
+  );
   if (r.status !== 0) throw new Error(`engine failed (${r.status}): ${r.stderr}`);
   return r.stdout
     .split("\n")

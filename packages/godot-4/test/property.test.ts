@@ -1,6 +1,6 @@
 // Property tests: arbitrary 4.x values round-trip through encode/decode (core's `equals`), for
 // every target version and both precisions.
-import { EncodeError, type Value, equals } from "@gdvariant/core";
+import { EncodeError, equals, type Value } from "@gdvariant/core";
 import { decode, decodeWithLength, encode, toText } from "@gdvariant/godot-4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -30,11 +30,17 @@ describe("round trips", () => {
   });
 
   it("nested values with typed containers and object ids (4.6)", () => {
-    fc.assert(fc.property(value4(), (v) => roundTrips(v)), { numRuns: 400 });
+    fc.assert(
+      fc.property(value4(), (v) => roundTrips(v)),
+      { numRuns: 400 },
+    );
   });
 
   it("full objects with allowObjects", () => {
-    fc.assert(fc.property(value4({ objects: true }), (v) => roundTrips(v, {}, true)), { numRuns: 200 });
+    fc.assert(
+      fc.property(value4({ objects: true }), (v) => roundTrips(v, {}, true)),
+      { numRuns: 200 },
+    );
   });
 
   it("double-precision builds: f64 math components and Float64Array packed vectors", () => {
@@ -46,17 +52,25 @@ describe("round trips", () => {
 
   it("4.3 target: typed arrays yes, typed dictionaries no", () => {
     const noTypedDict = value4().filter(function ok(v: Value): boolean {
-      if (v.kind === "dictionary") return !v.keyType && !v.valueType && v.entries.every(([k, x]) => ok(k) && ok(x));
+      if (v.kind === "dictionary")
+        return !v.keyType && !v.valueType && v.entries.every(([k, x]) => ok(k) && ok(x));
       if (v.kind === "array") return v.items.every(ok);
       return true;
     });
-    fc.assert(fc.property(noTypedDict, (v) => roundTrips(v, { version: "4.3" })), { numRuns: 200 });
+    fc.assert(
+      fc.property(noTypedDict, (v) => roundTrips(v, { version: "4.3" })),
+      { numRuns: 200 },
+    );
   });
 
   it("4.0 target: untyped values without PackedVector4Array", () => {
     fc.assert(
-      fc.property(value4({ typed: false }).filter((v) => !JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? 0 : x)).includes("packedVector4Array")), (v) =>
-        roundTrips(v, { version: "4.0" }),
+      fc.property(
+        value4({ typed: false }).filter(
+          (v) =>
+            !JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? 0 : x)).includes("packedVector4Array"),
+        ),
+        (v) => roundTrips(v, { version: "4.0" }),
       ),
       { numRuns: 200 },
     );

@@ -13,8 +13,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("README examples", () => {
   it("shows decode, encode, text, objects, typed containers, versions and errors", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(7);
-    for (const needle of ["decode(", "encode(", "toText(", "allowObjects", "elementType", "version:", "precision:", "DecodeError"]) {
-      expect(blocks.some((b) => b.includes(needle)), needle).toBe(true);
+    for (const needle of [
+      "decode(",
+      "encode(",
+      "toText(",
+      "allowObjects",
+      "elementType",
+      "version:",
+      "precision:",
+      "DecodeError",
+    ]) {
+      expect(
+        blocks.some((b) => b.includes(needle)),
+        needle,
+      ).toBe(true);
     }
   });
   blocks.forEach((code, i) => {

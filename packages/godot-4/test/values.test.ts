@@ -2,7 +2,6 @@
 // vectors.gd builds (transcribed from that script; f32 fields rounded with Math.fround because
 // the engine is a single-precision build). Ids come from the `# OBJID` / `# RID_ID` lines.
 import {
-  type Value,
   aabb,
   array,
   basis,
@@ -41,6 +40,7 @@ import {
   stringName,
   transform2d,
   transform3d,
+  type Value,
   vector2,
   vector2i,
   vector3,
@@ -199,11 +199,17 @@ const EXPECTED: Readonly<Record<string, Value>> = {
     [s("outer"), dictionary([[s("inner"), array([i(1), dictionary([[s("deep"), s("x")]])])]])],
   ]),
   dict_typed_string_int: typedStringInt,
-  dict_typed_string_int_empty: dictionary([], { keyType: builtinType("string"), valueType: builtinType("int") }),
+  dict_typed_string_int_empty: dictionary([], {
+    keyType: builtinType("string"),
+    valueType: builtinType("int"),
+  }),
   dict_typed_int_node_empty: dictionary([], { keyType: builtinType("int"), valueType: encodedAsId }),
   dict_typed_string_variant: dictionary([[s("x"), float(1.5)]], { keyType: builtinType("string") }),
   dict_typed_variant_int: dictionary([[s("x"), i(1)]], { valueType: builtinType("int") }),
-  dict_typed_stringname_myres_empty: dictionary([], { keyType: builtinType("stringName"), valueType: encodedAsId }),
+  dict_typed_stringname_myres_empty: dictionary([], {
+    keyType: builtinType("stringName"),
+    valueType: encodedAsId,
+  }),
   dict_typed_vec2i_array: dictionary([[vector2i(1, 2), array([i(3)])]], {
     keyType: builtinType("vector2i"),
     valueType: builtinType("array"),
@@ -263,7 +269,10 @@ const EXPECTED: Readonly<Record<string, Value>> = {
   full_array_typed_object_empty: array([], { elementType: classType("Object") }),
   full_array_typed_script_empty: array([], { elementType: scriptType("res://my_res.gd") }),
   full_array_typed_script_1: array([myRes(42, "héro")], { elementType: scriptType("res://my_res.gd") }),
-  full_dict_typed_int_node_empty: dictionary([], { keyType: builtinType("int"), valueType: classType("Node") }),
+  full_dict_typed_int_node_empty: dictionary([], {
+    keyType: builtinType("int"),
+    valueType: classType("Node"),
+  }),
   full_dict_typed_stringname_myres_empty: dictionary([], {
     keyType: builtinType("stringName"),
     valueType: scriptType("res://my_res.gd"),
@@ -272,7 +281,10 @@ const EXPECTED: Readonly<Record<string, Value>> = {
     keyType: builtinType("string"),
     valueType: classType("Resource"),
   }),
-  full_dict_typed_resource_int_empty: dictionary([], { keyType: classType("Resource"), valueType: builtinType("int") }),
+  full_dict_typed_resource_int_empty: dictionary([], {
+    keyType: classType("Resource"),
+    valueType: builtinType("int"),
+  }),
   dict_typed_resource_int_empty: dictionary([], { keyType: encodedAsId, valueType: builtinType("int") }),
   array_typed_stringname: array([stringName("a")], { elementType: builtinType("stringName") }),
   array_typed_float: array([float(1), float(0.1)], { elementType: builtinType("float") }),
@@ -301,7 +313,9 @@ const EXPECTED: Readonly<Record<string, Value>> = {
 };
 
 describe("vectors.txt decodes to the value vectors.gd describes", () => {
-  const fixtures = vectorFixtures().filter((x) => !x.label.startsWith("filestore") && !x.label.startsWith("streampeer"));
+  const fixtures = vectorFixtures().filter(
+    (x) => !x.label.startsWith("filestore") && !x.label.startsWith("streampeer"),
+  );
   it("every line has an expected value", () => {
     expect(fixtures.map((x) => x.label).filter((l) => !(l in EXPECTED))).toEqual([]);
   });

@@ -1,17 +1,17 @@
 // Version targeting: what each 4.x target can read (wire-format.md §4.5, §4.7), refused with a
 // clear error or, with `downgrade`, written untyped as 4.0-4.2 engines did themselves.
 import {
-  EncodeError,
   array,
   builtinType,
   dictionary,
+  EncodeError,
   fullObject,
   int,
   nil,
   packedVector4Array,
   string,
 } from "@gdvariant/core";
-import { GODOT4_VERSIONS, TYPE_ID as T, decode, encode, featuresOf, godot4Dialect } from "@gdvariant/godot-4";
+import { decode, encode, featuresOf, GODOT4_VERSIONS, godot4Dialect, TYPE_ID as T } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { Bytes } from "./support/bytes.js";
 import { fromHex } from "./support/fixtures.js";
@@ -27,21 +27,41 @@ function refusal(fn: () => unknown): EncodeError {
 }
 
 const typedArray = array([int(1), int(2), int(3)], { elementType: builtinType("int") });
-const typedDict = dictionary([[string("a"), int(1)]], { keyType: builtinType("string"), valueType: builtinType("int") });
+const typedDict = dictionary([[string("a"), int(1)]], {
+  keyType: builtinType("string"),
+  valueType: builtinType("int"),
+});
 // Engine bytes (vectors.txt array_typed_int) and the untyped layout of the same array.
 const TYPED_ARRAY_BYTES = fromHex("1c0001000200000003000000020000000100000002000000020000000200000003000000");
-const UNTYPED_ARRAY_BYTES = new Bytes().u32(T.ARRAY).u32(3).u32(T.INT).i32(1).u32(T.INT).i32(2).u32(T.INT).i32(3).bytes;
+const UNTYPED_ARRAY_BYTES = new Bytes()
+  .u32(T.ARRAY)
+  .u32(3)
+  .u32(T.INT)
+  .i32(1)
+  .u32(T.INT)
+  .i32(2)
+  .u32(T.INT)
+  .i32(3).bytes;
 
 describe("version targeting", () => {
   it("knows 4.0-4.6 and their features", () => {
     expect(GODOT4_VERSIONS).toEqual(["4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6"]);
-    expect(featuresOf("4.2")).toMatchObject({ typedArrays: false, packedVector4Array: false, vector4Flag64: true });
-    expect(featuresOf("4.3")).toMatchObject({ typedArrays: true, typedDictionaries: false, scriptAsPath: true });
+    expect(featuresOf("4.2")).toMatchObject({
+      typedArrays: false,
+      packedVector4Array: false,
+      vector4Flag64: true,
+    });
+    expect(featuresOf("4.3")).toMatchObject({
+      typedArrays: true,
+      typedDictionaries: false,
+      scriptAsPath: true,
+    });
     expect(featuresOf("4.4").typedDictionaries).toBe(true);
   });
 
   it("typed arrays: written typed from 4.3, refused before", () => {
-    for (const version of ["4.3", "4.4", "4.5", "4.6"] as const) expect(encode(typedArray, { version })).toEqual(TYPED_ARRAY_BYTES);
+    for (const version of ["4.3", "4.4", "4.5", "4.6"] as const)
+      expect(encode(typedArray, { version })).toEqual(TYPED_ARRAY_BYTES);
     for (const version of ["4.0", "4.1", "4.2"] as const) {
       const e = refusal(() => encode(typedArray, { version }));
       expect(e.code).toBe("unsupported-kind");
@@ -89,12 +109,16 @@ describe("version targeting", () => {
 
   it("the `script` property of full objects follows the target", () => {
     const withPath = fullObject("Resource", [["script", string("res://a.gd")]]);
-    const withObject = fullObject("Resource", [["script", fullObject("GDScript", [["script/source", string("")]])]]);
+    const withObject = fullObject("Resource", [
+      ["script", fullObject("GDScript", [["script/source", string("")]])],
+    ]);
     const without = fullObject("Resource", [["script", nil()]]);
     expect(() => encode(withPath, { version: "4.3" })).not.toThrow();
     expect(refusal(() => encode(withPath, { version: "4.2" })).code).toBe("unsupported-kind");
     expect(refusal(() => encode(withObject, { version: "4.6" })).code).toBe("invalid-value");
-    expect(refusal(() => encode(fullObject("X", [["script", string("user://a.gd")]]))).code).toBe("invalid-value");
+    expect(refusal(() => encode(fullObject("X", [["script", string("user://a.gd")]]))).code).toBe(
+      "invalid-value",
+    );
     expect(() => encode(withObject, { version: "4.2" })).not.toThrow();
     for (const version of GODOT4_VERSIONS) expect(() => encode(without, { version })).not.toThrow();
   });
@@ -117,7 +141,9 @@ describe("version targeting", () => {
     expect(godot4Dialect({ version: "4.2", precision: "double" })).not.toBe(a);
     expect(godot4Dialect()).toBe(godot4Dialect({ version: "4.6", precision: "single", downgrade: false }));
     expect(a.engineVersions).toBe("4.2");
-    expect(godot4Dialect({ version: "4.4", precision: "double" }).engineVersions).toBe("4.4, double precision");
+    expect(godot4Dialect({ version: "4.4", precision: "double" }).engineVersions).toBe(
+      "4.4, double precision",
+    );
     expect(a.typeCount).toBe(39);
   });
 });

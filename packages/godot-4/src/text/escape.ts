@@ -15,6 +15,7 @@ const C_ESCAPES: Readonly<Record<string, string>> = {
   '"': '\\"',
 };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: BEL is one of the escaped characters.
 const C_ESCAPE_RE = /[\\\x07\b\f\n\r\t\v'"]/g;
 const MULTILINE_RE = /[\\"]/g;
 

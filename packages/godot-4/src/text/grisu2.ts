@@ -14,7 +14,7 @@ interface DiyFp {
 }
 
 // Cached powers of ten c = f * 2^e ~= 10^k, every 8th decimal exponent from -300 to 324.
-// prettier-ignore
+// biome-ignore format: a table reads better in rows
 const CACHED_F: readonly string[] = [
   "AB70FE17C79AC6CA", "FF77B1FCBEBCDC4F", "BE5691EF416BD60C", "8DD01FAD907FFC3C", "D3515C2831559A83",
   "9D71AC8FADA6C9B5", "EA9C227723EE8BCB", "AECC49914078536D", "823C12795DB6CE57", "C21094364DFB5637",
@@ -33,7 +33,7 @@ const CACHED_F: readonly string[] = [
   "D01FEF10A657842C", "9B10A4E5E9913129", "E7109BFBA19C0C9D", "AC2820D9623BF429", "80444B5E7AA7CF85",
   "BF21E44003ACDD2D", "8E679C2F5E44FF8F", "D433179D9C8CB841", "9E19DB92B4E31BA9",
 ];
-// prettier-ignore
+// biome-ignore format: a table reads better in rows
 const CACHED_E: readonly number[] = [
   -1060, -1034, -1007, -980, -954, -927, -901, -874, -847, -821, -794, -768, -741, -715, -688, -661,
   -635, -608, -582, -555, -529, -502, -475, -449, -422, -396, -369, -343, -316, -289, -263, -236,

@@ -3,5 +3,6 @@
  * entry point so that decoding and encoding do not carry the text code.
  * @packageDocumentation
  */
+
+export { floatText, rtosFix } from "./real.js";
 export { toText } from "./to-text.js";
-export { rtosFix, floatText } from "./real.js";

@@ -83,7 +83,11 @@ function lessNumber(a: number | bigint, b: number | bigint): boolean {
 }
 
 // Lexicographic OP_LESS of Vector2/3/4(i): equal components defer to the next one.
-function lessFields(a: Record<string, number>, b: Record<string, number>, fields: readonly string[]): boolean {
+function lessFields(
+  a: Record<string, number>,
+  b: Record<string, number>,
+  fields: readonly string[],
+): boolean {
   const last = fields.length - 1;
   for (let i = 0; i < last; i++) {
     const f = fields[i]!;
@@ -145,6 +149,7 @@ export function variantLess(a: Value, b: Value): boolean {
 export function keyLess(a: Value, b: Value): boolean {
   const aStr = a.kind === "string" || a.kind === "stringName";
   const bStr = b.kind === "string" || b.kind === "stringName";
-  if (aStr && bStr) return compareCodePoints((a as { value: string }).value, (b as { value: string }).value) < 0;
+  if (aStr && bStr)
+    return compareCodePoints((a as { value: string }).value, (b as { value: string }).value) < 0;
   return variantLess(a, b);
 }

@@ -113,7 +113,11 @@ export function godotSort<T>(a: T[], less: (x: T, y: T) => boolean): void {
         return;
       }
       maxDepth--;
-      const cut = partitioner(first, last, medianOf3(first, first + Math.trunc((last - first) / 2), last - 1));
+      const cut = partitioner(
+        first,
+        last,
+        medianOf3(first, first + Math.trunc((last - first) / 2), last - 1),
+      );
       introsort(cut, last, maxDepth);
       last = cut;
     }

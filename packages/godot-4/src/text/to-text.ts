@@ -1,4 +1,4 @@
-import type { ContainerType, DictionaryEntry, Int64, Value } from "@gdvariant/core";
+import type { ContainerType, DictionaryEntry, Value } from "@gdvariant/core";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
@@ -21,7 +21,12 @@ function ints(values: ArrayLike<number | bigint>): string {
   return s;
 }
 
-function nodePathString(v: { names: readonly string[]; subnames: readonly string[]; absolute: boolean; property?: string }): string {
+function nodePathString(v: {
+  names: readonly string[];
+  subnames: readonly string[];
+  absolute: boolean;
+  property?: string;
+}): string {
   let s = v.absolute ? "/" : "";
   s += v.names.join("/");
   for (const sub of v.subnames) s += `:${sub}`;
@@ -34,10 +39,6 @@ function typeName(t: ContainerType | undefined): string {
   if (t.kind === "class") return t.className;
   if (t.kind === "script") return `Resource("${cEscapeMultiline(t.path)}")`;
   return TYPE_NAMES[t.type] ?? t.type;
-}
-
-function sameInt(a: Int64, b: Int64): boolean {
-  return typeof a === typeof b ? a === b : BigInt(a) === BigInt(b);
 }
 
 // Equal keys as the engine's Dictionary sees them (hash_compare, and String == StringName):
@@ -227,7 +228,9 @@ function dictionaryText(
   // Godot 4.6.3 cannot rebuild a script-typed dictionary on decode ("Script class can only be
   // set together with base class name"), so the dictionary it holds, and prints, is untyped.
   const typed =
-    (keyType !== undefined || valueType !== undefined) && keyType?.kind !== "script" && valueType?.kind !== "script";
+    (keyType !== undefined || valueType !== undefined) &&
+    keyType?.kind !== "script" &&
+    valueType?.kind !== "script";
   return typed ? `Dictionary[${typeName(keyType)}, ${typeName(valueType)}](${body})` : body;
 }
 

@@ -50,7 +50,14 @@ export function vectorFixtures(): Fixture[] {
   for (const line of read("vectors.txt").split("\n")) {
     if (line === "" || line.startsWith("#")) continue;
     const [label, hex] = line.split(" ") as [string, string];
-    out.push({ file: "vectors.txt", label, hex, bytes: fromHex(hex), text: undefined, full: label.startsWith("full_") });
+    out.push({
+      file: "vectors.txt",
+      label,
+      hex,
+      bytes: fromHex(hex),
+      text: undefined,
+      full: label.startsWith("full_"),
+    });
   }
   return out;
 }
@@ -64,7 +71,14 @@ export function tsvFixtures(name: "random-cases.tsv" | "engine-cases.tsv" | "eng
     const [label0, hex, text] = line.split("\t") as [string, string, string];
     const label = label0 === "CASE" ? `case_${n}` : label0;
     n++;
-    out.push({ file: name, label, hex, bytes: fromHex(hex), text: cUnescape(text), full: label.startsWith("full_") });
+    out.push({
+      file: name,
+      label,
+      hex,
+      bytes: fromHex(hex),
+      text: cUnescape(text),
+      full: label.startsWith("full_"),
+    });
   }
   return out;
 }
@@ -75,7 +89,15 @@ export function readFixtures(): (Fixture & { again: Uint8Array })[] {
   for (const line of read("engine-reads.tsv").split("\n")) {
     if (line === "" || line.startsWith("#")) continue;
     const [label, hex, text, again] = line.split("\t") as [string, string, string, string];
-    out.push({ file: "engine-reads.tsv", label, hex, bytes: fromHex(hex), text: cUnescape(text), full: false, again: fromHex(again) });
+    out.push({
+      file: "engine-reads.tsv",
+      label,
+      hex,
+      bytes: fromHex(hex),
+      text: cUnescape(text),
+      full: false,
+      again: fromHex(again),
+    });
   }
   return out;
 }

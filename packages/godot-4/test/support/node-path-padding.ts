@@ -19,7 +19,7 @@ export function nodePathPadding(bytes: Uint8Array, allowObjects: boolean): Set<n
       for (let i = 0; i < names + subs + (flags & 2 ? 1 : 0); i++) {
         const n = view.getUint32(at, true);
         at += 4 + n;
-        for (let p = 0; p < ((4 - (n % 4)) % 4); p++) out.add(at++);
+        for (let p = 0; p < (4 - (n % 4)) % 4; p++) out.add(at++);
       }
     },
   });
