@@ -209,7 +209,7 @@ describe("toModern without an engine", () => {
     const v = decode(unhex(vectorLines().find((l) => l.label === "nested_big")!.hex));
     const r = toModern(v, { target: "4" });
     expect(r.losses).toEqual([]);
-    const path = (r.value as { entries: [Value, Value][] }).entries[0]![1];
+    const path = (r.value as unknown as { entries: [Value, Value][] }).entries[0]![1];
     expect(path).toEqual({ kind: "nodePath", names: ["A", "B"], subnames: ["c"], absolute: false });
     expect((r.value as { shared?: boolean }).shared).toBeUndefined();
 
