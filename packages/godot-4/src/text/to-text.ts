@@ -1,4 +1,4 @@
-import type { ContainerType, DictionaryEntry, Value } from "@gdvariant/core";
+import { type ContainerType, type DictionaryEntry, VECTOR_FIELDS, type Value } from "@gdvariant/core";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
@@ -41,9 +41,14 @@ function typeName(t: ContainerType | undefined): string {
   return TYPE_NAMES[t.type] ?? t.type;
 }
 
-// Equal keys as the engine's Dictionary sees them (hash_compare, and String == StringName):
-// when bytes hold one key twice, the later value replaces the earlier in the first key's slot.
-function primitiveKey(k: Value): string | undefined {
+// Equal keys as the engine's Dictionary sees them (hash_compare, and String == StringName): when
+// bytes hold one key twice, the later value replaces the earlier in the first key's slot.
+// hash_compare treats NaN as equal to NaN and 0.0 as equal to -0.0, component by component.
+function real(x: number): string {
+  return Number.isNaN(x) ? "NaN" : String(x === 0 ? 0 : x);
+}
+
+function keyIdentity(k: Value): string | undefined {
   switch (k.kind) {
     case "nil":
       return "n";
@@ -52,15 +57,24 @@ function primitiveKey(k: Value): string | undefined {
     case "int":
       return `i${String(k.value)}`;
     case "float":
-      // hash_compare: NaN equals NaN, 0.0 equals -0.0.
-      return Number.isNaN(k.value) ? "dNaN" : `d${k.value === 0 ? 0 : k.value}`;
+      return `d${real(k.value)}`;
     case "string":
     case "stringName":
       return `s${k.value}`;
     case "object":
       return isNullObject(k) ? "n" : undefined;
-    default:
+    case "nodePath":
+      return `p${JSON.stringify([k.absolute, k.names, k.subnames, k.property ?? null])}`;
+    case "rid":
+      return `r${String(k.id)}`;
+    default: {
+      if (k.kind in VECTOR_FIELDS) {
+        const rec = k as unknown as Record<string, number>;
+        return `${k.kind}:${VECTOR_FIELDS[k.kind as keyof typeof VECTOR_FIELDS].map((f) => real(rec[f]!)).join(",")}`;
+      }
+      if ("values" in k && Array.isArray(k.values)) return `${k.kind}:${k.values.map(real).join(",")}`;
       return undefined;
+    }
   }
 }
 
@@ -68,7 +82,7 @@ function dedupe(entries: readonly DictionaryEntry[]): DictionaryEntry[] {
   const out: DictionaryEntry[] = [];
   const seen = new Map<string, number>();
   for (const e of entries) {
-    const pk = primitiveKey(e[0]);
+    const pk = keyIdentity(e[0]);
     if (pk === undefined) {
       out.push(e);
       continue;
