@@ -1,0 +1,189 @@
+// Encoder policy (32-bit ints and reals, kinds 2.x lacks), text-form details of the 2.1 writer
+// that the fixtures do not reach, and the Image helpers.
+import { EncodeError, type Value, image, inputEvent, nodePath, packedVector2Array } from "@gdvariant/core";
+import {
+  EVENT_TYPES as E,
+  IMAGE_FORMAT as F,
+  IMAGE_FORMATS,
+  decode,
+  encode,
+  imageDataSize,
+  imageRejection,
+  imageToRGBA8,
+  mipLevels,
+  toText,
+} from "@gdvariant/legacy-2";
+import { cEscape, cEscapeMultiline, realText } from "@gdvariant/legacy-2/text";
+import { describe, expect, it } from "vitest";
+import { hex, unhex, vectorLines } from "./support/fixtures.js";
+
+function encodeError(v: unknown, options = {}): EncodeError {
+  try {
+    encode(v, options);
+  } catch (e) {
+    if (EncodeError.is(e)) return e;
+    throw e;
+  }
+  throw new Error("encoded");
+}
+
+const fixture = (label: string) => unhex(vectorLines().find((l) => l.label === label)!.hex);
+
+describe("encode policy", () => {
+  it("refuses ints beyond 32 bits instead of truncating them", () => {
+    expect(encodeError(2 ** 31).code).toBe("out-of-range");
+    expect(encodeError({ kind: "int", value: -(2n ** 40n) }).code).toBe("out-of-range");
+    expect(hex(encode(-(2 ** 31)))).toBe("0200000000000080");
+  });
+
+  it("refuses inexact reals by default and rounds them as the engine with reals: round", () => {
+    const e = encodeError({ hp: 0.1 });
+    expect(e.code).toBe("out-of-range");
+    expect(e.pathString).toBe('["hp"]');
+    expect(encodeError({ kind: "vector2", x: 0.1, y: 0 }).code).toBe("out-of-range");
+    expect(encodeError(packedVector2Array(Float64Array.of(1, 0.1))).code).toBe("out-of-range");
+    // The engine's own bytes for 0.1 and 1e300 (vectors.txt float_0.1, float_1e300).
+    expect(encode(0.1, { reals: "round" })).toEqual(fixture("float_0.1"));
+    expect(encode({ kind: "float", value: 1e300 }, { reals: "round" })).toEqual(fixture("float_1e300"));
+    expect(encode({ kind: "vector2", x: 0.1, y: 0.2 }, { reals: "round" })).toEqual(fixture("vec2_0.1"));
+  });
+
+  it("refuses kinds 2.x cannot carry", () => {
+    for (const v of [
+      { kind: "stringName", value: "a" },
+      { kind: "vector2i", x: 1, y: 2 },
+      { kind: "transform2d", values: [1, 0, 0, 1, 0, 0] },
+      { kind: "object", form: "full", className: "Node", properties: [] },
+      { kind: "packedInt64Array", data: new BigInt64Array(1) },
+      { kind: "array", items: [], elementType: { kind: "builtin", type: "int" } },
+    ]) {
+      expect(encodeError(v).code, v.kind).toBe("unsupported-kind");
+    }
+  });
+
+  it("writes plain JS values with the shared bit off", () => {
+    expect(hex(encode([1, "a"]))).toBe("15000000020000000200000001000000040000000100000061000000");
+    expect(decode(encode({ a: true }))).toEqual({
+      kind: "dictionary",
+      entries: [[{ kind: "string", value: "a" }, { kind: "bool", value: true }]],
+    });
+  });
+
+  it("writes the 2.x NodePath property and, on request, the engine's subname bug", () => {
+    const v = { ...nodePath({ names: ["a", "b", "c"], subnames: ["x", "y"] }), property: "p" };
+    expect(decode(encode(v))).toEqual(v);
+    const bug = decode(encode(v, { nodePathSubnames: "engine" })) as typeof v;
+    expect(bug.subnames).toEqual(["y", ""]);
+  });
+
+  it("writes 2.0-era joystick motion (no value) back in its 16-byte layout", () => {
+    const ev = inputEvent({ eventType: E.JOYSTICK_MOTION, device: 0, axis: 3 });
+    expect(hex(encode(ev))).toBe("1300000004000000000000001000000003000000");
+  });
+});
+
+describe("var2str details", () => {
+  const t = (v: Value) => toText(v);
+
+  it("prints reals as %lg, 0 for zero, inf/nan as glibc", () => {
+    expect(realText(-0)).toBe("0");
+    expect(realText(1e-5)).toBe("1e-05");
+    expect(realText(123456789)).toBe("1.23457e+08");
+    expect(t({ kind: "float", value: Number.NEGATIVE_INFINITY })).toBe("-inf.0");
+    expect(t({ kind: "float", value: Number.NaN })).toBe("nan.0");
+    expect(t({ kind: "float", value: -Number.NaN })).toMatch(/^-?nan\.0$/);
+    expect(t({ kind: "float", value: 3.5e38 })).toBe("3.5e+38");
+  });
+
+  it("escapes String with c_escape_multiline and StringArray/NodePath with c_escape", () => {
+    expect(cEscapeMultiline('a"\\\n?')).toBe('a\\"\\\\\n?');
+    expect(cEscape("a'?\t\x07")).toBe("a\\'\\?\\t\\a");
+    expect(t({ kind: "packedStringArray", data: ["it's?"] })).toBe('StringArray( "it\\\'s\\?" )');
+  });
+
+  it("sorts dictionary keys by type id, then by value where 2.x defines <", () => {
+    const d: Value = {
+      kind: "dictionary",
+      entries: [
+        [{ kind: "string", value: "b" }, { kind: "nil" }],
+        [{ kind: "vector2", x: 1, y: 0 }, { kind: "nil" }],
+        [{ kind: "int", value: 3 }, { kind: "nil" }],
+        [{ kind: "string", value: "B" }, { kind: "nil" }],
+        [{ kind: "float", value: -1 }, { kind: "nil" }],
+        [{ kind: "int", value: -4 }, { kind: "nil" }],
+        [{ kind: "vector2", x: 0, y: 5 }, { kind: "nil" }],
+        [{ kind: "bool", value: true }, { kind: "nil" }],
+      ],
+    };
+    expect(t(d)).toBe(
+      '{\ntrue: null,\n-4: null,\n3: null,\n-1.0: null,\n"B": null,\n"b": null,\nVector2( 0, 5 ): null,\nVector2( 1, 0 ): null\n}',
+    );
+  });
+
+  it("prints what the engine holds: RID as nothing, a name-less NodePath as empty, a refused Image as Image()", () => {
+    expect(t({ kind: "array", items: [{ kind: "rid", id: 0 }, { kind: "int", value: 1 }] })).toBe("[ , 1 ]");
+    expect(t({ kind: "nodePath", names: [], subnames: [], absolute: true, property: "x" })).toBe('NodePath("")');
+    expect(t(image({ format: F.RGBA, width: 1, height: 1, data: [1, 2, 3] }))).toBe("Image()");
+    expect(t(image({ format: F.RGBA, width: 1, height: 1, data: [1, 2, 3, 4] }))).toBe("Image( 1, 1, 0, RGBA, 1, 2, 3, 4 )");
+    // 2.1's writer has no case for the YUV formats: the name prints empty.
+    expect(t(image({ format: F.YUV_444, width: 1, height: 1, data: [1, 2, 3] }))).toBe("Image( 1, 1, 0, , 1, 2, 3 )");
+  });
+
+  it("prints InputEvents as 2.1 does (axis value through itos)", () => {
+    expect(t(inputEvent({ eventType: E.JOYSTICK_MOTION, device: 0, axis: 1, axisValue: -0.75 }))).toBe("InputEvent(JAXIS,1,0)");
+    expect(t(inputEvent({ eventType: E.KEY, device: 0, modifiers: 0xffffffff, scancode: 0xffffffff }))).toBe(
+      "InputEvent(KEY,4294967295,ASCM)",
+    );
+    expect(t(inputEvent({ eventType: E.SCREEN_DRAG, device: 0 }))).toBe("InputEvent()");
+  });
+
+  it("has no text for kinds 2.x lacks", () => {
+    expect(() => t({ kind: "vector2i", x: 1, y: 1 })).toThrow(EncodeError);
+  });
+});
+
+describe("images", () => {
+  it("sizes data as 2.x Image::create checks it", () => {
+    expect(imageDataSize(2, 2, F.RGBA, 0)).toBe(16);
+    expect(imageDataSize(4, 2, F.RGBA, 2)).toBe(32 + 8 + 4);
+    expect(imageDataSize(4, 4, F.INDEXED, 0)).toBe(16 + 768);
+    expect(imageDataSize(8, 8, F.BC1, -1)).toBe(32 + 8);
+    expect(imageDataSize(16, 16, F.PVRTC2, 0)).toBe(64);
+    expect(imageDataSize(1, 1, F.RGBA, 0x7fffffff)).toBe(4 * 0x80000000);
+    expect(imageDataSize(1, 1, F.CUSTOM, 0)).toBeUndefined();
+    expect(mipLevels(4, 2, F.RGB, -1).map((l) => [l.width, l.height, l.offset, l.length])).toEqual([
+      [4, 2, 0, 24],
+      [2, 1, 24, 6],
+      [1, 1, 30, 3],
+    ]);
+    expect(IMAGE_FORMATS.length).toBe(23);
+    expect(imageRejection(image({ format: F.RGB, width: 16385, height: 1, data: [1] }))).toMatch(/outside/);
+  });
+
+  it("converts the fixture images to RGBA8 for drawing", () => {
+    const rgba = imageToRGBA8(decode(fixture("image_rgba_2x2")) as never)!;
+    expect([rgba.width, rgba.height]).toEqual([2, 2]);
+    expect([...rgba.data]).toEqual([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 127]);
+    expect([...imageToRGBA8(decode(fixture("image_gray_3x1")) as never)!.data]).toEqual([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]);
+    expect(imageToRGBA8(decode(fixture("image_empty")) as never)).toBeUndefined();
+  });
+
+  it("reads every uncompressed format as 2.x get_pixel does", () => {
+    const px = (format: number, data: number[], width = 1, height = 1) =>
+      [...imageToRGBA8(image({ format, width, height, data }))!.data];
+    expect(px(F.INTENSITY, [9])).toEqual([255, 255, 255, 9]);
+    expect(px(F.GRAYSCALE_ALPHA, [7, 9])).toEqual([7, 7, 7, 9]);
+    expect(px(F.RGB, [1, 2, 3])).toEqual([1, 2, 3, 255]);
+    const pal3 = Array.from({ length: 768 }, (_, i) => i % 251);
+    expect(px(F.INDEXED, [2, ...pal3])).toEqual([6, 7, 8, 255]);
+    const pal4 = Array.from({ length: 1024 }, (_, i) => i % 251);
+    expect(px(F.INDEXED_ALPHA, [2, ...pal4])).toEqual([8, 9, 10, 11]);
+    // Y=235, U=V=128 is white, truncated by the engine's int32 conversion (254.9 -> 254).
+    expect(px(F.YUV_444, [235, 128, 128])).toEqual([254, 254, 254, 255]);
+    expect(px(F.YUV_422, [16, 128, 16, 128], 2, 1)).toEqual([0, 0, 0, 255, 0, 0, 0, 255]);
+    expect(imageToRGBA8(image({ format: F.BC1, width: 4, height: 4, data: new Array(8).fill(0) }))).toBeUndefined();
+    const mips = image({ format: F.GRAYSCALE, width: 2, height: 2, mipmaps: 1, data: [1, 2, 3, 4, 9] });
+    expect([...imageToRGBA8(mips, { level: 1 })!.data]).toEqual([9, 9, 9, 255]);
+    expect(imageToRGBA8(mips, { level: 2 })).toBeUndefined();
+  });
+});
