@@ -123,3 +123,28 @@ export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
 
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
+
+// Framing: store_var files, StreamPeer/PacketPeerStream streams, PacketPeer packets, base64.
+export {
+  DEFAULT_MAX_PACKET_SIZE,
+  type FrameDecodeOptions,
+  type FrameEncodeOptions,
+  type FrameRecord,
+} from "./framing/options.js";
+export { readStoreVarFile, writeStoreVarFile } from "./framing/store-var-file.js";
+export { encodeStreamFrame } from "./framing/stream-frame.js";
+export { StreamDecoder, type StreamDecoderOptions } from "./framing/stream-decoder.js";
+export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
+export {
+  decodeStream,
+  decodeStreamRecords,
+  encodeStream,
+  type ChunkSource,
+} from "./framing/async-iterable.js";
+export {
+  encodePacket,
+  decodePacket,
+  type PacketEncodeOptions,
+  type PacketDecodeOptions,
+} from "./framing/packet.js";
+export { variantToBase64, base64ToVariant } from "./framing/base64.js";

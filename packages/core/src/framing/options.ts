@@ -1,4 +1,5 @@
 import type { DecodeOptions, EncodeOptions } from "../dialect/options.js";
+import type { Value } from "../value/types.js";
 
 /**
  * Largest packet the engine's `PacketPeer` encodes by default (`encode_buffer_max_size`,
@@ -43,7 +44,7 @@ export interface FrameEncodeOptions extends EncodeOptions {
 /** One length-prefixed record read from a file or a stream. */
 export interface FrameRecord {
   /** The decoded Variant. */
-  readonly value: import("../value/types.js").Value;
+  readonly value: Value;
   /** Absolute byte offset of the record's length word in the file or stream. */
   readonly offset: number;
   /** The length word: bytes of the record after the word. */

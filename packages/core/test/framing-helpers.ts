@@ -1,0 +1,148 @@
+// Test dialects built from core's codec factories (the dialect packages are written elsewhere;
+// these tables only serve the framing tests), fixture loading and masked byte comparison.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as c from "@gdvariant/core";
+
+const p4 = { flag64: true };
+
+/** Godot 4.4-4.6 type table (the same table /tmp/smoke.mjs checks against every 4.6.3 fixture). */
+export const godot4: c.Dialect = c.createDialect({
+  id: "godot-4",
+  name: "Godot 4.x",
+  engineVersions: "4.4-4.6",
+  typeCount: 39,
+  codecs: [
+    c.nilCodec(0),
+    c.boolCodec(1),
+    c.intCodec(2),
+    c.floatCodec(3),
+    c.stringCodec(4),
+    c.vectorCodec(5, "vector2", "VECTOR2", p4),
+    c.vectorCodec(6, "vector2i", "VECTOR2I"),
+    c.vectorCodec(7, "rect2", "RECT2", p4),
+    c.vectorCodec(8, "rect2i", "RECT2I"),
+    c.vectorCodec(9, "vector3", "VECTOR3", p4),
+    c.vectorCodec(10, "vector3i", "VECTOR3I"),
+    c.matrixCodec(11, "transform2d", "TRANSFORM2D", p4),
+    c.vectorCodec(12, "vector4", "VECTOR4", p4),
+    c.vectorCodec(13, "vector4i", "VECTOR4I"),
+    c.vectorCodec(14, "plane", "PLANE", p4),
+    c.vectorCodec(15, "quaternion", "QUATERNION", p4),
+    c.vectorCodec(16, "aabb", "AABB", p4),
+    c.matrixCodec(17, "basis", "BASIS", p4),
+    c.matrixCodec(18, "transform3d", "TRANSFORM3D", p4),
+    c.matrixCodec(19, "projection", "PROJECTION", p4),
+    c.vectorCodec(20, "color", "COLOR"),
+    c.stringNameCodec(21),
+    c.nodePathCodec(22, "subname"),
+    c.ridCodec(23, true),
+    c.objectCodec(24),
+    c.callableCodec(25),
+    c.signalCodec(26),
+    c.dictionaryCodec(27, { typed: true }),
+    c.arrayCodec(28, { typed: true }),
+    c.packedByteArrayCodec(29),
+    c.packedNumberCodec(30, "packedInt32Array", "PACKED_INT32_ARRAY"),
+    c.packedNumberCodec(31, "packedInt64Array", "PACKED_INT64_ARRAY"),
+    c.packedNumberCodec(32, "packedFloat32Array", "PACKED_FLOAT32_ARRAY"),
+    c.packedNumberCodec(33, "packedFloat64Array", "PACKED_FLOAT64_ARRAY"),
+    c.packedStringArrayCodec(34),
+    c.packedVectorCodec(35, "packedVector2Array", "PACKED_VECTOR2_ARRAY", p4),
+    c.packedVectorCodec(36, "packedVector3Array", "PACKED_VECTOR3_ARRAY", p4),
+    c.packedNumberCodec(37, "packedColorArray", "PACKED_COLOR_ARRAY"),
+    c.packedVectorCodec(38, "packedVector4Array", "PACKED_VECTOR4_ARRAY", p4),
+  ],
+});
+
+/** Godot 3.1-3.6 type table (27 types; math types are always f32). */
+export const godot3: c.Dialect = c.createDialect({
+  id: "godot-3",
+  name: "Godot 3.x",
+  engineVersions: "3.1-3.6",
+  typeCount: 27,
+  codecs: [
+    c.nilCodec(0),
+    c.boolCodec(1),
+    c.intCodec(2),
+    c.floatCodec(3, "auto", { name: "REAL" }),
+    c.stringCodec(4),
+    c.vectorCodec(5, "vector2", "VECTOR2"),
+    c.vectorCodec(6, "rect2", "RECT2"),
+    c.vectorCodec(7, "vector3", "VECTOR3"),
+    c.matrixCodec(8, "transform2d", "TRANSFORM2D"),
+    c.vectorCodec(9, "plane", "PLANE"),
+    c.vectorCodec(10, "quaternion", "QUAT"),
+    c.vectorCodec(11, "aabb", "AABB"),
+    c.matrixCodec(12, "basis", "BASIS"),
+    c.matrixCodec(13, "transform3d", "TRANSFORM"),
+    c.vectorCodec(14, "color", "COLOR"),
+    c.nodePathCodec(15, "subname"),
+    c.ridCodec(16, false),
+    c.objectCodec(17),
+    c.dictionaryCodec(18),
+    c.arrayCodec(19),
+    c.packedByteArrayCodec(20, "POOL_BYTE_ARRAY"),
+    c.packedNumberCodec(21, "packedInt32Array", "POOL_INT_ARRAY"),
+    c.packedNumberCodec(22, "packedFloat32Array", "POOL_REAL_ARRAY"),
+    c.packedStringArrayCodec(23),
+    c.packedVectorCodec(24, "packedVector2Array", "POOL_VECTOR2_ARRAY"),
+    c.packedVectorCodec(25, "packedVector3Array", "POOL_VECTOR3_ARRAY"),
+    c.packedNumberCodec(26, "packedColorArray", "POOL_COLOR_ARRAY"),
+  ],
+});
+
+export function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export function bytesToHex(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += b.toString(16).padStart(2, "0");
+  return s;
+}
+
+/** `label -> text` of a framing fixture file (lines `<label> <hex or base64>`, `#` comments). */
+export function loadFixture(name: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const text = readFileSync(fileURLToPath(new URL(`./framing-fixtures/${name}`, import.meta.url)), "utf8");
+  for (const line of text.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const sp = line.indexOf(" ");
+    map.set(line.slice(0, sp), line.slice(sp + 1));
+  }
+  return map;
+}
+
+/** The `value_<i>` entries of a fixture (the engine's var2bytes of each value), in order. */
+export function engineValues(fx: Map<string, string>): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; fx.has(`value_${i}`); i++) out.push(hexToBytes(fx.get(`value_${i}`)!));
+  return out;
+}
+
+/** Byte ranges of the NodePath values among `spans`: their name padding is the engine's garbage. */
+export function nodePathRanges(spans: readonly c.Span[]): [number, number][] {
+  return spans.filter((s) => s.kind === "nodePath").map((s) => [s.start, s.end]);
+}
+
+/**
+ * Engine bytes equal ours, except that inside a NodePath our zero padding may stand where the
+ * engine left garbage (`bothEngine`: two engine outputs, garbage on both sides). Returns the first offset that differs otherwise, or -1.
+ */
+export function maskedMismatch(
+  engine: Uint8Array,
+  ours: Uint8Array,
+  nodePaths: readonly [number, number][],
+  bothEngine = false,
+): number {
+  if (engine.length !== ours.length) return Math.min(engine.length, ours.length);
+  for (let i = 0; i < engine.length; i++) {
+    if (engine[i] === ours[i]) continue;
+    const inNodePath = nodePaths.some(([a, b]) => i >= a && i < b);
+    if (!(inNodePath && (bothEngine || ours[i] === 0))) return i;
+  }
+  return -1;
+}
