@@ -72,7 +72,9 @@ describe("Godot 3 save to Godot 4", () => {
 
   it("decodes the 3.x save to what Godot 3 printed", () => {
     expect(values3).toHaveLength(engineText3.length);
-    values3.forEach((v, i) => expect(cEscape(toText3(v))).toBe(engineText3[i]!.text));
+    values3.forEach((v, i) => {
+      expect(cEscape(toText3(v))).toBe(engineText3[i]!.text);
+    });
   });
 
   it("converts every record without loss (4.x holds every 3.x type)", () => {
