@@ -1,0 +1,226 @@
+// The streaming surfaces (WHATWG TransformStream, async iterators) and property round trips:
+// random values through every writer, read back from random chunkings.
+import {
+  type FrameRecord,
+  StreamDecoder,
+  type Value,
+  createDecodeStream,
+  createEncodeStream,
+  decodePacket,
+  decodeStream,
+  decodeStreamRecords,
+  encodePacket,
+  encodeStream,
+  encodeStreamFrame,
+  equals,
+  readStoreVarFile,
+  writeStoreVarFile,
+} from "@gdvariant/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { godot3, godot4, hexToBytes, loadFixture } from "./framing-helpers.js";
+
+const f32 = fc.float({ noNaN: true, noDefaultInfinity: true }).map((x) => Math.fround(x));
+
+/** Values both test dialects can write (the 3.x/4.x common ground), nested. */
+const valueArb: fc.Arbitrary<Value> = fc.letrec<{ value: Value }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constant<Value>({ kind: "nil" }),
+    fc.boolean().map((value): Value => ({ kind: "bool", value })),
+    fc.integer().map((value): Value => ({ kind: "int", value })),
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((v): Value => {
+      const safe = v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER);
+      return { kind: "int", value: safe ? Number(v) : v };
+    }),
+    fc.double({ noNaN: true }).map((value): Value => ({ kind: "float", value })),
+    fc.string({ unit: "grapheme", maxLength: 20 }).map((value): Value => ({ kind: "string", value })),
+    fc.tuple(f32, f32).map(([x, y]): Value => ({ kind: "vector2", x, y })),
+    fc.tuple(f32, f32, f32, f32).map(([r, g, b, a]): Value => ({ kind: "color", r, g, b, a })),
+    fc.uint8Array({ maxLength: 40 }).map((data): Value => ({ kind: "packedByteArray", data })),
+    fc.array(fc.integer(), { maxLength: 10 }).map((a): Value => ({ kind: "packedInt32Array", data: Int32Array.from(a) })),
+    fc.array(f32, { maxLength: 10 }).map((a): Value => ({ kind: "packedFloat32Array", data: Float32Array.from(a) })),
+    fc.array(fc.string({ maxLength: 8 }), { maxLength: 5 }).map((data): Value => ({ kind: "packedStringArray", data })),
+    fc.array(tie("value"), { maxLength: 4 }).map((items): Value => ({ kind: "array", items })),
+    fc
+      .uniqueArray(fc.tuple(fc.string({ maxLength: 6 }), tie("value")), { maxLength: 4, selector: ([k]) => k })
+      .map((entries): Value => ({
+        kind: "dictionary",
+        entries: entries.map(([k, v]) => [{ kind: "string", value: k }, v] as const),
+      })),
+  ),
+})).value;
+
+/** Splits `bytes` at the given cut points (sorted, deduplicated, clamped). */
+function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => Math.min(c, bytes.length)))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const p of points) {
+    out.push(bytes.subarray(prev, p));
+    prev = p;
+  }
+  out.push(bytes.subarray(prev));
+  return out;
+}
+
+const allEqual = (a: readonly Value[], b: readonly Value[]) => a.length === b.length && a.every((v, i) => equals(v, b[i]!));
+
+describe("property round trips", () => {
+  it.each([
+    ["godot-3", godot3],
+    ["godot-4", godot4],
+  ] as const)("%s: writeStoreVarFile -> any chunking -> the same values", (_n, dialect) => {
+    fc.assert(
+      fc.property(
+        fc.array(valueArb, { maxLength: 8 }),
+        fc.array(fc.nat({ max: 2000 }), { maxLength: 12 }),
+        fc.boolean(),
+        (values, cuts, bigEndian) => {
+          const bytes = writeStoreVarFile(dialect, values, { bigEndian });
+          const whole = readStoreVarFile(dialect, bytes, { bigEndian }).map((r) => r.value);
+          const d = new StreamDecoder(dialect, { bigEndian });
+          const streamed = splitAt(bytes, cuts).flatMap((c) => d.push(c));
+          d.end();
+          return allEqual(whole, values) && allEqual(streamed, values) && d.position === bytes.length;
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("encodePacket / decodePacket round trip", () => {
+    fc.assert(
+      fc.property(valueArb, (v) => equals(decodePacket(godot4, encodePacket(godot4, v)), v)),
+      { numRuns: 300 },
+    );
+  });
+
+  it("values decoded from a chunk are independent of it (packed arrays are copied by default)", () => {
+    const frame = encodeStreamFrame(godot4, { kind: "packedByteArray", data: new Uint8Array([1, 2, 3]) });
+    const chunk = frame.slice();
+    const [v] = new StreamDecoder(godot4).push(chunk);
+    chunk.fill(0);
+    expect(Array.from((v as { data: Uint8Array }).data)).toEqual([1, 2, 3]);
+  });
+});
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const v of it) out.push(v);
+  return out;
+}
+
+function readableOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(c);
+      controller.close();
+    },
+  });
+}
+
+describe("WHATWG TransformStreams", () => {
+  const fx = loadFixture("godot-4.6.3.txt");
+  const stream = hexToBytes(fx.get("streampeer_le")!);
+  const expected = readStoreVarFile(godot4, stream).map((r) => r.value);
+
+  it("createDecodeStream reads an engine stream fed in 7-byte chunks", async () => {
+    const chunks: Uint8Array[] = [];
+    for (let i = 0; i < stream.length; i += 7) chunks.push(stream.subarray(i, i + 7));
+    const values = await collect(readableOf(chunks).pipeThrough(createDecodeStream(godot4)));
+    expect(allEqual(values, expected)).toBe(true);
+  });
+
+  it("createEncodeStream -> createDecodeStream is the identity, and its bytes are the engine's frames", async () => {
+    const encoded = await collect(
+      new ReadableStream<unknown>({
+        start(c) {
+          for (const v of expected) c.enqueue(v);
+          c.close();
+        },
+      }).pipeThrough(createEncodeStream(godot4)),
+    );
+    expect(encoded.length).toBe(expected.length);
+    const back = await collect(readableOf(encoded).pipeThrough(createDecodeStream(godot4)));
+    expect(allEqual(back, expected)).toBe(true);
+  });
+
+  it("a stream ending inside a frame errors with truncated", async () => {
+    const cut = readableOf([stream.subarray(0, stream.length - 3)]).pipeThrough(createDecodeStream(godot4));
+    await expect(collect(cut)).rejects.toMatchObject({ code: "truncated" });
+  });
+
+  it("a hostile length errors the stream at once with framing", async () => {
+    const bad = readableOf([new Uint8Array([0xf0, 0xff, 0xff, 0xff])]).pipeThrough(createDecodeStream(godot4));
+    await expect(collect(bad)).rejects.toMatchObject({ code: "framing", offset: 0 });
+  });
+
+  it("applies back-pressure: a slow reader keeps the writer waiting", async () => {
+    const ts = createDecodeStream(godot4);
+    const writer = ts.writable.getWriter();
+    const frame = encodeStreamFrame(godot4, 1);
+    // Nobody reads: after the first chunk the writable side reports no room.
+    void writer.write(frame);
+    void writer.write(frame);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(writer.desiredSize).toBeLessThanOrEqual(0);
+    const reader = ts.readable.getReader();
+    expect((await reader.read()).value).toEqual({ kind: "int", value: 1 });
+  });
+});
+
+describe("async iterators", () => {
+  const values: Value[] = [
+    { kind: "string", value: "héllo 🎮" },
+    { kind: "int", value: 2n ** 62n },
+    { kind: "array", items: [{ kind: "float", value: 0.1 }] },
+  ];
+
+  it("decodeStream reads arrays, generators and ReadableStreams of chunks", async () => {
+    const frames = await collect(encodeStream(godot4, values));
+    const bytes = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+    let at = 0;
+    for (const f of frames) {
+      bytes.set(f, at);
+      at += f.length;
+    }
+    const ones = Array.from(bytes, (b) => new Uint8Array([b]));
+    async function* gen() {
+      for (const c of ones) yield c;
+    }
+    for (const source of [[bytes], ones, gen(), readableOf(ones)]) {
+      expect(allEqual(await collect(decodeStream(godot4, source)), values)).toBe(true);
+    }
+    const records: FrameRecord[] = await collect(decodeStreamRecords(godot4, [bytes]));
+    expect(records.map((r) => r.offset)).toEqual([0, frames[0]!.length, frames[0]!.length + frames[1]!.length]);
+  });
+
+  it("delivers the values before a bad frame, then throws its DecodeError", async () => {
+    const good = encodeStreamFrame(godot4, "ok");
+    const bytes = new Uint8Array(good.length + 4);
+    bytes.set(good);
+    bytes.set([0xf0, 0xff, 0xff, 0xff], good.length);
+    const seen: Value[] = [];
+    await expect(
+      (async () => {
+        for await (const v of decodeStream(godot4, [bytes])) seen.push(v);
+      })(),
+    ).rejects.toMatchObject({ code: "framing", offset: good.length });
+    expect(seen).toEqual([{ kind: "string", value: "ok" }]);
+  });
+
+  it("leaving the loop early cancels a ReadableStream source", async () => {
+    let cancelled = false;
+    const src = new ReadableStream<Uint8Array>({
+      pull(c) {
+        c.enqueue(encodeStreamFrame(godot4, 1));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const _v of decodeStream(godot4, src)) break;
+    expect(cancelled).toBe(true);
+  });
+});
