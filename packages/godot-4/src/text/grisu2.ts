@@ -49,13 +49,12 @@ function mul(x: DiyFp, y: DiyFp): DiyFp {
   return { f: (p + (1n << 63n)) >> 64n, e: x.e + y.e + 64 };
 }
 
+// Shifts f left until bit 63 is set (f != 0), in one step.
 function normalize(x: DiyFp): DiyFp {
-  let { f, e } = x;
-  while (f >> 63n === 0n) {
-    f <<= 1n;
-    e--;
-  }
-  return { f, e };
+  const hi = Number(x.f >> 32n);
+  const bits = hi !== 0 ? 64 - Math.clz32(hi) : 32 - Math.clz32(Number(x.f & 0xffffffffn));
+  const shift = 64 - bits;
+  return { f: x.f << BigInt(shift), e: x.e - shift };
 }
 
 const scratch = new DataView(new ArrayBuffer(8));
@@ -173,10 +172,21 @@ export function numScientific(value: number, single: boolean): string {
   const sign = negative ? "-" : "";
   const a = Math.abs(value);
   if (a === 0) return `${sign}0`;
-  const { digits, exponent } = grisu2(a, single);
-  const s = digits.join("");
+  let s: string;
+  let n: number;
+  if (Number.isInteger(a) && a < (single ? 2 ** 24 : 2 ** 53)) {
+    // Whole values whose ulp is at most 1 (below 2^24 for a float, 2^53 for a double): no
+    // shorter decimal lies within half an ulp, so the digits are the integer's own (trailing
+    // zeros move to the exponent), without the 64-bit arithmetic.
+    const all = String(a);
+    s = all.replace(/0+$/, "");
+    n = all.length;
+  } else {
+    const { digits, exponent } = grisu2(a, single);
+    s = digits.join("");
+    n = s.length + exponent;
+  }
   const k = s.length;
-  const n = k + exponent;
   if (k <= n && n <= 15) return sign + s + "0".repeat(n - k);
   if (0 < n && n <= 15) return `${sign}${s.slice(0, n)}.${s.slice(n)}`;
   if (-4 < n && n <= 0) return `${sign}0.${"0".repeat(-n)}${s}`;
