@@ -349,17 +349,42 @@ function candidateOf(fit: Fit, confidence: number, decoded: ReturnType<typeof de
 }
 
 function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): NearMiss | undefined {
-  let best: Miss | undefined;
-  for (const m of misses) {
-    if (
-      best === undefined ||
-      m.failure.offset > best.failure.offset ||
-      (m.failure.offset === best.failure.offset && rankOf(m.layout) > rankOf(best.layout))
-    ) {
-      best = m;
+  // How far each reading got. A reading that ran out of bytes got to the end of its bytes; among
+  // those, the one that wanted the fewest more bytes is the closest (a dump cut short by a few
+  // bytes, not a misreading that asks for a gigabyte). A truncated Variant fails at its
+  // outermost count in the strict walk, so truncations are walked again without that
+  // pre-check to find the read that really ran out.
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lenient = { maxDepth: o.maxDepth, maxCollectionLength: o.maxCollectionLength, lenient: true };
+  const ranked = misses.map((m) => {
+    let f = m.failure;
+    if (f.code === "truncated" && m.valueStart < m.valueEnd) {
+      const r = verify(m.layout, bytes, view, m.valueStart, m.valueEnd, lenient);
+      if (!r.ok && r.failure.code === "truncated") f = r.failure;
     }
-  }
-  if (best === undefined) return undefined;
+    const truncated = f.code === "truncated";
+    return {
+      m,
+      reach: truncated ? m.valueEnd : f.offset,
+      missing: truncated ? (f.missing ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER,
+    };
+  });
+  ranked.sort(
+    (x, y) =>
+      y.reach - x.reach ||
+      x.missing - y.missing ||
+      rankOf(y.m.layout) - rankOf(x.m.layout) ||
+      (x.m.framing.kind === "raw" ? 0 : 1) - (y.m.framing.kind === "raw" ? 0 : 1),
+  );
+  const first = ranked[0];
+  if (first === undefined) return undefined;
+  const best = first.m;
+  const bestReach = first.reach;
+  const tied = ranked
+    .slice(1)
+    .filter((x) => x.reach === first.reach && x.missing === first.missing && x.m.framing.kind === best.framing.kind)
+    .map((x) => x.m.layout.dialect.id)
+    .filter((id, i, all) => id !== best.layout.dialect.id && all.indexOf(id) === i);
   let { offset, code, message } = best.failure;
   // The decoder says it with a path into the value; its offset is the same place or close.
   if (code !== "trailing-bytes" && code !== "framing" && best.valueStart < best.valueEnd) {
@@ -378,8 +403,8 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
       }
     }
   }
-  const progress = bytes.length === 0 ? 0 : Math.min(1, offset / bytes.length);
-  return { dialect: best.layout.dialect.id, framing: best.framing, offset, code, message, progress };
+  const progress = bytes.length === 0 ? 0 : Math.min(1, Math.max(offset, bestReach) / bytes.length);
+  return { dialect: best.layout.dialect.id, framing: best.framing, offset, code, message, progress, tied };
 }
 
 function describeFit(c: Candidate): string {
@@ -396,7 +421,8 @@ function summarize(candidates: readonly Candidate[], ambiguity: DetectResult["am
   const best = candidates[0];
   if (best === undefined) {
     if (closest === undefined) return `No dialect reads these ${n} bytes.`;
-    return `No dialect reads these ${n} bytes; closest is ${closest.dialect} (${framingShort(closest.framing)}), failing at offset ${closest.offset}: ${closest.message} (${closest.code}).`;
+    const also = closest.tied.length > 0 ? ` (${closest.tied.join(", ")} read it the same way)` : "";
+    return `No dialect reads these ${n} bytes; closest is ${closest.dialect} (${framingShort(closest.framing)})${also}, failing at offset ${closest.offset}: ${closest.message} (${closest.code}).`;
   }
   const conf = best.confidence.toFixed(2);
   if (ambiguity === "same-value") {

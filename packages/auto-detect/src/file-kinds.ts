@@ -117,11 +117,6 @@ export function sniffBinary(b: Uint8Array, v: DataView): FileInfo | undefined {
         return pck(b, v, 0, "pck");
       case "RSRC":
         return resource(b, v);
-      case "GDSC": {
-        const details: Record<string, number | string> = { magic: "GDSC" };
-        if (b.length >= 8) details.bytecodeVersion = u32(v, 4);
-        return { kind: "compiled-gdscript", description: "compiled GDScript (GDSC, .gdc)", details };
-      }
       default:
     }
   }

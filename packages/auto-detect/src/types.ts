@@ -82,12 +82,14 @@ export interface NearMiss {
   readonly message: string;
   /** How far the hypothesis got, as a share of the input in [0, 1]. */
   readonly progress: number;
+  /** Other dialects whose reading got exactly as far in the same framing (same layout up to there). */
+  readonly tied: readonly string[];
 }
 
 /**
  * Kinds of input that are not a Variant dump: Godot's encrypted (`GDEC`) and compressed
  * (`GCPF`/`RSCC`) files, PCK archives (`GDPC`, also at the end of an executable), binary
- * resources (`RSRC`), compiled GDScript (`GDSC`), text resources and scenes (`[gd_resource`,
+ * resources (`RSRC`), text resources and scenes (`[gd_resource`,
  * `[gd_scene`), project settings files, and JSON.
  */
 export type FileKind =
@@ -97,7 +99,6 @@ export type FileKind =
   | "pck"
   | "embedded-pck"
   | "binary-resource"
-  | "compiled-gdscript"
   | "text-resource"
   | "project-settings"
   | "json"

@@ -15,6 +15,8 @@ export interface WalkFailure {
   readonly offset: number;
   readonly code: DecodeErrorCode;
   readonly message: string;
+  /** For `truncated`: how many more bytes the failing read wanted. */
+  readonly missing?: number;
 }
 
 /** The result of {@link verify}. */
@@ -26,6 +28,12 @@ export type WalkReport =
 export interface WalkLimits {
   readonly maxDepth: number;
   readonly maxCollectionLength: number;
+  /**
+   * Skip the "count times smallest element fits in the bytes left" pre-check, so a truncated
+   * dump fails where its bytes actually run out rather than at the outermost count. Used only to
+   * rank near misses (how far a reading got); the decoders keep the pre-check.
+   */
+  readonly lenient?: boolean;
 }
 
 class Stop {
@@ -33,6 +41,7 @@ class Stop {
     readonly offset: number,
     readonly code: DecodeErrorCode,
     readonly message: string,
+    readonly missing?: number,
   ) {}
 }
 
@@ -81,6 +90,7 @@ class Walker {
   readonly typeCount: number;
   readonly maxDepth: number;
   readonly maxCount: number;
+  readonly lenient: boolean;
   depth = 0;
   // Start and length of the last string read (object property names are compared to "script").
   strStart = 0;
@@ -97,10 +107,12 @@ class Walker {
     this.end = end;
     this.maxDepth = limits.maxDepth;
     this.maxCount = limits.maxCollectionLength;
+    this.lenient = limits.lenient === true;
   }
 
   need(n: number, what: string, at = this.pos): void {
-    if (n > this.end - this.pos) throw new Stop(at, "truncated", `${what} needs ${n} bytes, ${this.end - this.pos} left`);
+    const left = this.end - this.pos;
+    if (n > left) throw new Stop(at, "truncated", `${what} needs ${n} bytes, ${left} left`, n - left);
   }
 
   u32(): number {
@@ -119,9 +131,10 @@ class Walker {
 
   checkCount(count: number, min: number, at: number): void {
     if (count > this.maxCount) throw new Stop(at, "limit-exceeded", `count ${count} is over maxCollectionLength`);
+    if (this.lenient) return;
     const need = count * min;
     if (need > this.end - this.pos) {
-      throw new Stop(at, "truncated", `count ${count} needs at least ${need} bytes, ${this.end - this.pos} left`);
+      throw new Stop(at, "truncated", `count ${count} needs at least ${need} bytes, ${this.end - this.pos} left`, need - (this.end - this.pos));
     }
   }
 
@@ -133,7 +146,7 @@ class Walker {
     if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `string length ${n} has the sign bit set`);
     const pad = (4 - (n & 3)) & 3;
     if (n + pad > this.end - this.pos) {
-      throw new Stop(this.pos, "truncated", `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`);
+      throw new Stop(this.pos, "truncated", `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`, n + pad - (this.end - this.pos));
     }
     const r = scanUtf8(this.b, this.pos, n);
     if (r < 0) throw new Stop(this.pos, "invalid-utf8", "string is not valid UTF-8");
@@ -167,7 +180,7 @@ class Walker {
     if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `string length ${n} has the sign bit set`);
     const pad = (4 - (n & 3)) & 3;
     if (n + pad > this.end - this.pos) {
-      throw new Stop(this.pos, "truncated", `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`);
+      throw new Stop(this.pos, "truncated", `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`, n + pad - (this.end - this.pos));
     }
     const s = this.s;
     s.pstrElements++;
@@ -257,7 +270,7 @@ class Walker {
 
   value(): void {
     const start = this.pos;
-    if (this.end - start < 4) throw new Stop(start, "truncated", `header needs 4 bytes, ${this.end - start} left`);
+    if (this.end - start < 4) throw new Stop(start, "truncated", `header needs 4 bytes, ${this.end - start} left`, 4 - (this.end - start));
     const header = this.v.getUint32(start, true);
     const id = (header & this.typeMask) >>> 0;
     const e = id < this.typeCount ? this.ops[id] : undefined;
@@ -439,7 +452,7 @@ class Walker {
         if (pad !== 0) {
           if (this.end - this.pos < pad) {
             if (this.L.bytePadRequired) {
-              throw new Stop(this.pos, "truncated", `${e.name} padding needs ${pad} bytes, ${this.end - this.pos} left`);
+              throw new Stop(this.pos, "truncated", `${e.name} padding needs ${pad} bytes, ${this.end - this.pos} left`, pad - (this.end - this.pos));
             }
             s.note("bytePadMissing", this.pos);
             this.pos = this.end;
@@ -544,7 +557,7 @@ class Walker {
     if (length > 0x7fffffff) throw new Stop(at, "invalid-data", `image data length ${length} is negative as int32`);
     const padded = length + ((4 - (length & 3)) & 3);
     if (padded > this.end - this.pos) {
-      throw new Stop(at, "truncated", `image data of ${length} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`);
+      throw new Stop(at, "truncated", `image data of ${length} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`, padded - (this.end - this.pos));
     }
     this.pos += padded;
     const s = this.s;

@@ -1,0 +1,106 @@
+// Files that are not Variant dumps, all written by real engines (fixtures/engine-files, made by
+// scripts/gen-engine-fixtures.mjs with Godot 3.2.3 and 4.6.3): encrypted, compressed (every
+// mode), binary and compressed resources and scenes, text resources and scenes, PCK archives,
+// JSON and project settings.
+import { DecodeError } from "@gdvariant/core";
+import { decodeAny, detect } from "@gdvariant/auto-detect";
+import { describe, expect, it } from "vitest";
+import { lines, unhex } from "./support/fixtures.js";
+
+function load(file: string, label: string): Uint8Array {
+  const data = lines(file).get(label)!;
+  return label.startsWith("text_") ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) : unhex(data);
+}
+
+const EXPECT: Record<string, Record<string, [kind: string, versions: string | undefined]>> = {
+  "engine-files/godot-3.2.3.txt": {
+    file_encrypted: ["encrypted", "2.0-3.6"],
+    file_compressed_0: ["compressed", undefined],
+    file_compressed_1: ["compressed", undefined],
+    file_compressed_2: ["compressed", undefined],
+    file_compressed_3: ["compressed", undefined],
+    file_resource: ["binary-resource", "3.2"],
+    file_resource_compressed: ["compressed-resource", undefined],
+    text_resource: ["text-resource", "3.0-3.6"],
+    text_scene: ["text-resource", "3.0-3.6"],
+    file_scene_binary: ["binary-resource", "3.2"],
+    file_pck: ["pck", "3.2.3"],
+    text_json: ["json", undefined],
+    text_project: ["project-settings", "3.1-3.6"],
+  },
+  "engine-files/godot-4.6.3.txt": {
+    file_encrypted: ["encrypted", "4.0+"],
+    file_compressed_0: ["compressed", undefined],
+    file_compressed_1: ["compressed", undefined],
+    file_compressed_2: ["compressed", undefined],
+    file_compressed_3: ["compressed", undefined],
+    file_resource: ["binary-resource", "4.6"],
+    file_resource_compressed: ["compressed-resource", undefined],
+    text_resource: ["text-resource", "4.0+"],
+    text_resource_format4: ["text-resource", "4.3+"],
+    text_scene: ["text-resource", "4.0+"],
+    file_scene_binary: ["binary-resource", "4.6"],
+    file_pck: ["pck", "4.6.3"],
+    text_json: ["json", undefined],
+    text_project: ["project-settings", "4.0+"],
+  },
+};
+
+describe.each(Object.keys(EXPECT))("%s", (file) => {
+  it("covers every file the engine wrote", () => {
+    expect(new Set(lines(file).keys())).toEqual(new Set(Object.keys(EXPECT[file]!)));
+  });
+
+  for (const [label, [kind, versions]] of Object.entries(EXPECT[file]!)) {
+    it(`${label} is ${kind}${versions ? ` (${versions})` : ""}`, () => {
+      const r = detect(load(file, label));
+      expect(r.candidates).toEqual([]);
+      expect(r.file?.kind).toBe(kind);
+      expect(r.file?.versions?.text).toBe(versions);
+      expect(r.summary).toMatch(/^Not a Variant dump: /);
+      expect(() => decodeAny(load(file, label))).toThrow(DecodeError);
+    });
+  }
+
+  it("reads text files given as strings too", () => {
+    for (const label of Object.keys(EXPECT[file]!).filter((l) => l.startsWith("text_"))) {
+      const text = new TextDecoder().decode(load(file, label));
+      expect(detect(text).file?.kind).toBe(EXPECT[file]![label]![0]);
+    }
+  });
+});
+
+describe("header details", () => {
+  it("reports what the headers say", () => {
+    const pck = detect(load("engine-files/godot-4.6.3.txt", "file_pck")).file!;
+    expect(pck.details).toMatchObject({ major: 4, minor: 6, patch: 3, packFormat: 3 });
+    const res = detect(load("engine-files/godot-3.2.3.txt", "file_resource")).file!;
+    expect(res.details).toMatchObject({ major: 3, minor: 2, type: "Gradient", bigEndian: false });
+    const enc = detect(load("engine-files/godot-4.6.3.txt", "file_encrypted")).file!;
+    // The engine's script stored {"a": 1, "b": [1, 2, 3]} with store_var: 76 bytes of plaintext.
+    expect(enc.details.plaintextLength).toBe(76);
+    const comp = detect(load("engine-files/godot-3.2.3.txt", "file_compressed_2")).file!;
+    expect(comp.details).toMatchObject({ compression: "Zstd", blockSize: 4096 });
+  });
+
+  it("finds a PCK appended to an executable (PCK, u64 size, GDPC trailer)", () => {
+    const pck = load("engine-files/godot-4.6.3.txt", "file_pck");
+    const stub = new TextEncoder().encode("\x7fELF not a real executable, only bytes before the archive");
+    const out = new Uint8Array(stub.length + pck.length + 12);
+    out.set(stub, 0);
+    out.set(pck, stub.length);
+    new DataView(out.buffer).setBigUint64(stub.length + pck.length, BigInt(pck.length), true);
+    out.set(new TextEncoder().encode("GDPC"), out.length - 4);
+    const r = detect(out);
+    expect(r.file?.kind).toBe("embedded-pck");
+    expect(r.file?.versions?.text).toBe("4.6.3");
+  });
+
+  it("says so for empty input and for text that is nothing it knows", () => {
+    expect(detect(new Uint8Array(0)).file?.kind).toBe("empty");
+    const r = detect("hello, this is a plain sentence.");
+    expect(r.candidates).toEqual([]);
+    expect(r.file).toBeUndefined();
+    expect(r.summary).toMatch(/neither base64/);
+  });
+});
