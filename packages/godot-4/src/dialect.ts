@@ -13,8 +13,6 @@ import {
   matrixCodec,
   nilCodec,
   nodePathCodec,
-  type ObjectValue,
-  objectCodec,
   packedByteArrayCodec,
   packedNumberCodec,
   packedStringArrayCodec,
@@ -25,65 +23,11 @@ import {
   stringNameCodec,
   vectorCodec,
 } from "@gdvariant/core";
+import { godot4ObjectCodec } from "./codecs/object.js";
+import { container, refuseEncode } from "./codecs/targeted.js";
 import { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
 import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 import { featuresOf } from "./versions.js";
-
-/**
- * A codec that decodes like `base` but refuses to encode, for kinds a target version has no
- * (readable) wire form for.
- */
-function refuseEncode<C extends AnyCodec>(base: C, why: string): C {
-  return {
-    ...base,
-    header: (_v: never, ctx: Parameters<C["header"]>[1]) => {
-      throw ctx.error("unsupported-kind", why);
-    },
-  } as C;
-}
-
-/**
- * OBJECT with the `script` rule of the target: 4.3+ engines write the `script` property of a
- * full object as a `res://` path String (or NIL) and refuse anything else on decode; 4.0-4.2
- * wrote a nested Script object, so a path string means nothing to them.
- */
-function godot4ObjectCodec(scriptAsPath: boolean, version: string): Codec<ObjectValue> {
-  const base = objectCodec(T.OBJECT);
-  return {
-    ...base,
-    header: (v, ctx) => {
-      if (v.form === "full") {
-        for (const [name, value] of v.properties) {
-          if (name !== "script") continue;
-          const k = (value as { kind?: unknown }).kind;
-          if (k === "nil" || k === undefined) continue;
-          if (scriptAsPath) {
-            if (k !== "string" || !(value as { value: string }).value.startsWith("res://")) {
-              throw ctx.error(
-                "invalid-value",
-                `Godot ${version} reads an object's "script" property only as null or a "res://" path string, not ${String(k)}`,
-              );
-            }
-          } else if (k === "string") {
-            throw ctx.error(
-              "unsupported-kind",
-              `Godot ${version} cannot read an object's "script" property as a path string (that form needs Godot 4.3+)`,
-            );
-          }
-        }
-      }
-      return base.header(v, ctx);
-    },
-  };
-}
-
-/**
- * A container codec that decodes every 4.x form (typed headers included) but writes what the
- * target can read: `writer` refuses typed values, or drops their type, for older targets.
- */
-function container<C extends AnyCodec>(reader: C, writer: C): C {
-  return { ...reader, header: writer.header, encode: writer.encode };
-}
 
 /** Builds the codec table of one option set. */
 function buildDialect(o: ResolvedGodot4Options): Dialect {

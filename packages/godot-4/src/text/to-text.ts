@@ -1,4 +1,4 @@
-import { type ContainerType, type DictionaryEntry, VECTOR_FIELDS, type Value } from "@gdvariant/core";
+import { type ContainerType, type DictionaryEntry, type Value, VECTOR_FIELDS } from "@gdvariant/core";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
