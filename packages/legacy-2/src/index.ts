@@ -10,6 +10,7 @@ export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js
 export { encode, type Legacy2EncodeOptions } from "./encode.js";
 export { engineWrittenSubnames, type SubnameEncoding } from "./codecs/node-path.js";
 export { toText } from "./text/to-text.js";
+export { fromText, type FromTextOptions } from "./text/from-text.js";
 export { nodePath2 } from "./node-path.js";
 export {
   IMAGE_FORMATS,

@@ -43,9 +43,9 @@ import {
   nodePath2,
   toText,
 } from "@gdvariant/legacy-2";
-import { cEscape } from "@gdvariant/legacy-2/text";
+import { cEscape, fromText } from "@gdvariant/legacy-2/text";
 import { describe, expect, it } from "vitest";
-import { diffMasked, hex, randomCases, unhex, vectorLines } from "./support/fixtures.js";
+import { cUnescape, diffMasked, hex, randomCases, unhex, vectorLines } from "./support/fixtures.js";
 
 const f = Math.fround;
 const sh = { shared: true } as const;
@@ -275,6 +275,16 @@ describe("random-cases.tsv (Godot 2.1.4 var2bytes + var2str, 1000 values)", () =
       if (text !== c.text) failures.push(`line ${c.line}: text\n  got  ${text}\n  want ${c.text}`);
       const again = decode(encode(value));
       if (!equals(again, value)) failures.push(`line ${c.line}: round trip changed the value`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("reading the engine's text back and printing it gives the engine's text (fromText)", () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const text = cUnescape(c.text);
+      const again = toText(fromText(text));
+      if (again !== text) failures.push(`line ${c.line}:\n  got  ${again}\n  want ${text}`);
     }
     expect(failures).toEqual([]);
   });

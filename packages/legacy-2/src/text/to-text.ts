@@ -10,12 +10,10 @@ import { variantLess } from "./variant-less.js";
 // (6 significant digits, glibc style: "inf", "-nan"...). A top-level REAL gets ".0" appended
 // when that text has neither "." nor "e" ("100.0", "inf.0").
 
-const f64 = new Float64Array(1);
-const u32x2 = new Uint32Array(f64.buffer);
-
 function nanIsNegative(x: number): boolean {
-  f64[0] = x;
-  return (u32x2[1]! & 0x80000000) !== 0;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  return (view.getUint8(0) & 0x80) !== 0;
 }
 
 /** `rtosfix` of the 2.1 text writer. */

@@ -172,3 +172,9 @@ export function diffMasked(engineHex: string, ours: Uint8Array): string | undefi
   }
   return undefined;
 }
+
+/** Undoes the engine's `c_escape()` (the fixture files store var2str text escaped). */
+export function cUnescape(s: string): string {
+  const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v" };
+  return s.replace(/\\(.)/g, (_, c: string) => map[c] ?? c);
+}

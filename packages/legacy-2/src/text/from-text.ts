@@ -1,0 +1,20 @@
+import { type Value, parseVariantText } from "@gdvariant/core";
+
+/** Options of {@link fromText}. */
+export interface FromTextOptions {
+  /** Deepest nesting accepted (root = 0). Default 1024. */
+  maxDepth?: number;
+}
+
+/**
+ * Reads Godot 2.x text (`var2str` output, engine.cfg values) into a value, with 2.x meanings:
+ * `Matrix32`/`Matrix3` give `matrix32`/`matrix3`, a NodePath's last `:` part is its `property`,
+ * containers are shared as 2.1 makes them, reals inside math types are 32-bit. Text prints reals
+ * with 6 significant digits, so a real read back is the printed number, not the original bits;
+ * encode it with `reals: "round"`. Core's `parseVariantText` does the parsing.
+ * @throws {TextParseError} (a `GdVariantError`) with `code`, `offset`, `line` and `column` for
+ * text that is not one value.
+ */
+export function fromText(text: string, options: FromTextOptions = {}): Value {
+  return parseVariantText(text, { dialect: "legacy-2", ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }) });
+}
