@@ -14,62 +14,44 @@ export interface ToTextOptions {
 const r = (v: number): string => formatReal(Math.fround(v));
 const list = (values: ArrayLike<number>): string => Array.from(values, r).join(", ");
 
-// Keys the engine's Dictionary would merge (VariantComparator: same type, equal values; NaN
-// equals NaN; 0 equals -0). Objects and dictionaries never do: each decode makes a new instance,
-// and 3.x compares those by address.
-function sameKey(a: Value, b: Value): boolean {
-  const na = a.kind === "nil" || (a.kind === "object" && isNullObject(a));
-  const nb = b.kind === "nil" || (b.kind === "object" && isNullObject(b));
-  if (na || nb) return na && nb;
-  if (a.kind !== b.kind) return false;
-  const num = (x: number, y: number) => x === y || (Number.isNaN(x) && Number.isNaN(y));
-  switch (a.kind) {
-    case "bool":
-    case "string":
-      return a.value === (b as typeof a).value;
-    case "int":
-      return BigInt(a.value) === BigInt((b as typeof a).value);
-    case "float":
-      return num(a.value, (b as typeof a).value);
-    case "nodePath": {
-      const o = b as typeof a;
-      const sa = [...a.subnames, ...(a.property !== undefined ? [a.property] : [])];
-      const sb = [...o.subnames, ...(o.property !== undefined ? [o.property] : [])];
-      return (
-        a.absolute === o.absolute && a.names.join("/") === o.names.join("/") && sa.join(":") === sb.join(":")
-      );
-    }
-    case "rid":
-      return true;
+// Keys the engine's Dictionary merges (VariantHasher + VariantComparator): same type and equal
+// values, NaN equal to NaN, 0 equal to -0. Objects and dictionaries never merge: each decode
+// makes a new instance, and 3.x compares those by address. The id below is equal for two keys
+// exactly when the engine would merge them, so merging is one Map lookup per key.
+const norm = (x: number): string => (Number.isNaN(x) ? "nan" : x === 0 ? "0" : String(x));
+
+function keyId(v: Value, unique: () => string): string {
+  switch (v.kind) {
+    case "nil":
+      return "n";
     case "object":
+      return isNullObject(v) ? "n" : unique();
     case "dictionary":
-      return false;
-    case "array": {
-      const x = a.items;
-      const y = (b as typeof a).items;
-      return x.length === y.length && x.every((v, i) => sameKey(v, y[i]!));
+      return unique();
+    case "bool":
+      return v.value ? "t" : "f";
+    case "int":
+      return `i${String(v.value)}`; // canonical Int64: a number when safe, else a bigint
+    case "float":
+      return `r${norm(v.value)}`;
+    case "string":
+      return `s|${v.value}`;
+    case "rid":
+      return "R";
+    case "nodePath": {
+      const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
+      return `p${JSON.stringify([v.absolute, v.names, subs])}`;
     }
-    case "packedStringArray": {
-      const x = a.data;
-      const y = (b as typeof a).data;
-      return x.length === y.length && x.every((v, i) => v === y[i]);
-    }
+    case "array":
+      return `a[${v.items.map((item) => keyId(item, unique)).join(",")}]`;
+    case "packedStringArray":
+      return `S${JSON.stringify(v.data)}`;
     default: {
-      if ("data" in a) {
-        const x = a.data as ArrayLike<number>;
-        const y = (b as typeof a).data as ArrayLike<number>;
-        if (x.length !== y.length) return false;
-        for (let i = 0; i < x.length; i++) if (!num(x[i]!, y[i]!)) return false;
-        return true;
-      }
-      if ("values" in a) {
-        const x = a.values;
-        const y = (b as typeof a).values;
-        return x.length === y.length && x.every((v, i) => num(Math.fround(v), Math.fround(y[i]!)));
-      }
-      const ra = a as unknown as Record<string, number>;
-      const rb = b as unknown as Record<string, number>;
-      return Object.keys(ra).every((k) => k === "kind" || num(Math.fround(ra[k]!), Math.fround(rb[k]!)));
+      if ("data" in v) return `${v.kind}:${Array.from(v.data as ArrayLike<number>, norm).join(",")}`;
+      if ("values" in v) return `${v.kind}:${v.values.map((x) => norm(Math.fround(x))).join(",")}`;
+      const rec = v as unknown as Record<string, number>;
+      const fields = Object.keys(rec).filter((k) => k !== "kind");
+      return `${v.kind}:${fields.map((k) => norm(Math.fround(rec[k]!))).join(",")}`;
     }
   }
 }
@@ -185,9 +167,14 @@ class Writer {
     // The engine's Dictionary keeps the first position of a key and the last value stored.
     const keys: Value[] = [];
     const values: Value[] = [];
+    const index = new Map<string, number>();
+    let n = 0;
+    const unique = () => `#${n++}`;
     for (const [key, value] of v.entries) {
-      const at = keys.findIndex((k) => sameKey(k, key));
-      if (at < 0) {
+      const id = keyId(key, unique);
+      const at = index.get(id);
+      if (at === undefined) {
+        index.set(id, keys.length);
         keys.push(key);
         values.push(value);
       } else values[at] = value;
