@@ -1,9 +1,9 @@
 import {
+  decodeWithLength as coreDecodeWithLength,
   type DecodeOptions,
   type DecodeResult,
-  type Value,
   decodeWith,
-  decodeWithLength as coreDecodeWithLength,
+  type Value,
 } from "@gdvariant/core";
 import { legacy2Dialect } from "./dialect.js";
 
@@ -27,7 +27,10 @@ export interface Legacy2DecodeOptions extends DecodeOptions {
  * `bad-flags`, `invalid-data`, `invalid-utf8`, `limit-exceeded`, `depth-exceeded`,
  * `trailing-bytes`), with the byte offset and the path; never anything else.
  */
-export function decode(input: Uint8Array | ArrayBuffer | ArrayBufferView, options: Legacy2DecodeOptions = {}): Value {
+export function decode(
+  input: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: Legacy2DecodeOptions = {},
+): Value {
   return decodeWith(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
 }
 
@@ -40,5 +43,9 @@ export function decodeWithLength(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): DecodeResult {
-  return coreDecodeWithLength(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
+  return coreDecodeWithLength(
+    legacy2Dialect({ flag64: options.flag64 ?? "reject" }),
+    input as Uint8Array,
+    options,
+  );
 }

@@ -1,16 +1,15 @@
 import {
   type AnyCodec,
-  type Codec,
-  type Dialect,
-  type EncodeContext,
-  FLAG_64,
-  type Value,
   arrayCodec,
   bareObjectCodec,
   boolCodec,
+  type Codec,
   createDialect,
+  type Dialect,
   defineCodec,
   dictionaryCodec,
+  type EncodeContext,
+  FLAG_64,
   floatCodec,
   intCodec,
   matrixCodec,
@@ -20,11 +19,12 @@ import {
   packedVectorCodec,
   ridCodec,
   stringCodec,
+  type Value,
   vectorCodec,
 } from "@gdvariant/core";
 import { imageCodec } from "./codecs/image.js";
 import { inputEventCodec } from "./codecs/input-event.js";
-import { type SubnameEncoding, nodePathCodec } from "./codecs/node-path.js";
+import { nodePathCodec, type SubnameEncoding } from "./codecs/node-path.js";
 import { rawArrayCodec } from "./codecs/raw-array.js";
 import { TYPE_IDS as T, VARIANT_MAX } from "./type-ids.js";
 
@@ -173,7 +173,8 @@ function checkReals(v: Value, ctx: EncodeContext): void {
     case "quaternion":
     case "aabb":
     case "color": {
-      for (const [k, x] of Object.entries(v)) if (k !== "kind" && inexact(x as number)) refuse(ctx, `${v.kind}.${k}`, x as number);
+      for (const [k, x] of Object.entries(v))
+        if (k !== "kind" && inexact(x as number)) refuse(ctx, `${v.kind}.${k}`, x as number);
       return;
     }
     case "matrix32":
@@ -186,7 +187,8 @@ function checkReals(v: Value, ctx: EncodeContext): void {
     case "packedVector2Array":
     case "packedVector3Array":
       if (v.data instanceof Float64Array) {
-        for (let i = 0; i < v.data.length; i++) if (inexact(v.data[i]!)) refuse(ctx, `${v.kind}.data[${i}]`, v.data[i]!);
+        for (let i = 0; i < v.data.length; i++)
+          if (inexact(v.data[i]!)) refuse(ctx, `${v.kind}.data[${i}]`, v.data[i]!);
       }
       return;
     case "inputEvent":

@@ -27,6 +27,9 @@ export interface Legacy2EncodeOptions extends EncodeOptions {
  * 32 bits and inexact reals, `invalid-value`, `depth-exceeded`, `limit-exceeded`.
  */
 export function encode(value: unknown, options: Legacy2EncodeOptions = {}): Uint8Array {
-  const d = legacy2Dialect({ reals: options.reals ?? "exact", nodePathSubnames: options.nodePathSubnames ?? "correct" });
+  const d = legacy2Dialect({
+    reals: options.reals ?? "exact",
+    nodePathSubnames: options.nodePathSubnames ?? "correct",
+  });
   return encodeWith(d, value, options);
 }

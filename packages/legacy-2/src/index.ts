@@ -4,28 +4,35 @@
  * conversion of 2.x values to their 3.x/4.x equivalents.
  * @packageDocumentation
  */
-export { TYPE_IDS, VARIANT_MAX, type TypeName } from "./type-ids.js";
-export { dialect, legacy2Dialect, type Legacy2DialectOptions } from "./dialect.js";
-export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
-export { encode, type Legacy2EncodeOptions } from "./encode.js";
+
 export { engineWrittenSubnames, type SubnameEncoding } from "./codecs/node-path.js";
-export { toText } from "./text/to-text.js";
-export { fromText, type FromTextOptions } from "./text/from-text.js";
-export { nodePath2 } from "./node-path.js";
+export { emptyImageObject, imageToObject, type ModernTarget } from "./convert/image-object.js";
+export { inputEventToObject } from "./convert/input-event-object.js";
+export { joyAxisTo4, joyButtonTo4, scancodeTo3, scancodeTo4 } from "./convert/keys.js";
+export { type ModernLoss, type ToModernOptions, type ToModernResult, toModern } from "./convert/to-modern.js";
+export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
+export { dialect, type Legacy2DialectOptions, legacy2Dialect } from "./dialect.js";
+export { encode, type Legacy2EncodeOptions } from "./encode.js";
 export {
-  IMAGE_FORMATS,
   IMAGE_FORMAT,
   IMAGE_FORMAT_MAX,
+  IMAGE_FORMATS,
   IMAGE_MAX_SIZE,
+  type ImageFormatInfo,
   imageDataSize,
   imageRejection,
-  mipLevels,
-  type ImageFormatInfo,
   type MipLevel,
+  mipLevels,
 } from "./image/formats.js";
-export { imageToRGBA8, type Rgba8Image, type ImageToRgba8Options } from "./image/to-rgba8.js";
-export { EVENT_TYPES, KEY_MASK, SPKEY, EVENT_PAYLOAD_BYTES, type EventTypeName } from "./input-event/constants.js";
-export { toModern, type ToModernOptions, type ToModernResult, type ModernLoss } from "./convert/to-modern.js";
-export { imageToObject, emptyImageObject, type ModernTarget } from "./convert/image-object.js";
-export { inputEventToObject } from "./convert/input-event-object.js";
-export { scancodeTo3, scancodeTo4, joyButtonTo4, joyAxisTo4 } from "./convert/keys.js";
+export { type ImageToRgba8Options, imageToRGBA8, type Rgba8Image } from "./image/to-rgba8.js";
+export {
+  EVENT_PAYLOAD_BYTES,
+  EVENT_TYPES,
+  type EventTypeName,
+  KEY_MASK,
+  SPKEY,
+} from "./input-event/constants.js";
+export { nodePath2 } from "./node-path.js";
+export { type FromTextOptions, fromText } from "./text/from-text.js";
+export { toText } from "./text/to-text.js";
+export { TYPE_IDS, type TypeName, VARIANT_MAX } from "./type-ids.js";

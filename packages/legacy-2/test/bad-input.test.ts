@@ -16,7 +16,9 @@ const all = [
 function u32s(...words: number[]): Uint8Array {
   const b = new Uint8Array(words.length * 4);
   const dv = new DataView(b.buffer);
-  words.forEach((w, i) => dv.setUint32(i * 4, w >>> 0, true));
+  words.forEach((w, i) => {
+    dv.setUint32(i * 4, w >>> 0, true);
+  });
   return b;
 }
 

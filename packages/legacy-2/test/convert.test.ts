@@ -3,12 +3,12 @@
 // (so the object, its property list and the Image data dictionary are exactly what the engine
 // writes), and for the values vectors.gd built, our bytes must equal the bytes the engine
 // writes for the same event or image built natively.
-import { type Value, encodeWith, image, inputEvent } from "@gdvariant/core";
+import { encodeWith, image, inputEvent, type Value } from "@gdvariant/core";
 import {
+  decode,
   EVENT_TYPES as E,
   IMAGE_FORMAT as F,
   KEY_MASK,
-  decode,
   scancodeTo3,
   scancodeTo4,
   toModern,
@@ -21,14 +21,20 @@ import { godot3, godot4 } from "./support/modern-dialects.js";
 function collect(v: Value, out: Value[]): void {
   if (v.kind === "image" || v.kind === "inputEvent") out.push(v);
   if (v.kind === "array") for (const x of v.items) collect(x, out);
-  if (v.kind === "dictionary") for (const [k, x] of v.entries) collect(x, (collect(k, out), out));
+  if (v.kind === "dictionary") {
+    for (const [k, x] of v.entries) {
+      collect(k, out);
+      collect(x, out);
+    }
+  }
 }
 
 // Every Image and InputEvent of the 2.1.4 fixtures, plus images of the formats the fixtures lack.
 function cases(): [string, Value][] {
   const out: [string, Value][] = [];
   for (const l of vectorLines()) {
-    if (l.label.startsWith("image_") || l.label.startsWith("inputevent_")) out.push([l.label, decode(unhex(l.hex))]);
+    if (l.label.startsWith("image_") || l.label.startsWith("inputevent_"))
+      out.push([l.label, decode(unhex(l.hex))]);
   }
   const seen = new Set<string>();
   for (const c of randomCases()) {
@@ -52,7 +58,10 @@ function cases(): [string, Value][] {
     ["yuv422", image({ format: F.YUV_422, width: 2, height: 1, data: [81, 90, 145, 240] })],
     ["rgba_full_mips", image({ format: F.RGBA, width: 4, height: 2, mipmaps: 2, data: ramp(32 + 8 + 4) })],
     ["rgb_partial_mips", image({ format: F.RGB, width: 4, height: 4, mipmaps: 1, data: ramp(48 + 12) })],
-    ["gray_all_mips", image({ format: F.GRAYSCALE, width: 3, height: 2, mipmaps: 0xffffffff, data: ramp(6 + 1) })],
+    [
+      "gray_all_mips",
+      image({ format: F.GRAYSCALE, width: 3, height: 2, mipmaps: 0xffffffff, data: ramp(6 + 1) }),
+    ],
     ["bc1", image({ format: F.BC1, width: 4, height: 4, data: ramp(8) })],
     ["bc3_mips", image({ format: F.BC3, width: 8, height: 8, mipmaps: 1, data: ramp(64 + 16) })],
     ["bc1_odd", image({ format: F.BC1, width: 6, height: 4, data: ramp(12) })],
@@ -183,24 +192,27 @@ for (const major of [3, 4] as const) {
       ours.set(label, hex(encodeWith(dialect, value)));
     }
 
-    it.runIf(engineAvailable(major))("the engine reads every converted value and writes the same bytes", () => {
-      const input = [...ours].map(([l, h]) => `${l} ${h}`).join("\n");
-      const out = runEngineScript(major, script(major), { "in.txt": `${input}\n` });
-      const back = taggedLines(out);
-      const wrong: string[] = [];
-      for (const [label, h] of ours) {
-        const got = back.get(label)?.[0];
-        if (got !== h) wrong.push(`${label}\n  ours   ${h}\n  engine ${got}`);
-      }
-      expect(wrong).toEqual([]);
-      expect(ours.size).toBeGreaterThan(60);
+    it.runIf(engineAvailable(major))(
+      "the engine reads every converted value and writes the same bytes",
+      () => {
+        const input = [...ours].map(([l, h]) => `${l} ${h}`).join("\n");
+        const out = runEngineScript(major, script(major), { "in.txt": `${input}\n` });
+        const back = taggedLines(out);
+        const wrong: string[] = [];
+        for (const [label, h] of ours) {
+          const got = back.get(label)?.[0];
+          if (got !== h) wrong.push(`${label}\n  ours   ${h}\n  engine ${got}`);
+        }
+        expect(wrong).toEqual([]);
+        expect(ours.size).toBeGreaterThan(60);
 
-      // Natively built counterparts of the vectors.gd values: byte-identical.
-      const native = taggedLines(out, "##");
-      for (const label of NATIVE) {
-        expect(native.get(label)?.[0], label).toBe(ours.get(label));
-      }
-    });
+        // Natively built counterparts of the vectors.gd values: byte-identical.
+        const native = taggedLines(out, "##");
+        for (const label of NATIVE) {
+          expect(native.get(label)?.[0], label).toBe(ours.get(label));
+        }
+      },
+    );
   });
 }
 
@@ -214,7 +226,13 @@ describe("toModern without an engine", () => {
     expect((r.value as { shared?: boolean }).shared).toBeUndefined();
 
     const list = toModern(
-      { kind: "array", items: [inputEvent({ eventType: E.NONE, device: 0 }), { kind: "matrix32", values: [1, 0, 0, 1, 2, 3] }] },
+      {
+        kind: "array",
+        items: [
+          inputEvent({ eventType: E.NONE, device: 0 }),
+          { kind: "matrix32", values: [1, 0, 0, 1, 2, 3] },
+        ],
+      },
       { target: "3" },
     );
     expect(list.value).toEqual({

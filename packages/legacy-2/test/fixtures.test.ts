@@ -2,7 +2,6 @@
 // from the shared fixture set). `vectors.txt` holds var2bytes() of the values built in
 // vectors.gd; `random-cases.tsv` holds random values with the engine's own text.
 import {
-  type Value,
   aabb,
   array,
   bool,
@@ -30,16 +29,17 @@ import {
   rid,
   string,
   transform3d,
+  type Value,
   vector2,
   vector3,
 } from "@gdvariant/core";
 import {
-  EVENT_TYPES as E,
-  KEY_MASK,
   decode,
   decodeWithLength,
+  EVENT_TYPES as E,
   encode,
   engineWrittenSubnames,
+  KEY_MASK,
   nodePath2,
   toText,
 } from "@gdvariant/legacy-2";
@@ -252,7 +252,9 @@ describe("vectors.txt (Godot 2.1.4 var2bytes)", () => {
         p += 4 + n;
       }
       expect(got.length).toBe(expected[l.label]!.length);
-      got.forEach((v, k) => expect(equals(v, expected[l.label]![k]!)).toBe(true));
+      got.forEach((v, k) => {
+        expect(equals(v, expected[l.label]![k]!)).toBe(true);
+      });
       expect(diffMasked(l.hex.slice(0, 24), out.subarray(0, 12))).toBeUndefined();
       expect(hex(out).length).toBe(l.hex.length);
     }

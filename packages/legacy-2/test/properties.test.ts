@@ -1,8 +1,9 @@
 // Property round trips for every 2.x kind: decode(encode(v)) is v, re-encoding is stable, the
 // text writer accepts everything, and the decoded length is the encoded length.
-import { equals } from "@gdvariant/core";
+
 import type { Value } from "@gdvariant/core";
-import { TYPE_IDS, decodeWithLength, dialect, encode, toText } from "@gdvariant/legacy-2";
+import { equals } from "@gdvariant/core";
+import { decodeWithLength, dialect, encode, TYPE_IDS, toText } from "@gdvariant/legacy-2";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { KINDS_2X, value2x } from "./support/arbitraries.js";
@@ -22,7 +23,10 @@ describe("property round trips", () => {
 
   it("the generator reaches every kind", () => {
     const seen = new Set<string>();
-    fc.assert(fc.property(value2x, (v) => void kindsOf(v, seen)), { numRuns: 3000, seed: 7 });
+    fc.assert(
+      fc.property(value2x, (v) => void kindsOf(v, seen)),
+      { numRuns: 3000, seed: 7 },
+    );
     expect([...seen].sort()).toEqual([...KINDS_2X].sort());
   });
 

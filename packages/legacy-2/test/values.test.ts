@@ -1,12 +1,12 @@
 // Encoder policy (32-bit ints and reals, kinds 2.x lacks), text-form details of the 2.1 writer
 // that the fixtures do not reach, and the Image helpers.
-import { EncodeError, type Value, image, inputEvent, nodePath, packedVector2Array } from "@gdvariant/core";
+import { EncodeError, image, inputEvent, nodePath, packedVector2Array, type Value } from "@gdvariant/core";
 import {
+  decode,
   EVENT_TYPES as E,
+  encode,
   IMAGE_FORMAT as F,
   IMAGE_FORMATS,
-  decode,
-  encode,
   imageDataSize,
   imageRejection,
   imageToRGBA8,
@@ -65,7 +65,12 @@ describe("encode policy", () => {
     expect(hex(encode([1, "a"]))).toBe("15000000020000000200000001000000040000000100000061000000");
     expect(decode(encode({ a: true }))).toEqual({
       kind: "dictionary",
-      entries: [[{ kind: "string", value: "a" }, { kind: "bool", value: true }]],
+      entries: [
+        [
+          { kind: "string", value: "a" },
+          { kind: "bool", value: true },
+        ],
+      ],
     });
   });
 
@@ -121,16 +126,32 @@ describe("var2str details", () => {
   });
 
   it("prints what the engine holds: RID as nothing, a name-less NodePath as empty, a refused Image as Image()", () => {
-    expect(t({ kind: "array", items: [{ kind: "rid", id: 0 }, { kind: "int", value: 1 }] })).toBe("[ , 1 ]");
-    expect(t({ kind: "nodePath", names: [], subnames: [], absolute: true, property: "x" })).toBe('NodePath("")');
+    expect(
+      t({
+        kind: "array",
+        items: [
+          { kind: "rid", id: 0 },
+          { kind: "int", value: 1 },
+        ],
+      }),
+    ).toBe("[ , 1 ]");
+    expect(t({ kind: "nodePath", names: [], subnames: [], absolute: true, property: "x" })).toBe(
+      'NodePath("")',
+    );
     expect(t(image({ format: F.RGBA, width: 1, height: 1, data: [1, 2, 3] }))).toBe("Image()");
-    expect(t(image({ format: F.RGBA, width: 1, height: 1, data: [1, 2, 3, 4] }))).toBe("Image( 1, 1, 0, RGBA, 1, 2, 3, 4 )");
+    expect(t(image({ format: F.RGBA, width: 1, height: 1, data: [1, 2, 3, 4] }))).toBe(
+      "Image( 1, 1, 0, RGBA, 1, 2, 3, 4 )",
+    );
     // 2.1's writer has no case for the YUV formats: the name prints empty.
-    expect(t(image({ format: F.YUV_444, width: 1, height: 1, data: [1, 2, 3] }))).toBe("Image( 1, 1, 0, , 1, 2, 3 )");
+    expect(t(image({ format: F.YUV_444, width: 1, height: 1, data: [1, 2, 3] }))).toBe(
+      "Image( 1, 1, 0, , 1, 2, 3 )",
+    );
   });
 
   it("prints InputEvents as 2.1 does (axis value through itos)", () => {
-    expect(t(inputEvent({ eventType: E.JOYSTICK_MOTION, device: 0, axis: 1, axisValue: -0.75 }))).toBe("InputEvent(JAXIS,1,0)");
+    expect(t(inputEvent({ eventType: E.JOYSTICK_MOTION, device: 0, axis: 1, axisValue: -0.75 }))).toBe(
+      "InputEvent(JAXIS,1,0)",
+    );
     expect(t(inputEvent({ eventType: E.KEY, device: 0, modifiers: 0xffffffff, scancode: 0xffffffff }))).toBe(
       "InputEvent(KEY,4294967295,ASCM)",
     );
@@ -164,13 +185,16 @@ describe("images", () => {
     const rgba = imageToRGBA8(decode(fixture("image_rgba_2x2")) as never)!;
     expect([rgba.width, rgba.height]).toEqual([2, 2]);
     expect([...rgba.data]).toEqual([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 127]);
-    expect([...imageToRGBA8(decode(fixture("image_gray_3x1")) as never)!.data]).toEqual([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]);
+    expect([...imageToRGBA8(decode(fixture("image_gray_3x1")) as never)!.data]).toEqual([
+      0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255,
+    ]);
     expect(imageToRGBA8(decode(fixture("image_empty")) as never)).toBeUndefined();
   });
 
   it("reads every uncompressed format as 2.x get_pixel does", () => {
-    const px = (format: number, data: number[], width = 1, height = 1) =>
-      [...imageToRGBA8(image({ format, width, height, data }))!.data];
+    const px = (format: number, data: number[], width = 1, height = 1) => [
+      ...imageToRGBA8(image({ format, width, height, data }))!.data,
+    ];
     expect(px(F.INTENSITY, [9])).toEqual([255, 255, 255, 9]);
     expect(px(F.GRAYSCALE_ALPHA, [7, 9])).toEqual([7, 7, 7, 9]);
     expect(px(F.RGB, [1, 2, 3])).toEqual([1, 2, 3, 255]);
@@ -181,7 +205,9 @@ describe("images", () => {
     // Y=235, U=V=128 is white, truncated by the engine's int32 conversion (254.9 -> 254).
     expect(px(F.YUV_444, [235, 128, 128])).toEqual([254, 254, 254, 255]);
     expect(px(F.YUV_422, [16, 128, 16, 128], 2, 1)).toEqual([0, 0, 0, 255, 0, 0, 0, 255]);
-    expect(imageToRGBA8(image({ format: F.BC1, width: 4, height: 4, data: new Array(8).fill(0) }))).toBeUndefined();
+    expect(
+      imageToRGBA8(image({ format: F.BC1, width: 4, height: 4, data: new Array(8).fill(0) })),
+    ).toBeUndefined();
     const mips = image({ format: F.GRAYSCALE, width: 2, height: 2, mipmaps: 1, data: [1, 2, 3, 4, 9] });
     expect([...imageToRGBA8(mips, { level: 1 })!.data]).toEqual([9, 9, 9, 255]);
     expect(imageToRGBA8(mips, { level: 2 })).toBeUndefined();

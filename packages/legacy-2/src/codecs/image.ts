@@ -1,4 +1,4 @@
-import { type Codec, type ImageValue, defineCodec } from "@gdvariant/core";
+import { type Codec, defineCodec, type ImageValue } from "@gdvariant/core";
 import { IMAGE_FORMAT_MAX, IMAGE_FORMATS } from "../image/formats.js";
 import { TYPE_IDS } from "../type-ids.js";
 
@@ -21,18 +21,27 @@ export function imageCodec(): Codec<ImageValue> {
       r.need(FIELDS, "IMAGE");
       const format = r.u32();
       if (format >= IMAGE_FORMAT_MAX) {
-        throw ctx.error("invalid-data", `image format ${format} is not below FORMAT_MAX (${IMAGE_FORMAT_MAX})`, start + 4);
+        throw ctx.error(
+          "invalid-data",
+          `image format ${format} is not below FORMAT_MAX (${IMAGE_FORMAT_MAX})`,
+          start + 4,
+        );
       }
       const mipmaps = r.u32();
       const width = r.u32();
       const height = r.u32();
       const at = r.pos;
       const length = r.u32();
-      if (length > 0x7fffffff) throw ctx.error("invalid-data", `image data length ${length} is negative as int32`, at);
+      if (length > 0x7fffffff)
+        throw ctx.error("invalid-data", `image data length ${length} is negative as int32`, at);
       const padded = length + ((4 - (length & 3)) & 3);
       // Checked against the bytes left before anything is allocated or viewed.
       if (padded > r.end - r.pos) {
-        throw ctx.error("truncated", `image data of ${length} bytes (+padding) needs ${padded} bytes, ${r.end - r.pos} left`, at);
+        throw ctx.error(
+          "truncated",
+          `image data of ${length} bytes (+padding) needs ${padded} bytes, ${r.end - r.pos} left`,
+          at,
+        );
       }
       const data = ctx.copy ? r.bytes.slice(r.pos, r.pos + length) : r.bytes.subarray(r.pos, r.pos + length);
       r.pos += padded;
@@ -49,7 +58,8 @@ export function imageCodec(): Codec<ImageValue> {
           throw ctx.error("out-of-range", `image.${f} = ${x} does not fit a u32`);
         }
       }
-      if (!(v.data instanceof Uint8Array)) throw ctx.error("invalid-value", "image.data must be a Uint8Array");
+      if (!(v.data instanceof Uint8Array))
+        throw ctx.error("invalid-value", "image.data must be a Uint8Array");
       w.u32(v.format);
       w.u32(v.mipmaps);
       w.u32(v.width);

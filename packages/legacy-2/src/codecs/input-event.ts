@@ -1,4 +1,4 @@
-import { type Codec, type InputEventValue, defineCodec } from "@gdvariant/core";
+import { type Codec, defineCodec, type InputEventValue } from "@gdvariant/core";
 import { EVENT_PAYLOAD_BYTES, EVENT_TYPES } from "../input-event/constants.js";
 import { TYPE_IDS } from "../type-ids.js";
 

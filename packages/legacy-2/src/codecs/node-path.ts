@@ -1,4 +1,4 @@
-import { type Codec, type NodePathValue, defineCodec } from "@gdvariant/core";
+import { type Codec, defineCodec, type NodePathValue } from "@gdvariant/core";
 import { TYPE_IDS } from "../type-ids.js";
 
 // NODE_PATH, 2.x ("new format", the only one 2.1 writes):
@@ -37,7 +37,11 @@ export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<Node
       const r = ctx.reader;
       const first = r.u32();
       if ((first & 0x80000000) === 0) {
-        throw ctx.error("invalid-data", "NodePath in the pre-2.0 string format (bit 31 of the first word clear)", start + 4);
+        throw ctx.error(
+          "invalid-data",
+          "NodePath in the pre-2.0 string format (bit 31 of the first word clear)",
+          start + 4,
+        );
       }
       const nameCount = first & 0x7fffffff;
       r.need(8, "NODE_PATH");
@@ -45,7 +49,8 @@ export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<Node
       const subCount = r.u32();
       const flags = r.u32();
       const hasProp = (flags & 2) !== 0;
-      if (subCount > 0x7fffffff) throw ctx.error("invalid-data", `NodePath subname count ${subCount} is negative as int32`, at);
+      if (subCount > 0x7fffffff)
+        throw ctx.error("invalid-data", `NodePath subname count ${subCount} is negative as int32`, at);
       ctx.checkCount(nameCount + subCount + (hasProp ? 1 : 0), 4, start + 4);
       const names: string[] = [];
       for (let i = 0; i < nameCount; i++) names.push(r.string());

@@ -1,4 +1,4 @@
-import { type Codec, type PackedByteArrayValue, checkSign, defineCodec } from "@gdvariant/core";
+import { type Codec, checkSign, defineCodec, type PackedByteArrayValue } from "@gdvariant/core";
 import { TYPE_IDS } from "../type-ids.js";
 
 // RAW_ARRAY (ByteArray): u32 count | count bytes | pad to 4 (not written by the 2.1 encoder).
@@ -19,14 +19,19 @@ export function rawArrayCodec(): Codec<PackedByteArrayValue> {
       const padded = n + ((4 - (n & 3)) & 3);
       ctx.checkCount(n, 1, at);
       if (padded > r.end - r.pos) {
-        throw ctx.error("truncated", `RAW_ARRAY of ${n} bytes (+padding) needs ${padded} bytes, ${r.end - r.pos} left`, at);
+        throw ctx.error(
+          "truncated",
+          `RAW_ARRAY of ${n} bytes (+padding) needs ${padded} bytes, ${r.end - r.pos} left`,
+          at,
+        );
       }
       const data = ctx.copy ? r.bytes.slice(r.pos, r.pos + n) : r.bytes.subarray(r.pos, r.pos + n);
       r.pos += padded;
       return { kind: "packedByteArray", data };
     },
     encode: (ctx, v) => {
-      if (!(v.data instanceof Uint8Array)) throw ctx.error("invalid-value", "packedByteArray.data must be a Uint8Array");
+      if (!(v.data instanceof Uint8Array))
+        throw ctx.error("invalid-value", "packedByteArray.data must be a Uint8Array");
       ctx.writer.u32(v.data.length);
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);

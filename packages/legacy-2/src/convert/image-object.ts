@@ -1,4 +1,14 @@
-import { type ImageValue, type Value, bool, dictionary, fullObject, int, nil, packedByteArray, string } from "@gdvariant/core";
+import {
+  bool,
+  dictionary,
+  fullObject,
+  type ImageValue,
+  int,
+  nil,
+  packedByteArray,
+  string,
+  type Value,
+} from "@gdvariant/core";
 import { IMAGE_FORMAT as F, IMAGE_FORMATS, imageRejection, mipLevels } from "../image/formats.js";
 import { imageToRGBA8 } from "../image/to-rgba8.js";
 
@@ -14,24 +24,61 @@ interface ModernFormat {
   readonly rshift: number;
   readonly block: number;
 }
-const M = (name: string, pixel: number, rshift = 0, block = 1): ModernFormat => ({ name, pixel, rshift, block });
-const L8 = M("Lum8", 1);
-const LA8 = M("LumAlpha8", 2);
-const RGB8 = M("RGB8", 3);
-const RGBA8 = M("RGBA8", 4);
+// Plain literals (no factory calls at module level) so bundlers drop this module when unused.
+const L8: ModernFormat = { name: "Lum8", pixel: 1, rshift: 0, block: 1 };
+const LA8: ModernFormat = { name: "LumAlpha8", pixel: 2, rshift: 0, block: 1 };
+const RGB8: ModernFormat = { name: "RGB8", pixel: 3, rshift: 0, block: 1 };
+const RGBA8: ModernFormat = { name: "RGBA8", pixel: 4, rshift: 0, block: 1 };
 
-// Block-compressed 2.x formats with the same block data in 3.x/4.x. PVRTC exists only in 3.x.
+// Block-compressed 2.x formats (by 2.x id) with the same block data in 3.x/4.x. PVRTC exists
+// only in 3.x. Literal keys, so the table is not kept alive by bundlers when unused.
 const COMPRESSED: Readonly<Record<number, { readonly "3"?: ModernFormat; readonly "4"?: ModernFormat }>> = {
-  [F.BC1]: { "3": M("DXT1 RGB8", 1, 1, 4), "4": M("DXT1 RGB8", 1, 1, 4) },
-  [F.BC2]: { "3": M("DXT3 RGBA8", 1, 0, 4), "4": M("DXT3 RGBA8", 1, 0, 4) },
-  [F.BC3]: { "3": M("DXT5 RGBA8", 1, 0, 4), "4": M("DXT5 RGBA8", 1, 0, 4) },
-  [F.BC4]: { "3": M("RGTC Red8", 1, 1, 4), "4": M("RGTC Red8", 1, 1, 4) },
-  [F.BC5]: { "3": M("RGTC RedGreen8", 1, 0, 4), "4": M("RGTC RedGreen8", 1, 0, 4) },
-  [F.PVRTC2]: { "3": M("PVRTC2", 1, 2, 4) },
-  [F.PVRTC2_ALPHA]: { "3": M("PVRTC2A", 1, 2, 4) },
-  [F.PVRTC4]: { "3": M("PVRTC4", 1, 1, 4) },
-  [F.PVRTC4_ALPHA]: { "3": M("PVRTC4A", 1, 1, 4) },
-  [F.ETC]: { "3": M("ETC", 1, 1, 4), "4": M("ETC", 1, 1, 4) },
+  9: {
+    // BC1
+    "3": { name: "DXT1 RGB8", pixel: 1, rshift: 1, block: 4 },
+    "4": { name: "DXT1 RGB8", pixel: 1, rshift: 1, block: 4 },
+  },
+  10: {
+    // BC2
+    "3": { name: "DXT3 RGBA8", pixel: 1, rshift: 0, block: 4 },
+    "4": { name: "DXT3 RGBA8", pixel: 1, rshift: 0, block: 4 },
+  },
+  11: {
+    // BC3
+    "3": { name: "DXT5 RGBA8", pixel: 1, rshift: 0, block: 4 },
+    "4": { name: "DXT5 RGBA8", pixel: 1, rshift: 0, block: 4 },
+  },
+  12: {
+    // BC4
+    "3": { name: "RGTC Red8", pixel: 1, rshift: 1, block: 4 },
+    "4": { name: "RGTC Red8", pixel: 1, rshift: 1, block: 4 },
+  },
+  13: {
+    // BC5
+    "3": { name: "RGTC RedGreen8", pixel: 1, rshift: 0, block: 4 },
+    "4": { name: "RGTC RedGreen8", pixel: 1, rshift: 0, block: 4 },
+  },
+  14: {
+    // PVRTC2
+    "3": { name: "PVRTC2", pixel: 1, rshift: 2, block: 4 },
+  },
+  15: {
+    // PVRTC2_ALPHA
+    "3": { name: "PVRTC2A", pixel: 1, rshift: 2, block: 4 },
+  },
+  16: {
+    // PVRTC4
+    "3": { name: "PVRTC4", pixel: 1, rshift: 1, block: 4 },
+  },
+  17: {
+    // PVRTC4_ALPHA
+    "3": { name: "PVRTC4A", pixel: 1, rshift: 1, block: 4 },
+  },
+  18: {
+    // ETC
+    "3": { name: "ETC", pixel: 1, rshift: 1, block: 4 },
+    "4": { name: "ETC", pixel: 1, rshift: 1, block: 4 },
+  },
 };
 
 /** 3.x/4.x `Image::_get_dst_image_size`: level sizes of a full chain (to 1x1) or of level 0. */
@@ -47,7 +94,13 @@ function modernLevels(w: number, h: number, f: ModernFormat, mipmaps: boolean): 
   }
 }
 
-function imageObject(width: number, height: number, format: string, mipmaps: boolean, data: Uint8Array): Value {
+function imageObject(
+  width: number,
+  height: number,
+  format: string,
+  mipmaps: boolean,
+  data: Uint8Array,
+): Value {
   // Property list and data keys in the order Godot 3.2.3 and 4.6.3 write them
   // (var2bytes(img, true) / var_to_bytes_with_objects(img)).
   return fullObject("Image", [
@@ -94,11 +147,16 @@ function pack(rgba: Uint8ClampedArray, channels: "LA" | "RGB" | "RGBA"): Uint8Ar
  * A 2.x Image as the 3.x/4.x `Image` resource (a full Object whose `data` property holds
  * width, height, format name, mipmaps flag and the bytes), reporting what does not carry over.
  */
-export function imageToObject(image: ImageValue, target: ModernTarget, report: (message: string) => void): Value {
+export function imageToObject(
+  image: ImageValue,
+  target: ModernTarget,
+  report: (message: string) => void,
+): Value {
   const info = IMAGE_FORMATS[image.format]!;
   const rejected = imageRejection(image);
   if (rejected !== undefined) {
-    if (image.data.length > 0) report(`the 2.x engine would hold an empty Image (${rejected}); written as an empty Image`);
+    if (image.data.length > 0)
+      report(`the 2.x engine would hold an empty Image (${rejected}); written as an empty Image`);
     return emptyImageObject();
   }
   const levels = mipLevels(image.width, image.height, image.format, image.mipmaps);
@@ -114,7 +172,12 @@ export function imageToObject(image: ImageValue, target: ModernTarget, report: (
   const { width, height } = image;
 
   // Same bytes, new name.
-  const direct: Readonly<Record<number, ModernFormat>> = { [F.GRAYSCALE]: L8, [F.GRAYSCALE_ALPHA]: LA8, [F.RGB]: RGB8, [F.RGBA]: RGBA8 };
+  const direct: Readonly<Record<number, ModernFormat>> = {
+    [F.GRAYSCALE]: L8,
+    [F.GRAYSCALE_ALPHA]: LA8,
+    [F.RGB]: RGB8,
+    [F.RGBA]: RGBA8,
+  };
   const same = direct[image.format];
   if (same !== undefined) {
     const end = used.at(-1)!.offset + used.at(-1)!.length;
@@ -125,7 +188,11 @@ export function imageToObject(image: ImageValue, target: ModernTarget, report: (
   const expand: Readonly<Record<number, [ModernFormat, "LA" | "RGB" | "RGBA", string]>> = {
     [F.INTENSITY]: [LA8, "LA", "INTENSITY written as LumAlpha8 (white, alpha = intensity)"],
     [F.INDEXED]: [RGB8, "RGB", "INDEXED expanded to RGB8 through its palette (the palette is not kept)"],
-    [F.INDEXED_ALPHA]: [RGBA8, "RGBA", "INDEXED_ALPHA expanded to RGBA8 through its palette (the palette is not kept)"],
+    [F.INDEXED_ALPHA]: [
+      RGBA8,
+      "RGBA",
+      "INDEXED_ALPHA expanded to RGBA8 through its palette (the palette is not kept)",
+    ],
     [F.YUV_422]: [RGB8, "RGB", "YUV_422 converted to RGB8 with the 2.x engine's formula (rounded)"],
     [F.YUV_444]: [RGB8, "RGB", "YUV_444 converted to RGB8 with the 2.x engine's formula (rounded)"],
   };
@@ -154,10 +221,14 @@ export function imageToObject(image: ImageValue, target: ModernTarget, report: (
     if (mipmaps) {
       // 2.x block formats stop their chain at the format's minimum size (4x4 and up); 3.x/4.x
       // continue to 1x1, so the chain never matches.
-      report(`${info.name} mip levels stop at ${last.width}x${last.height} in 2.x; ${target}.x needs them down to 1x1: only level 0 is kept`);
+      report(
+        `${info.name} mip levels stop at ${last.width}x${last.height} in 2.x; ${target}.x needs them down to 1x1: only level 0 is kept`,
+      );
     }
     return imageObject(width, height, fmt.name, false, image.data.slice(0, top));
   }
-  report(`${info.name} ${width}x${height} is not a whole number of blocks for ${target}.x; written as an empty Image`);
+  report(
+    `${info.name} ${width}x${height} is not a whole number of blocks for ${target}.x; written as an empty Image`,
+  );
   return emptyImageObject();
 }

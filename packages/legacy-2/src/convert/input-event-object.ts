@@ -1,19 +1,19 @@
 import {
-  type InputEventValue,
-  type ObjectProperty,
-  type Value,
   bool,
   float,
   fullObject,
+  type InputEventValue,
   int,
   nil,
+  type ObjectProperty,
   string,
   stringName,
+  type Value,
   vector2,
 } from "@gdvariant/core";
 import { EVENT_TYPES as E, KEY_MASK } from "../input-event/constants.js";
 import type { ModernTarget } from "./image-object.js";
-import { TRIGGER_BUTTONS, joyAxisTo4, joyButtonTo4, scancodeTo3, scancodeTo4 } from "./keys.js";
+import { joyAxisTo4, joyButtonTo4, scancodeTo3, scancodeTo4, TRIGGER_BUTTONS } from "./keys.js";
 
 // The 3.x/4.x InputEvent resources as the engines write them with objects allowed: every
 // stored property, in the engine's order, with the class defaults for what 2.x never sent.
@@ -64,7 +64,11 @@ function object(className: string, props: Props): Value {
  * every event. Reported: NONE and unknown event types (null), ACTION (its name never travelled),
  * 2.0-era joystick motion (no value), and the 4.x joypad remaps without a counterpart.
  */
-export function inputEventToObject(ev: InputEventValue, target: ModernTarget, report: (message: string) => void): Value {
+export function inputEventToObject(
+  ev: InputEventValue,
+  target: ModernTarget,
+  report: (message: string) => void,
+): Value {
   const device = int(ev.device | 0);
   const four = target === "4";
   const win: Props = four ? [["window_id", int(0)]] : [];
@@ -158,7 +162,8 @@ export function inputEventToObject(ev: InputEventValue, target: ModernTarget, re
       if (ev.axisValue === undefined) report("2.0-era joystick motion carries no axis value: written as 0");
       if (four) {
         const mapped = joyAxisTo4(axis);
-        if (axis === 4 || axis === 5) report(`2.x axis ${axis} (JOY_ANALOG_2) has no 4.x counterpart: kept as axis ${axis}`);
+        if (axis === 4 || axis === 5)
+          report(`2.x axis ${axis} (JOY_ANALOG_2) has no 4.x counterpart: kept as axis ${axis}`);
         axis = mapped;
       }
       return object("InputEventJoypadMotion", [
@@ -170,7 +175,9 @@ export function inputEventToObject(ev: InputEventValue, target: ModernTarget, re
     case E.JOYSTICK_BUTTON: {
       const b = ev.buttonIndex ?? 0;
       if (four && b in TRIGGER_BUTTONS) {
-        report(`2.x button ${b} (L2/R2) is a trigger axis in 4.x: written as InputEventJoypadMotion axis ${TRIGGER_BUTTONS[b]} at 1.0`);
+        report(
+          `2.x button ${b} (L2/R2) is a trigger axis in 4.x: written as InputEventJoypadMotion axis ${TRIGGER_BUTTONS[b]} at 1.0`,
+        );
         return object("InputEventJoypadMotion", [
           ["device", device],
           ["axis", int(TRIGGER_BUTTONS[b]!)],
@@ -226,7 +233,9 @@ export function inputEventToObject(ev: InputEventValue, target: ModernTarget, re
         ["speed", V0()],
       ]);
     case E.ACTION:
-      report("2.x sends no action name or pressed state: written as an InputEventAction with an empty action");
+      report(
+        "2.x sends no action name or pressed state: written as an InputEventAction with an empty action",
+      );
       if (four) {
         return object("InputEventAction", [
           ["device", device],

@@ -2,12 +2,12 @@ import {
   type ArrayValue,
   type DictionaryEntry,
   EncodeError,
+  formatPath,
   type Kind,
   type PathSegment,
   type Value,
-  formatPath,
 } from "@gdvariant/core";
-import { type ModernTarget, imageToObject } from "./image-object.js";
+import { imageToObject, type ModernTarget } from "./image-object.js";
 import { inputEventToObject } from "./input-event-object.js";
 
 /** One thing that did not carry over exactly. */
@@ -60,7 +60,9 @@ export interface ToModernResult {
 export function toModern(value: Value, options: ToModernOptions): ToModernResult {
   const target = options.target;
   if (target !== "3" && target !== "4") {
-    throw new EncodeError(`toModern target must be "3" or "4", got ${String(target)}`, { code: "invalid-value" });
+    throw new EncodeError(`toModern target must be "3" or "4", got ${String(target)}`, {
+      code: "invalid-value",
+    });
   }
   const maxDepth = options.maxDepth ?? 1024;
   const losses: ModernLoss[] = [];
@@ -68,7 +70,10 @@ export function toModern(value: Value, options: ToModernOptions): ToModernResult
 
   const convert = (v: Value, depth: number): Value => {
     if (depth > maxDepth) {
-      throw new EncodeError(`nesting deeper than ${maxDepth} (or a cycle)`, { code: "depth-exceeded", path: [...path] });
+      throw new EncodeError(`nesting deeper than ${maxDepth} (or a cycle)`, {
+        code: "depth-exceeded",
+        path: [...path],
+      });
     }
     const nested = (x: Value, seg: PathSegment): Value => {
       path.push(seg);
@@ -91,13 +96,21 @@ export function toModern(value: Value, options: ToModernOptions): ToModernResult
           : { kind: "nodePath", names: v.names, subnames: [...v.subnames, v.property], absolute: v.absolute };
       case "image": {
         const at = losses.length;
-        const out = imageToObject(v, target, reporter(() => "object"));
+        const out = imageToObject(
+          v,
+          target,
+          reporter(() => "object"),
+        );
         for (let i = at; i < losses.length; i++) (losses[i] as { to: Kind }).to = out.kind;
         return out;
       }
       case "inputEvent": {
         const at = losses.length;
-        const out = inputEventToObject(v, target, reporter(() => "object"));
+        const out = inputEventToObject(
+          v,
+          target,
+          reporter(() => "object"),
+        );
         for (let i = at; i < losses.length; i++) (losses[i] as { to: Kind }).to = out.kind;
         return out;
       }

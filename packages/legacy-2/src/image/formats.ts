@@ -172,7 +172,12 @@ export function mipLevels(
  * engine never checks.
  * @throws {RangeError} if `format` is not a 2.x image format id.
  */
-export function imageDataSize(width: number, height: number, format: number, mipmaps: number): number | undefined {
+export function imageDataSize(
+  width: number,
+  height: number,
+  format: number,
+  mipmaps: number,
+): number | undefined {
   const f = IMAGE_FORMATS[format];
   if (f === undefined) throw new RangeError(`image format ${format} is not a 2.x format`);
   if (format === IMAGE_FORMAT.CUSTOM) return undefined;

@@ -17,6 +17,7 @@ const C_ESCAPES: Readonly<Record<string, string>> = {
 
 /** `String::c_escape()`: backslash, \a \b \f \n \r \t \v, ' ? and " escaped. */
 export function cEscape(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the engine escapes BEL (\a) too.
   return s.replace(/[\\\x07\b\f\n\r\t\v'?"]/g, (c) => C_ESCAPES[c]!);
 }
 

@@ -1,4 +1,4 @@
-import { type Value, parseVariantText } from "@gdvariant/core";
+import { parseVariantText, type Value } from "@gdvariant/core";
 
 /** Options of {@link fromText}. */
 export interface FromTextOptions {
@@ -16,5 +16,8 @@ export interface FromTextOptions {
  * text that is not one value.
  */
 export function fromText(text: string, options: FromTextOptions = {}): Value {
-  return parseVariantText(text, { dialect: "legacy-2", ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }) });
+  return parseVariantText(text, {
+    dialect: "legacy-2",
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+  });
 }

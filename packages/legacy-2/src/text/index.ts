@@ -3,7 +3,8 @@
  * entry point so the binary codec can be bundled without it.
  * @packageDocumentation
  */
-export { toText, realText, nodePathString } from "./to-text.js";
-export { fromText, type FromTextOptions } from "./from-text.js";
+
 export { cEscape, cEscapeMultiline } from "./c-escape.js";
+export { type FromTextOptions, fromText } from "./from-text.js";
+export { nodePathString, realText, toText } from "./to-text.js";
 export { variantLess } from "./variant-less.js";

@@ -1,4 +1,10 @@
-import { EncodeError, type InputEventValue, type NodePathValue, type Value, formatPrintfG } from "@gdvariant/core";
+import {
+  EncodeError,
+  formatPrintfG,
+  type InputEventValue,
+  type NodePathValue,
+  type Value,
+} from "@gdvariant/core";
 import { IMAGE_FORMATS, imageRejection } from "../image/formats.js";
 import { EVENT_TYPES, KEY_MASK } from "../input-event/constants.js";
 import { cEscape, cEscapeMultiline } from "./c-escape.js";
@@ -136,7 +142,9 @@ function write(v: Value, out: string[]): void {
       }
       // The 2.1 writer has no case for YUV_422/YUV_444: their name prints empty.
       const name = v.format === 7 || v.format === 8 ? "" : IMAGE_FORMATS[v.format]!.name;
-      out.push(`Image( ${v.width}, ${v.height}, ${v.mipmaps | 0}, ${name}, ${Array.prototype.join.call(v.data, ", ")} )`);
+      out.push(
+        `Image( ${v.width}, ${v.height}, ${v.mipmaps | 0}, ${name}, ${Array.prototype.join.call(v.data, ", ")} )`,
+      );
       return;
     }
     case "nodePath":
@@ -196,10 +204,13 @@ function write(v: Value, out: string[]): void {
       return;
     default:
   }
-  throw new EncodeError(`Godot 2.x has no text form for ${v.kind === "object" ? `a ${v.form} object` : v.kind}`, {
-    code: "unsupported-kind",
-    dialect: "legacy-2",
-  });
+  throw new EncodeError(
+    `Godot 2.x has no text form for ${v.kind === "object" ? `a ${v.form} object` : v.kind}`,
+    {
+      code: "unsupported-kind",
+      dialect: "legacy-2",
+    },
+  );
 }
 
 // 2.x vector arrays hold f32; a Float64Array value is shown as the engine would hold it.

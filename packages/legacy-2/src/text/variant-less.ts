@@ -78,7 +78,12 @@ export function variantLess(a: Value, b: Value): boolean {
       return packedLess(a.data, (b as typeof a).data);
     case "packedVector2Array":
       // Vector3 view: the element count is the Vector2 count, the stride is three floats.
-      return packedLessVec3View(a.data, (b as typeof a).data, a.data.length / 2, (b as typeof a).data.length / 2);
+      return packedLessVec3View(
+        a.data,
+        (b as typeof a).data,
+        a.data.length / 2,
+        (b as typeof a).data.length / 2,
+      );
     case "packedVector3Array":
       return packedLess(a.data, (b as typeof a).data, 3);
     case "packedColorArray":

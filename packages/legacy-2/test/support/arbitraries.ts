@@ -21,7 +21,9 @@ const matrix = (kind: string, n: number) =>
   fc.array(f32, { minLength: n, maxLength: n }).map((values) => ({ kind, values }) as unknown as Value);
 
 const f32s = (stride: number) =>
-  fc.array(f32, { maxLength: 12 }).map((xs) => Float32Array.from(xs.slice(0, xs.length - (xs.length % stride))));
+  fc
+    .array(f32, { maxLength: 12 })
+    .map((xs) => Float32Array.from(xs.slice(0, xs.length - (xs.length % stride))));
 
 const inputEvent: fc.Arbitrary<Value> = fc
   .tuple(fc.integer({ min: 0, max: 10 }), i32, u32, u32, i32, f32, fc.boolean(), u32)
@@ -58,21 +60,36 @@ const leaf: fc.Arbitrary<Value> = fc.oneof(
   matrix("matrix3", 9),
   matrix("transform3d", 12),
   fixed("color", ["r", "g", "b", "a"]),
+  fc.tuple(fc.integer({ min: 0, max: 22 }), u32, u32, u32, fc.uint8Array({ maxLength: 40 })).map(
+    ([format, mipmaps, width, height, data]): Value => ({
+      kind: "image",
+      format,
+      mipmaps,
+      width,
+      height,
+      data,
+    }),
+  ),
   fc
-    .tuple(fc.integer({ min: 0, max: 22 }), u32, u32, u32, fc.uint8Array({ maxLength: 40 }))
-    .map(([format, mipmaps, width, height, data]): Value => ({ kind: "image", format, mipmaps, width, height, data })),
-  fc
-    .tuple(fc.array(str, { maxLength: 3 }), fc.array(str, { maxLength: 3 }), fc.boolean(), fc.option(str, { nil: undefined }))
-    .map(([names, subnames, absolute, property]): Value =>
-      property === undefined
-        ? { kind: "nodePath", names, subnames, absolute }
-        : { kind: "nodePath", names, subnames, absolute, property },
+    .tuple(
+      fc.array(str, { maxLength: 3 }),
+      fc.array(str, { maxLength: 3 }),
+      fc.boolean(),
+      fc.option(str, { nil: undefined }),
+    )
+    .map(
+      ([names, subnames, absolute, property]): Value =>
+        property === undefined
+          ? { kind: "nodePath", names, subnames, absolute }
+          : { kind: "nodePath", names, subnames, absolute, property },
     ),
   fc.constant<Value>({ kind: "rid", id: 0 }),
   fc.constant<Value>({ kind: "object", form: "null" }),
   inputEvent,
   fc.uint8Array({ maxLength: 9 }).map((data): Value => ({ kind: "packedByteArray", data })),
-  fc.array(i32, { maxLength: 5 }).map((xs): Value => ({ kind: "packedInt32Array", data: Int32Array.from(xs) })),
+  fc
+    .array(i32, { maxLength: 5 })
+    .map((xs): Value => ({ kind: "packedInt32Array", data: Int32Array.from(xs) })),
   f32s(1).map((data): Value => ({ kind: "packedFloat32Array", data })),
   fc.array(str, { maxLength: 4 }).map((data): Value => ({ kind: "packedStringArray", data })),
   f32s(2).map((data): Value => ({ kind: "packedVector2Array", data })),
@@ -87,19 +104,47 @@ export const value2x: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
     leaf,
     fc
       .tuple(fc.array(tie("v"), { maxLength: 4 }), fc.boolean())
-      .map(([items, shared]): Value => (shared ? { kind: "array", items, shared } : { kind: "array", items })),
+      .map(
+        ([items, shared]): Value => (shared ? { kind: "array", items, shared } : { kind: "array", items }),
+      ),
     fc
       .tuple(fc.array(fc.tuple(tie("v"), tie("v")), { maxLength: 4 }), fc.boolean())
-      .map(([entries, shared]): Value =>
-        shared ? { kind: "dictionary", entries, shared } : { kind: "dictionary", entries },
+      .map(
+        ([entries, shared]): Value =>
+          shared ? { kind: "dictionary", entries, shared } : { kind: "dictionary", entries },
       ),
   ),
 })).v;
 
 /** Every kind the 2.x dialect writes, so a test can check the generator reaches them all. */
 export const KINDS_2X = [
-  "nil", "bool", "int", "float", "string", "vector2", "rect2", "vector3", "matrix32", "plane",
-  "quaternion", "aabb", "matrix3", "transform3d", "color", "image", "nodePath", "rid", "object",
-  "inputEvent", "dictionary", "array", "packedByteArray", "packedInt32Array", "packedFloat32Array",
-  "packedStringArray", "packedVector2Array", "packedVector3Array", "packedColorArray",
+  "nil",
+  "bool",
+  "int",
+  "float",
+  "string",
+  "vector2",
+  "rect2",
+  "vector3",
+  "matrix32",
+  "plane",
+  "quaternion",
+  "aabb",
+  "matrix3",
+  "transform3d",
+  "color",
+  "image",
+  "nodePath",
+  "rid",
+  "object",
+  "inputEvent",
+  "dictionary",
+  "array",
+  "packedByteArray",
+  "packedInt32Array",
+  "packedFloat32Array",
+  "packedStringArray",
+  "packedVector2Array",
+  "packedVector3Array",
+  "packedColorArray",
 ] as const;

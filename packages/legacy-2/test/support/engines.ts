@@ -24,14 +24,21 @@ export function engineAvailable(major: EngineMajor): boolean {
 }
 
 /** Runs a GDScript (extends SceneTree) with `files` next to it; returns stdout. */
-export function runEngineScript(major: EngineMajor, script: string, files: Record<string, string> = {}): string {
+export function runEngineScript(
+  major: EngineMajor,
+  script: string,
+  files: Record<string, string> = {},
+): string {
   const bin = engineBinary(major)!;
   const dir = mkdtempSync(join(tmpdir(), `gdvariant-l2-${major}-`));
   try {
     writeFileSync(join(dir, "main.gd"), script);
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     if (major === 4) writeFileSync(join(dir, "project.godot"), "config_version=5\n");
-    const args = major === 3 ? ["--no-window", "-s", join(dir, "main.gd")] : ["--headless", "--path", dir, "-s", "main.gd"];
+    const args =
+      major === 3
+        ? ["--no-window", "-s", join(dir, "main.gd")]
+        : ["--headless", "--path", dir, "-s", "main.gd"];
     const r = spawnSync(bin, args, {
       cwd: dir,
       encoding: "utf8",

@@ -85,7 +85,24 @@ export function paddingMask(bytes: Uint8Array): boolean[] {
     const n = u32();
     p += size * n;
   };
-  const FIXED: Record<number, number> = { 0: 0, 1: 4, 2: 4, 3: 4, 5: 8, 6: 16, 7: 12, 8: 24, 9: 16, 10: 16, 11: 24, 12: 36, 13: 48, 14: 16, 17: 0, 18: 0 };
+  const FIXED: Record<number, number> = {
+    0: 0,
+    1: 4,
+    2: 4,
+    3: 4,
+    5: 8,
+    6: 16,
+    7: 12,
+    8: 24,
+    9: 16,
+    10: 16,
+    11: 24,
+    12: 36,
+    13: 48,
+    14: 16,
+    17: 0,
+    18: 0,
+  };
   const value = (): void => {
     const type = u32() & 0xff;
     if (type in FIXED) {
@@ -134,7 +151,7 @@ export function paddingMask(bytes: Uint8Array): boolean[] {
       }
       case 23:
       case 24:
-        return skip(4);
+        skip(4);
         return;
       case 25: {
         const n = u32();
@@ -142,13 +159,13 @@ export function paddingMask(bytes: Uint8Array): boolean[] {
         return;
       }
       case 26:
-        return skip(8);
+        skip(8);
         return;
       case 27:
-        return skip(12);
+        skip(12);
         return;
       case 28:
-        return skip(16);
+        skip(16);
         return;
       default:
         throw new Error(`paddingMask: type ${type}`);
