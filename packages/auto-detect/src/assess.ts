@@ -14,6 +14,8 @@ export interface Assessment {
   readonly versions: VersionRange;
   readonly precision: Precision;
   readonly score: number;
+  /** The weight of facts that only make values unusual (odd floats, shapes): engines can write them. */
+  readonly soft: number;
 }
 
 /** Small prior for newer engines, only to order otherwise equal readings (4.x is the most used). */
@@ -22,13 +24,15 @@ export const PRIOR: Readonly<Record<Generation, number>> = { 4: 0.3, 2: 0, 3: 0.
 class Collector {
   readonly list: Evidence[] = [];
   score = 0;
+  soft = 0;
   constructor(private readonly stats: Stats) {}
 
   /** Adds `weight` per occurrence up to `cap` (absolute), once per fact. */
-  add(count: number, each: number, cap: number, text: string, key?: string): void {
+  add(count: number, each: number, cap: number, text: string, key?: string, soft = false): void {
     if (count <= 0) return;
     const raw = count * each;
     const weight = Math.sign(raw) * Math.min(Math.abs(raw), cap);
+    if (soft) this.soft += weight;
     const offset = key === undefined ? undefined : this.stats.at[key];
     const times = count === 1 ? "" : ` (${count} times)`;
     const e: Evidence = offset === undefined ? { text: text + times, weight } : { text: text + times, weight, offset };
@@ -53,11 +57,11 @@ export function assess(gen: Generation, s: Stats): Assessment {
   c.add(s.unknownFlags, -3, 9, `header flag bits ${dialect} defines for no such type`, "unknownFlags");
   c.add(s.boolOdd, -2.5, 7.5, "a bool word other than 0 or 1", "boolOdd");
   c.add(s.float64Exact, -3, 9, "a 64-bit float that 32 bits hold exactly (engines write those as 32-bit)", "float64Exact");
-  c.add(s.floatDenormal, -1.5, 6, "denormal float (typical of an int or a length read as a float)", "floatDenormal");
-  c.add(s.floatNaNOdd, -1.5, 6, "NaN with a payload (typical of other data read as a float)", "floatNaNOdd");
-  c.add(s.floatExtreme, -0.4, 3, "float with an extreme exponent", "floatExtreme");
+  c.add(s.floatDenormal, -1.5, 6, "denormal float (typical of an int or a length read as a float)", "floatDenormal", true);
+  c.add(s.floatNaNOdd, -1.5, 6, "NaN with a payload (typical of other data read as a float)", "floatNaNOdd", true);
+  c.add(s.floatExtreme, -0.4, 3, "float with an extreme exponent", "floatExtreme", true);
   c.add(s.stringNul, -2, 6, "a NUL byte inside a string (engine strings end at NUL)", "stringNul");
-  c.add(s.stringControl, -0.75, 3, "control characters in a string", "stringControl");
+  c.add(s.stringControl, -0.75, 3, "control characters in a string", "stringControl", true);
   c.add(s.pstrNulInside, -2, 6, "a NUL inside a string-array element", "pstrNulInside");
   c.add(s.pstrNoNul, -1.5, 4.5, "string-array element without its NUL terminator (engines always write it)", "pstrNoNul");
   c.add(s.pstrNul, 0.5, 3, "NUL-terminated string-array elements, as every engine writes them");
@@ -67,7 +71,7 @@ export function assess(gen: Generation, s: Stats): Assessment {
   c.add(s.typedScriptOdd, -2, 6, 'typed container script path without "res://"', "typedScriptOdd");
   c.add(s.bytePadMissing, -2, 2, "byte array padding missing at the end", "bytePadMissing");
   c.add(s.imageSizeOk, 2, 4, "Image data length matches its size and format");
-  c.add(s.imageSizeOdd, -1.5, 4.5, "Image data length does not match its size", "imageSizeOdd");
+  c.add(s.imageSizeOdd, -1.5, 4.5, "Image data length does not match its size", "imageSizeOdd", true);
   c.add(s.inputEventLengthOk, 2, 6, "InputEvent length field matches its type, as the 2.x encoder writes it");
   c.add(s.inputEventLengthOdd, -2, 6, "InputEvent length field does not match its type", "inputEventLengthOdd");
   c.add(s.inputEventTypeOdd, -3, 6, "InputEvent type beyond ACTION", "inputEventTypeOdd");
@@ -76,14 +80,14 @@ export function assess(gen: Generation, s: Stats): Assessment {
   // normals; colors live in 0..1; AABB sizes are not negative; 2D transforms are rotations,
   // scales or shears, rarely singular).
   c.add(s.colorInRange, 0.7, 1.4, "color components within 0..1");
-  c.add(s.colorOdd, -1.5, 3, "color with a negative component, alpha beyond 1 or an extreme value", "colorOdd");
+  c.add(s.colorOdd, -1.5, 3, "color with a negative component, alpha beyond 1 or an extreme value", "colorOdd", true);
   c.add(s.planeUnit, 1.5, 3, "plane normal of unit length, as the engine's constructors make it");
-  c.add(s.planeZero, -1, 2, "plane with a zero normal", "planeZero");
+  c.add(s.planeZero, -1, 2, "plane with a zero normal", "planeZero", true);
   c.add(s.aabbSized, 0.5, 1, "AABB with a non-negative size");
-  c.add(s.aabbNegative, -1.5, 3, "AABB with a negative or non-finite size", "aabbNegative");
+  c.add(s.aabbNegative, -1.5, 3, "AABB with a negative or non-finite size", "aabbNegative", true);
   c.add(s.xformRotation, 3, 3, "2D transform basis is a rotation (orthonormal axes)");
   c.add(s.xformOrthogonal, 1.5, 1.5, "2D transform axes are orthogonal");
-  c.add(s.xformDegenerate, -2, 4, "2D transform with a singular basis", "xformDegenerate");
+  c.add(s.xformDegenerate, -2, 4, "2D transform with a singular basis", "xformDegenerate", true);
 
   let precision: Precision = "single";
   if (gen === 4) {
@@ -165,5 +169,5 @@ export function assess(gen: Generation, s: Stats): Assessment {
       c.note("joystick-motion InputEvent without its axis value (2.0 layout)", "inputEventJoy20");
     }
   }
-  return { evidence: c.list, versions: r.build(), precision, score: c.score };
+  return { evidence: c.list, versions: r.build(), precision, score: c.score, soft: c.soft };
 }

@@ -126,9 +126,12 @@ interface Miss {
   readonly layout: Layout;
   readonly framing: Framing;
   readonly failure: WalkFailure;
-  /** Where the Variant being read started (for re-running the decoder on it). */
-  readonly valueStart: number;
-  readonly valueEnd: number;
+  /** End of the bytes this reading had (the input, or its record). */
+  readonly end: number;
+  /** The Variant being read, to walk again or decode for the message; absent for framing failures. */
+  readonly value?: { readonly start: number; readonly end: number };
+  /** Records before the failure left bytes after their Variant from here on: the reading is only good up to this offset. */
+  readonly cleanUntil?: number;
 }
 
 function toBytes(input: unknown): Uint8Array | undefined {
@@ -197,14 +200,14 @@ class Analysis {
       for (const layout of this.layouts) {
         const framing = this.wrap({ kind: "raw" });
         const r = verify(layout, b, view, 0, n, limits);
-        if (!r.ok) this.misses.push({ layout, framing, failure: r.failure, valueStart: 0, valueEnd: n });
+        if (!r.ok) this.misses.push({ layout, framing, failure: r.failure, end: n, value: { start: 0, end: n } });
         else if (r.end !== n) {
           const failure: WalkFailure = {
             offset: r.end,
             code: "trailing-bytes",
             message: `the value ends at offset ${r.end} and ${n - r.end} bytes follow`,
           };
-          this.misses.push({ layout, framing, failure, valueStart: 0, valueEnd: n });
+          this.misses.push({ layout, framing, failure, end: r.end });
         } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.stats);
       }
     }
@@ -230,17 +233,20 @@ class Analysis {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
     const stats = new Stats();
     const out: { start: number; end: number; valueEnd: number }[] = [];
+    let clean: number | undefined;
+    const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
       const r = verify(layout, this.bytes, view, s.start, s.end, limits);
       if (!r.ok) {
-        this.misses.push({ layout, framing, failure: r.failure, valueStart: s.start, valueEnd: s.end });
+        miss({ layout, framing, failure: r.failure, end: s.end, value: { start: s.start, end: s.end } });
         return;
       }
       stats.add(r.stats);
       out.push({ start: s.start, end: s.end, valueEnd: r.end });
+      if (r.end !== s.end && clean === undefined) clean = r.end;
     }
     if (chainFailure !== undefined) {
-      this.misses.push({ layout, framing, failure: chainFailure, valueStart: chainFailure.offset, valueEnd: this.bytes.length });
+      miss({ layout, framing, failure: chainFailure, end: this.bytes.length });
       return;
     }
     this.fit(layout, framing, out, stats);
@@ -280,6 +286,25 @@ class Analysis {
     score += structure;
     evidence.push(...a.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
+    if (score - a.soft <= 0) {
+      // Parses to the end, but facts no engine produces outweigh everything for it: worse than
+      // "not a dump at all". Reported as a near miss at the first fact against it. (Unusual
+      // values alone, like denormal floats, lower the confidence but never reject: engines
+      // write whatever floats a game holds.)
+      const against = evidence.find((e) => e.weight < 0);
+      const offset = against?.offset ?? 0;
+      this.misses.push({
+        layout,
+        framing,
+        failure: {
+          offset,
+          code: "invalid-data",
+          message: `every value parses, but no engine writes bytes like these: ${against?.text ?? "no evidence for it"}`,
+        },
+        end: offset,
+      });
+      return;
+    }
     this.fits.push({ layout, framing, records, stats, score, evidence, versions: a.versions, precision: a.precision });
   }
 }
@@ -358,23 +383,23 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
   const lenient = { maxDepth: o.maxDepth, maxCollectionLength: o.maxCollectionLength, lenient: true };
   const ranked = misses.map((m) => {
     let f = m.failure;
-    if (f.code === "truncated" && m.valueStart < m.valueEnd) {
-      const r = verify(m.layout, bytes, view, m.valueStart, m.valueEnd, lenient);
+    if (f.code === "truncated" && m.value !== undefined) {
+      const r = verify(m.layout, bytes, view, m.value.start, m.value.end, lenient);
       if (!r.ok && r.failure.code === "truncated") f = r.failure;
     }
     const truncated = f.code === "truncated";
     return {
       m,
-      reach: truncated ? m.valueEnd : f.offset,
+      reach: Math.min(truncated ? m.end : f.offset, m.cleanUntil ?? Number.MAX_SAFE_INTEGER),
       missing: truncated ? (f.missing ?? Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER,
     };
   });
   ranked.sort(
     (x, y) =>
       y.reach - x.reach ||
+      (x.m.framing.kind === "raw" ? 0 : 1) - (y.m.framing.kind === "raw" ? 0 : 1) ||
       x.missing - y.missing ||
-      rankOf(y.m.layout) - rankOf(x.m.layout) ||
-      (x.m.framing.kind === "raw" ? 0 : 1) - (y.m.framing.kind === "raw" ? 0 : 1),
+      rankOf(y.m.layout) - rankOf(x.m.layout),
   );
   const first = ranked[0];
   if (first === undefined) return undefined;
@@ -387,10 +412,10 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
     .filter((id, i, all) => id !== best.layout.dialect.id && all.indexOf(id) === i);
   let { offset, code, message } = best.failure;
   // The decoder says it with a path into the value; its offset is the same place or close.
-  if (code !== "trailing-bytes" && code !== "framing" && best.valueStart < best.valueEnd) {
+  if (best.value !== undefined) {
     try {
-      decodeWithLength(best.layout.dialect, bytes.subarray(0, best.valueEnd), {
-        offset: best.valueStart,
+      decodeWithLength(best.layout.dialect, bytes.subarray(0, best.value.end), {
+        offset: best.value.start,
         allowObjects: true,
         maxDepth: o.maxDepth,
         maxCollectionLength: o.maxCollectionLength,
@@ -399,7 +424,10 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
       if (DecodeError.is(e)) {
         offset = e.offset;
         code = e.code;
-        message = e.pathString === "" ? e.detail : `${e.detail} at ${e.pathString}`;
+        // Paths of deep failures are long: keep both ends.
+        const p = e.pathString;
+        const path = p.length > 100 ? `${p.slice(0, 48)}…${p.slice(-48)} (depth ${e.path.length})` : p;
+        message = p === "" ? e.detail : `${e.detail} at ${path}`;
       }
     }
   }
@@ -480,8 +508,7 @@ export function createDetector(options: DetectorOptions): Detector {
             layout: f.layout,
             framing: f.framing,
             failure: { offset: d.error.offset, code: d.error.code, message: d.error.detail },
-            valueStart: 0,
-            valueEnd: 0,
+            end: d.error.offset,
           });
           kept = kept.filter((k) => k !== f);
           changed = true;

@@ -16,7 +16,7 @@ export interface WalkFailure {
   readonly code: DecodeErrorCode;
   readonly message: string;
   /** For `truncated`: how many more bytes the failing read wanted. */
-  readonly missing?: number;
+  readonly missing?: number | undefined;
 }
 
 /** The result of {@link verify}. */
