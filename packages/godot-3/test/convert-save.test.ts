@@ -3,16 +3,24 @@
 // convertValue, encoded with @gdvariant/godot-4 into a 4.x store_var file, and the real Godot 4
 // engine (4.6.3) loads it with FileAccess.get_var: every record must come back as the value we
 // wrote (its var_to_bytes equal to our bytes, NodePath padding masked) and print the var_to_str
-// that @gdvariant/godot-4 predicts.
+// that @gdvariant/godot-4 predicts. 100 random 3.x values (fresh seed) go the same way, and the
+// file Godot 4 saves again converts back to the 3.x values (and the 3.2.3 engine's bytes).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { convertValue, equals, type Span, type Value } from "@gdvariant/core";
-import { decode as decode3, toText as toText3 } from "@gdvariant/godot-3";
+import {
+  decode as decode3,
+  dialect as dialect3,
+  encode as encode3,
+  toText as toText3,
+} from "@gdvariant/godot-3";
 import { cEscape } from "@gdvariant/godot-3/text";
 import * as godot4 from "@gdvariant/godot-4";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { engineValue3 } from "./helpers/arbitraries.js";
 import { FIXTURES, loadCases } from "./helpers/fixtures.js";
 import { hexToBytes, maskedHex, nodePathPadding } from "./helpers/mask.js";
 
@@ -53,10 +61,13 @@ func _init():
 		if a.begins_with("--out="): out = a.substr(6)
 	var f := FileAccess.open(path, FileAccess.READ)
 	var o := FileAccess.open(out, FileAccess.WRITE)
+	var again := FileAccess.open(path + ".resaved", FileAccess.WRITE)
 	while f.get_position() < f.get_length():
 		var v = f.get_var()
 		o.store_line(var_to_bytes(v).hex_encode() + "\\t" + Marshalls.utf8_to_base64(var_to_str(v)))
+		again.store_var(v)
 	o.store_line("# done")
+	again.close()
 	quit()
 `;
 
@@ -84,8 +95,14 @@ describe("Godot 3 save to Godot 4", () => {
     });
   });
 
-  it.skipIf(!haveEngine)("loads in the real Godot 4 engine as the values we wrote", () => {
-    const bytes4 = converted.map((r) => godot4.encode(r.value));
+  it.skipIf(!haveEngine)("loads in the real Godot 4 engine as the values we wrote, and converts back", () => {
+    // The save, then random 3.x values (fresh seed) converted the same way.
+    const seed = Date.now() % 2 ** 31;
+    const random3 = fc.sample(engineValue3(), { seed, numRuns: 100 });
+    const all3 = [...values3, ...random3];
+    const all4 = all3.map((v) => convertValue(v, godot4.dialect));
+    for (const r of all4) expect(r.losses).toEqual([]);
+    const bytes4 = all4.map((r) => godot4.encode(r.value));
     const savePath = join(dir, "save4.bin");
     const outPath = join(dir, "loaded.tsv");
     writeFileSync(savePath, storeVarFile(bytes4));
@@ -112,10 +129,28 @@ describe("Godot 3 save to Godot 4", () => {
       const spans: Span[] = [];
       const back: Value = godot4.decode(engineBytes, { onSpan: (s) => spans.push(s) });
       const mask = nodePathPadding(engineBytes, spans);
-      const where = `record ${i}: ${toText3(values3[i]!)}`;
+      const where = `seed ${seed}, record ${i}: ${toText3(all3[i]!)}`;
       expect(maskedHex(engineBytes, mask), where).toBe(maskedHex(bytes4[i]!, mask));
-      expect(equals(back, converted[i]!.value), where).toBe(true);
-      expect(Buffer.from(text64, "base64").toString("utf8"), where).toBe(godot4.toText(converted[i]!.value));
+      expect(equals(back, all4[i]!.value), where).toBe(true);
+      expect(Buffer.from(text64, "base64").toString("utf8"), where).toBe(godot4.toText(all4[i]!.value));
+    });
+
+    // And back: the file Godot 4 saved again (FileAccess.store_var) converts to 3.x values equal
+    // to the originals, whose bytes are the bytes Godot 3.2.3 wrote.
+    const resaved = records(new Uint8Array(readFileSync(`${savePath}.resaved`)));
+    expect(resaved).toHaveLength(all3.length);
+    const original = records(save3);
+    resaved.forEach((r, i) => {
+      const down = convertValue(godot4.decode(r), dialect3);
+      const where = `seed ${seed}, record ${i}`;
+      expect(down.losses, where).toEqual([]);
+      expect(equals(down.value, all3[i]!), where).toBe(true);
+      if (i < original.length) {
+        const spans: Span[] = [];
+        decode3(original[i]!, { onSpan: (s) => spans.push(s) });
+        const mask = nodePathPadding(original[i]!, spans);
+        expect(maskedHex(encode3(down.value), mask), where).toBe(maskedHex(original[i]!, mask));
+      }
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { Value } from "@gdvariant/core";
+import { toText } from "@gdvariant/godot-3";
 import fc from "fast-check";
 
 // Values every Godot 3.x engine can hold, as this package decodes them: reals inside math
@@ -113,4 +114,38 @@ export function value3(
     };
   });
   return value;
+}
+
+// Values the engine holds exactly as given: no object ids (the engine re-encodes the id of the
+// wrapper it makes), no absolute NodePath without names (the engine keeps no data for it), and
+// no two dictionary keys the engine would merge (keys unique by their text, a coarser test).
+// Dictionary keys hold no pool arrays: 3.2.3's `<` for pool arrays reads past the shorter one,
+// and var2str crashes the engine when one of them is empty (found by this test).
+const liveLeaves = LEAVES_3.filter((l) => l !== "objectId");
+const keyLeaves = liveLeaves.filter((l) => !l.startsWith("packed"));
+const fixPath = (v: Value): Value =>
+  v.kind === "nodePath" && v.names.length === 0 && v.subnames.length === 0 ? { ...v, absolute: false } : v;
+const keyLeaf = fc.oneof(...keyLeaves.map((l) => leaf3[l])).map(fixPath);
+const key = fc.oneof(
+  keyLeaf,
+  fc.array(keyLeaf, { maxLength: 3 }).map<Value>((items) => ({ kind: "array", items })),
+);
+const engineValue3Arb: fc.Arbitrary<Value> = fc.letrec<{ value: Value }>((tie) => {
+  const child = tie("value") as fc.Arbitrary<Value>;
+  const leaf = fc.oneof(...liveLeaves.map((l) => leaf3[l])).map(fixPath);
+  return {
+    value: fc.oneof(
+      { depthSize: "small", maxDepth: 3 },
+      leaf,
+      fc.array(child, { maxLength: 5 }).map<Value>((items) => ({ kind: "array", items })),
+      fc
+        .uniqueArray(fc.tuple(key, child), { maxLength: 5, selector: ([k]) => toText(k) })
+        .map<Value>((entries) => ({ kind: "dictionary", entries })),
+    ),
+  };
+}).value;
+
+/** Nested 3.x values that the real engine holds exactly as given (see above). */
+export function engineValue3(): fc.Arbitrary<Value> {
+  return engineValue3Arb;
 }
