@@ -25,6 +25,7 @@ import {
   packedVector3Array,
   plane,
   quaternion,
+  readStoreVarFile,
   rect2,
   rid,
   string,
@@ -32,9 +33,11 @@ import {
   type Value,
   vector2,
   vector3,
+  writeStoreVarFile,
 } from "@gdvariant/core";
 import {
   decode,
+  dialect,
   decodeWithLength,
   EVENT_TYPES as E,
   encode,
@@ -45,7 +48,7 @@ import {
 } from "@gdvariant/legacy-2";
 import { cEscape, fromText } from "@gdvariant/legacy-2/text";
 import { describe, expect, it } from "vitest";
-import { cUnescape, diffMasked, hex, randomCases, unhex, vectorLines } from "./support/fixtures.js";
+import { cUnescape, diffMasked, diffMaskedStream, randomCases, unhex, vectorLines } from "./support/fixtures.js";
 
 const f = Math.fround;
 const sh = { shared: true } as const;
@@ -228,35 +231,19 @@ describe("vectors.txt (Godot 2.1.4 var2bytes)", () => {
     }
   });
 
-  it("decodes File.store_var and StreamPeerBuffer.put_var streams (u32 length + value)", () => {
+  it("reads and writes File.store_var and StreamPeerBuffer.put_var streams (u32 length + value)", () => {
     const expected: Record<string, Value[]> = {
       filestore_42_abc_arr: [i(42), s("abc"), arr([i(1), s("x")])],
       streampeer_42_abc_dict: [i(42), s("abc"), dict([[s("a"), i(1)]])],
     };
     for (const l of lines.filter((x) => x.label in expected)) {
-      const bytes = unhex(l.hex);
-      const dv = new DataView(bytes.buffer);
-      const got: Value[] = [];
-      let out = new Uint8Array(0);
-      for (let p = 0; p < bytes.length; ) {
-        const n = dv.getUint32(p, true);
-        const r = decodeWithLength(bytes.subarray(p + 4, p + 4 + n), { exact: true });
-        expect(r.length).toBe(n);
-        got.push(r.value);
-        const enc = encode(r.value);
-        const framed = new Uint8Array(out.length + 4 + enc.length);
-        framed.set(out);
-        new DataView(framed.buffer).setUint32(out.length, enc.length, true);
-        framed.set(enc, out.length + 4);
-        out = framed;
-        p += 4 + n;
-      }
-      expect(got.length).toBe(expected[l.label]!.length);
-      got.forEach((v, k) => {
-        expect(equals(v, expected[l.label]![k]!)).toBe(true);
+      const records = readStoreVarFile(dialect, unhex(l.hex));
+      expect(records.map((r) => r.offset)).toEqual([0, 12, 28]);
+      expect(records.length).toBe(expected[l.label]!.length);
+      records.forEach((r, k) => {
+        expect(equals(r.value, expected[l.label]![k]!)).toBe(true);
       });
-      expect(diffMasked(l.hex.slice(0, 24), out.subarray(0, 12))).toBeUndefined();
-      expect(hex(out).length).toBe(l.hex.length);
+      expect(diffMaskedStream(l.hex, writeStoreVarFile(dialect, expected[l.label]!)) ?? "same").toBe("same");
     }
   });
 });

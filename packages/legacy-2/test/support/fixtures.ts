@@ -195,3 +195,17 @@ export function cUnescape(s: string): string {
   const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v" };
   return s.replace(/\\(.)/g, (_, c: string) => map[c] ?? c);
 }
+
+/** {@link diffMasked} for a store_var / put_var stream: u32 length words, each record masked. */
+export function diffMaskedStream(engineHex: string, ours: Uint8Array): string | undefined {
+  if (engineHex.length !== ours.length * 2) return `length ${ours.length}, engine ${engineHex.length / 2}`;
+  const dv = new DataView(ours.buffer, ours.byteOffset, ours.byteLength);
+  for (let p = 0; p < ours.length; ) {
+    if (engineHex.slice(p * 2, p * 2 + 8) !== hex(ours.subarray(p, p + 4))) return `length word at ${p}`;
+    const n = dv.getUint32(p, true);
+    const d = diffMasked(engineHex.slice((p + 4) * 2, (p + 4 + n) * 2), ours.subarray(p + 4, p + 4 + n));
+    if (d) return `record at ${p}: ${d}`;
+    p += 4 + n;
+  }
+  return undefined;
+}
