@@ -37,8 +37,8 @@ import {
 } from "@gdvariant/core";
 import {
   decode,
-  dialect,
   decodeWithLength,
+  dialect,
   EVENT_TYPES as E,
   encode,
   engineWrittenSubnames,
@@ -48,7 +48,14 @@ import {
 } from "@gdvariant/legacy-2";
 import { cEscape, fromText } from "@gdvariant/legacy-2/text";
 import { describe, expect, it } from "vitest";
-import { cUnescape, diffMasked, diffMaskedStream, randomCases, unhex, vectorLines } from "./support/fixtures.js";
+import {
+  cUnescape,
+  diffMasked,
+  diffMaskedStream,
+  randomCases,
+  unhex,
+  vectorLines,
+} from "./support/fixtures.js";
 
 const f = Math.fround;
 const sh = { shared: true } as const;
