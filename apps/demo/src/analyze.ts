@@ -1,0 +1,162 @@
+import { type DetectResult, detect } from "@gdvariant/auto-detect";
+import { base64Decode, DecodeError, type Dialect, decodeWithLength, type Span, type Value } from "@gdvariant/core";
+import { ENTRIES, type Entry, isDialectId } from "./dialects.js";
+
+export type FramingChoice = "auto" | "raw" | "store-var" | "base64";
+export type Framing = "raw" | "store-var" | "base64";
+
+export interface RecordInfo {
+  readonly value: Value;
+  /** Offset of the record (its length word for store-var) in the binary bytes. */
+  readonly offset: number;
+  readonly valueOffset: number;
+  readonly valueLength: number;
+  /** store-var: the length word. */
+  readonly length?: number;
+  /** Every value's byte range, innermost first, as the decoder reports them. */
+  readonly spans: readonly Span[];
+}
+
+export interface Analysis {
+  readonly detection: DetectResult | undefined;
+  readonly entry: Entry | undefined;
+  readonly framing: Framing;
+  /** The Variant bytes the offsets refer to (base64 lines decoded). */
+  readonly binary: Uint8Array;
+  readonly bigEndian: boolean;
+  readonly records: readonly RecordInfo[];
+  readonly trailing: number;
+  /** Why reading stopped, with the byte offset. */
+  readonly error?: { readonly message: string; readonly offset: number; readonly code: string };
+}
+
+export interface Choice {
+  dialect: "auto" | Entry["id"];
+  framing: FramingChoice;
+  allowObjects: boolean;
+}
+
+const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
+
+/** Base64 lines of text input (Marshalls.variant_to_base64, one value per line), if it is that. */
+export function base64Lines(bytes: Uint8Array): string[] | undefined {
+  if (bytes.length < 4) return undefined;
+  for (const b of bytes) if (b < 9 || b > 122) return undefined;
+  const text = new TextDecoder().decode(bytes);
+  if (!BASE64.test(text)) return undefined;
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  return lines.every((l) => base64Decode(l) !== undefined) ? lines : undefined;
+}
+
+function errorOf(e: unknown): { message: string; offset: number; code: string } {
+  if (DecodeError.is(e)) {
+    const path = e.pathString ? ` at ${e.pathString}` : "";
+    return { message: `${e.code} at byte ${e.offset}${path}: ${e.detail}`, offset: e.offset, code: e.code };
+  }
+  return { message: e instanceof Error ? e.message : String(e), offset: 0, code: "error" };
+}
+
+function readOne(dialect: Dialect, bytes: Uint8Array, start: number, allowObjects: boolean): RecordInfo {
+  const spans: Span[] = [];
+  const { value, length } = decodeWithLength(dialect, bytes, { offset: start, allowObjects, onSpan: (s) => spans.push(s) });
+  return { value, offset: start, valueOffset: start, valueLength: length, spans };
+}
+
+function readRecords(
+  entry: Entry,
+  input: Uint8Array,
+  framing: Framing,
+  bigEndian: boolean,
+  allowObjects: boolean,
+): Omit<Analysis, "detection" | "entry"> {
+  const records: RecordInfo[] = [];
+  const dialect = entry.reader;
+  if (framing === "base64") {
+    const lines = base64Lines(input) ?? [];
+    const parts = lines.map((l) => base64Decode(l)!);
+    const binary = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      binary.set(p, at);
+      at += p.length;
+    }
+    at = 0;
+    try {
+      if (lines.length === 0) throw new Error("the text is not base64");
+      for (const p of parts) {
+        records.push(readOne(dialect, binary.subarray(0, at + p.length), at, allowObjects));
+        at += p.length;
+      }
+    } catch (e) {
+      return { framing, binary, bigEndian: false, records, trailing: 0, error: errorOf(e) };
+    }
+    return { framing, binary, bigEndian: false, records, trailing: 0 };
+  }
+  if (framing === "store-var") {
+    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    let at = 0;
+    try {
+      while (at < input.length) {
+        if (input.length - at < 4) throw new DecodeError("length word cut short", { code: "truncated", offset: at });
+        const length = view.getUint32(at, !bigEndian);
+        if (length < 4 || length > 0x7fffffff) {
+          throw new DecodeError(`length word ${length} cannot be right`, { code: "framing", offset: at });
+        }
+        if (input.length - at - 4 < length) {
+          throw new DecodeError(`record needs ${length} bytes`, { code: "truncated", offset: at });
+        }
+        const r = readOne(dialect, input.subarray(0, at + 4 + length), at + 4, allowObjects);
+        records.push({ ...r, offset: at, length });
+        at += 4 + length;
+      }
+    } catch (e) {
+      return { framing, binary: input, bigEndian, records, trailing: 0, error: errorOf(e) };
+    }
+    return { framing, binary: input, bigEndian, records, trailing: 0 };
+  }
+  try {
+    const r = readOne(dialect, input, 0, allowObjects);
+    records.push(r);
+    return { framing, binary: input, bigEndian: false, records, trailing: input.length - r.valueLength };
+  } catch (e) {
+    return { framing, binary: input, bigEndian: false, records, trailing: 0, error: errorOf(e) };
+  }
+}
+
+/**
+ * Reads `input` as the choices say: the detector (auto-detect) settles what is `auto`, then the
+ * records are read with spans for the views. Never throws for bad bytes: `error` says where.
+ */
+export function analyze(input: Uint8Array, choice: Choice): Analysis {
+  const framings =
+    choice.framing === "auto" ? undefined : [choice.framing === "store-var" ? "length-prefixed" : choice.framing];
+  let detection: DetectResult | undefined;
+  try {
+    detection = detect(input, {
+      allowObjects: choice.allowObjects,
+      ...(choice.dialect !== "auto" ? { dialects: [choice.dialect] } : {}),
+      ...(framings ? { framings: framings as never } : {}),
+    });
+  } catch (e) {
+    return { detection: undefined, entry: undefined, framing: "raw", binary: input, bigEndian: false, records: [], trailing: 0, error: errorOf(e) };
+  }
+  const best = detection.best;
+  const id = choice.dialect !== "auto" ? choice.dialect : best && isDialectId(best.dialect) ? best.dialect : undefined;
+  if (id === undefined) {
+    const c = detection.closest;
+    const error = c
+      ? { message: `no engine reads these bytes; closest: ${c.dialect} failed with ${c.code} at byte ${c.offset}: ${c.message}`, offset: c.offset, code: c.code }
+      : { message: detection.file ? `not a Variant dump: ${detection.file.description}` : detection.summary, offset: 0, code: "unknown" };
+    return { detection, entry: undefined, framing: "raw", binary: input, bigEndian: false, records: [], trailing: 0, error };
+  }
+  const entry = ENTRIES[id];
+  let framing: Framing;
+  let bigEndian = false;
+  if (choice.framing !== "auto") framing = choice.framing;
+  else if (best) {
+    const f = best.framing;
+    framing = f.kind === "raw" ? "raw" : f.kind === "length-prefixed" ? "store-var" : "base64";
+    bigEndian = f.kind === "length-prefixed" && f.bigEndian;
+  } else framing = base64Lines(input) ? "base64" : "raw";
+  return { detection, entry, ...readRecords(entry, input, framing, bigEndian, choice.allowObjects) };
+}

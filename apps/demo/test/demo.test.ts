@@ -1,0 +1,203 @@
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const DIST = join(here, "..", "dist");
+const OUT = join(here, "..", "test-output");
+const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
+// Locally the test is skipped without Chromium; on CI a missing browser is a failure.
+const haveBrowser = existsSync(CHROMIUM);
+if (!haveBrowser && process.env.CI) {
+  throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_BIN); .ci/run installs Debian's chromium`);
+}
+
+function vector(label: string): string {
+  const line = readFileSync(join(here, "fixtures", "godot-4.6.3-vectors.txt"), "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${label} `));
+  if (!line) throw new Error(`no vector ${label}`);
+  return line.split(" ")[1]!;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".bin": "application/octet-stream",
+  ".b64": "text/plain",
+};
+
+function serve(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent((req.url ?? "/").split(/[?#]/)[0]!)).replace(/^(\.\.[/\\])+/, "");
+    const file = join(DIST, path.endsWith("/") ? `${path}index.html` : path);
+    if (!file.startsWith(DIST) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(DIST, "index.html"))) throw new Error("build the demo first (vite build)");
+    mkdirSync(OUT, { recursive: true });
+    server = await serve();
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => server?.close(r));
+  });
+
+  async function openSample(page: Page, sample: string): Promise<void> {
+    await page.goto(`${base}#sample=${sample}`);
+    await page.waitForSelector(`body[data-loaded="true"]`);
+    await page.waitForFunction((s) => document.querySelector("#detection .file")?.textContent?.startsWith(s), sample);
+  }
+
+  it("opens a sample of each engine: detected dialect and a value in the tree", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const cases: Array<[string, string, string]> = [
+      ["godot-4/nested_big.bin", "godot-4", '"Player"'],
+      ["godot-3/save.bin", "godot-3", '"Hero"'],
+      ["legacy-2/nested_big.bin", "legacy-2", "IntArray( 1, 2 )"],
+    ];
+    for (const [sample, dialect, text] of cases) {
+      await openSample(page, sample);
+      expect(await page.getAttribute("#taken", "data-dialect")).toBe(dialect);
+      expect(await page.locator("#candidates tr.best .dialect").textContent()).toBe(dialect);
+      await expect.poll(() => page.locator("#tree .summary", { hasText: text }).count()).toBeGreaterThan(0);
+      await page.screenshot({ path: join(OUT, `sample-${dialect}.png`), fullPage: true });
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("links the hex view and the tree both ways", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSample(page, "godot-4/nested_big.bin");
+    // Byte 0x14 starts the value of "name" ("Player": header, length, 6 bytes, 2 padding = 16 bytes).
+    await page.hover('#hex .b[data-i="20"]');
+    expect(await page.locator("#tree .node.active .summary").textContent()).toBe('"Player"');
+    expect(await page.locator("#hex .b.hl").count()).toBe(16);
+    // And back: hovering the tree node of the root's "pos" highlights its 16 bytes (Vector3: 4 + 12).
+    await page.locator("#tree .node", { hasText: "Vector3(1, 2, 3)" }).hover();
+    const hl = await page.locator("#hex .b.hl").evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.i)));
+    expect(hl).toEqual(Array.from({ length: 16 }, (_, i) => 48 + i));
+    // Keyboard: the hex grid moves a cursor with the arrows and highlights the owning value.
+    await page.focus("#hex");
+    for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowRight");
+    expect(await page.locator("#tree .node.active .summary").textContent()).toBe('"Player"');
+    await page.screenshot({ path: join(OUT, "linked-views.png"), fullPage: true });
+    await page.locator(".views").screenshot({ path: join(OUT, "linked-views-detail.png") });
+    await page.close();
+  });
+
+  it("edits a value and re-encodes it to the engine's bytes", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSample(page, "godot-4/nested_big.bin");
+    await page.fill("#editor", "Vector2(1, 2)");
+    await page.click("#apply");
+    await page.waitForFunction(() => document.querySelector("#edit-status .ok") !== null);
+    // Godot 4.6.3's bytes for Vector2(1, 2): the store_var record of filestore_vec2 after its length word.
+    expect(await page.getAttribute("#hex", "data-bytes")).toBe(vector("filestore_vec2").slice(8));
+    expect(await page.locator("#tree .summary").first().textContent()).toBe("Vector2(1, 2)");
+    // Typed in Godot's text syntax, an Array[int] gives the engine's typed-array bytes.
+    await page.fill("#editor", "Array[int]([1, 2, 3])");
+    await page.click("#apply");
+    await page.waitForFunction(() => document.querySelector("#tree .kind")?.textContent === "array");
+    expect(await page.getAttribute("#hex", "data-bytes")).toBe(vector("array_typed_int"));
+    await page.screenshot({ path: join(OUT, "edited.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("converts a 3.x save to 4.x and offers it for download", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await openSample(page, "godot-3/save.bin");
+    await page.selectOption("#target", "godot-4");
+    await page.click("#convert");
+    await page.waitForFunction(() => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-4");
+    expect(await page.locator("#edit-status .ok").textContent()).toContain("Converted Godot 3.x → Godot 4.x");
+    await expect.poll(() => page.locator("#tree .summary", { hasText: '"Hero"' }).count()).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    const path = await download.path();
+    expect(readFileSync(path).length).toBeGreaterThan(100);
+    await page.close();
+  });
+
+  it("shows a decode error at its byte offset, and draws 2.x images", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click("#paste-box summary");
+    // The first 100 bytes of the 4.x nested_big sample: cut inside ["inv"][0].
+    const whole = vector("nested_big");
+    await page.fill("#paste", whole.slice(0, 200));
+    await page.click("#paste-read");
+    await page.waitForSelector("#error:not([hidden])");
+    expect(await page.textContent("#error")).toContain("truncated at byte 88");
+    expect(await page.getAttribute("#hex .b.err", "data-i")).toBe("88");
+    await page.screenshot({ path: join(OUT, "error.png"), fullPage: true });
+
+    await openSample(page, "legacy-2/image_rgba_2x2.bin");
+    const size = await page.locator("#tree canvas.image").evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height]);
+    expect(size).toEqual([2, 2]);
+    await page.screenshot({ path: join(OUT, "image-2x.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("fits a phone-sized screen and works with the keyboard alone", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await openSample(page, "godot-4/nested_big.bin");
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Eight bytes per hex row on a narrow screen.
+    expect(await page.locator("#hex .row").first().locator(".b").count()).toBe(8);
+    await page.screenshot({ path: join(OUT, "phone.png"), fullPage: true });
+
+    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await desk.goto(base);
+    await desk.waitForSelector('body[data-ready="true"]');
+    // Tab to the first sample button and open it with Enter.
+    let focused = "";
+    for (let i = 0; i < 30 && !focused.startsWith("sample:"); i++) {
+      await desk.keyboard.press("Tab");
+      focused = await desk.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return a?.dataset.sample ? `sample:${a.dataset.sample}` : (a?.id ?? "");
+      });
+    }
+    expect(focused).toMatch(/^sample:godot-4\//);
+    await desk.keyboard.press("Enter");
+    await desk.waitForSelector('body[data-loaded="true"]');
+    // Into the tree: focus the first item, walk down with the arrows; bytes follow.
+    await desk.focus('#tree [role="treeitem"][tabindex="0"]');
+    await desk.keyboard.press("ArrowDown");
+    const active = await desk.evaluate(() => (document.activeElement as HTMLElement).dataset.node);
+    expect(active).toBeDefined();
+    expect(await desk.locator("#hex .b.hl").count()).toBeGreaterThan(0);
+    await desk.close();
+    await page.close();
+  });
+});
