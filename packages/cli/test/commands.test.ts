@@ -16,7 +16,7 @@ describe("inspect", () => {
     for (const [file, dialect, line] of expected) {
       const r = gdvariant(["inspect", sample(file)]);
       expect([file, r.code, r.stderr]).toEqual([file, 0, ""]);
-      expect(r.stdout).toContain(`Detected: ${dialect}, engine `);
+      expect(r.stdout).toContain(`Detected: ${dialect} (Godot `);
       expect(r.stdout).toMatch(/Evidence:\n\s+[+-]\d/);
       expect(r.stdout.split("\n")).toContain(line);
     }

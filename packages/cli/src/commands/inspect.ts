@@ -13,8 +13,10 @@ function pct(c: number): string {
   return `${(c * 100).toFixed(c > 0.999 || c < 0.001 ? 2 : 1)}%`;
 }
 
+const NAMES: Readonly<Record<string, string>> = { "godot-4": "Godot 4.x", "godot-3": "Godot 3.x", "legacy-2": "Godot 2.x" };
+
 function candidateLine(c: Candidate): string {
-  return `${c.dialect}, engine ${c.versions.text}, ${framingText(c.framing)}, ${c.precision} precision: confidence ${pct(c.confidence)}`;
+  return `${c.dialect}${NAMES[c.dialect] ? ` (${NAMES[c.dialect]})` : ""}, engine ${c.versions.text}, ${framingText(c.framing)}, ${c.precision} precision: confidence ${pct(c.confidence)}`;
 }
 
 function detectionLines(d: DetectResult, taken: Candidate | undefined): string[] {
@@ -42,7 +44,7 @@ function detectionLines(d: DetectResult, taken: Candidate | undefined): string[]
     lines.push("Other candidates:");
     for (const c of others.slice(0, 5)) lines.push(`  ${candidateLine(c)}`);
   }
-  lines.push(d.summary);
+  lines.push(`Summary: ${d.summary}`);
   return lines;
 }
 
