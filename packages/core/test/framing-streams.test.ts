@@ -103,6 +103,17 @@ describe("property round trips", () => {
     chunk.fill(0);
     expect(Array.from((v as { data: Uint8Array }).data)).toEqual([1, 2, 3]);
   });
+
+  it("Node Buffer chunks give plain Uint8Array copies (Buffer#slice does not copy)", () => {
+    const frame = encodeStreamFrame(godot4, { kind: "packedByteArray", data: new Uint8Array([4, 5, 6]) });
+    const chunk = Buffer.from(frame);
+    const [v] = new StreamDecoder(godot4).push(chunk);
+    chunk.fill(0);
+    const data = (v as { data: Uint8Array }).data;
+    expect(data.constructor).toBe(Uint8Array);
+    expect(Array.from(data)).toEqual([4, 5, 6]);
+    expect(equals(v!, { kind: "packedByteArray", data: new Uint8Array([4, 5, 6]) })).toBe(true);
+  });
 });
 
 async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {

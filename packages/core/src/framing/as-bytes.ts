@@ -1,8 +1,14 @@
 import { DecodeError } from "../errors.js";
 
-/** Bytes of any binary input (`Uint8Array`, `ArrayBuffer`, any `ArrayBufferView`), without copying. */
+/**
+ * Bytes of any binary input (`Uint8Array`, `ArrayBuffer`, any `ArrayBufferView`), without copying,
+ * as a plain `Uint8Array`. A subclass (Node's `Buffer`) is re-viewed: its `slice` does not copy,
+ * which would break `copy: true`, and values would carry a `Buffer` where a `Uint8Array` belongs.
+ */
 export function asBytes(input: unknown, dialect: string, offset: number): Uint8Array {
-  if (input instanceof Uint8Array) return input;
+  if (input instanceof Uint8Array) {
+    return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  }
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer)
