@@ -125,6 +125,19 @@ describe("var2str details", () => {
     );
   });
 
+  it("prints a repeated dictionary key once, with the last value, as the engine stores it", () => {
+    const k = { kind: "string", value: "a" } as const;
+    const d: Value = {
+      kind: "dictionary",
+      entries: [
+        [k, { kind: "int", value: 1 }],
+        [{ kind: "int", value: 0 }, { kind: "nil" }],
+        [k, { kind: "int", value: 2 }],
+      ],
+    };
+    expect(t(d)).toBe('{\n0: null,\n"a": 2\n}');
+  });
+
   it("prints what the engine holds: RID as nothing, a name-less NodePath as empty, a refused Image as Image()", () => {
     expect(
       t({

@@ -1,8 +1,10 @@
 import {
+  type DictionaryEntry,
   EncodeError,
   formatPrintfG,
   type InputEventValue,
   type NodePathValue,
+  toJSON,
   type Value,
 } from "@gdvariant/core";
 import { IMAGE_FORMATS, imageRejection } from "../image/formats.js";
@@ -162,7 +164,7 @@ function write(v: Value, out: string[]): void {
       return;
     case "dictionary": {
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
-      const entries = godotSort([...v.entries], (a, b) => variantLess(a[0], b[0]));
+      const entries = godotSort(uniqueKeys(v.entries), (a, b) => variantLess(a[0], b[0]));
       out.push("{\n");
       entries.forEach(([k, val], i) => {
         if (i > 0) out.push(",\n");
@@ -211,6 +213,22 @@ function write(v: Value, out: string[]): void {
       dialect: "legacy-2",
     },
   );
+}
+
+// The engine stores decoded entries with `d[key] = value`: a key that comes twice keeps its first
+// place and takes the last value. Engine output never repeats a key; hostile bytes can.
+function uniqueKeys(entries: readonly DictionaryEntry[]): DictionaryEntry[] {
+  const at = new Map<string, number>();
+  const out: DictionaryEntry[] = [];
+  for (const [k, val] of entries) {
+    const sig = JSON.stringify(toJSON(k));
+    const i = at.get(sig);
+    if (i === undefined) {
+      at.set(sig, out.length);
+      out.push([k, val]);
+    } else out[i] = [out[i]![0], val];
+  }
+  return out;
 }
 
 // 2.x vector arrays hold f32; a Float64Array value is shown as the engine would hold it.
