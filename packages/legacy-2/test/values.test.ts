@@ -11,6 +11,7 @@ import {
   imageRejection,
   imageToRGBA8,
   mipLevels,
+  nodePath2,
   toText,
 } from "@gdvariant/legacy-2";
 import { cEscape, cEscapeMultiline, realText } from "@gdvariant/legacy-2/text";
@@ -79,6 +80,19 @@ describe("encode policy", () => {
     expect(decode(encode(v))).toEqual(v);
     const bug = decode(encode(v, { nodePathSubnames: "engine" })) as typeof v;
     expect(bug.subnames).toEqual(["y", ""]);
+  });
+
+  it("parses paths as 2.x NodePath(String) does", () => {
+    expect(nodePath2("/root/X:position:x")).toEqual({
+      kind: "nodePath",
+      names: ["root", "X"],
+      subnames: ["position"],
+      absolute: true,
+      property: "x",
+    });
+    expect(nodePath2("a:")).toEqual({ kind: "nodePath", names: ["a"], subnames: [], absolute: false });
+    // An empty subname makes the engine's constructor give up: the empty path.
+    expect(nodePath2("a::b:c")).toEqual({ kind: "nodePath", names: [], subnames: [], absolute: false });
   });
 
   it("writes 2.0-era joystick motion (no value) back in its 16-byte layout", () => {
@@ -185,6 +199,8 @@ describe("images", () => {
     expect(imageDataSize(16, 16, F.PVRTC2, 0)).toBe(64);
     expect(imageDataSize(1, 1, F.RGBA, 0x7fffffff)).toBe(4 * 0x80000000);
     expect(imageDataSize(1, 1, F.CUSTOM, 0)).toBeUndefined();
+    expect(imageDataSize(1, 1, 99, 0)).toBeUndefined();
+    expect(mipLevels(1, 1, 99, 0)).toEqual([]);
     expect(mipLevels(4, 2, F.RGB, -1).map((l) => [l.width, l.height, l.offset, l.length])).toEqual([
       [4, 2, 0, 24],
       [2, 1, 24, 6],

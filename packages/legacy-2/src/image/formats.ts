@@ -138,7 +138,7 @@ export interface MipLevel {
  * level 0; a value with bit 31 set is negative for the engine, which then walks the whole chain
  * down to the format's minimum size. At most `maxLevels` entries are returned (default 64; the
  * chain reaches the minimum size within 15 halvings, levels after that repeat the minimum size).
- * @throws {RangeError} if `format` is not a 2.x image format id.
+ * An empty list for a format id that is not a 2.x format.
  */
 export function mipLevels(
   width: number,
@@ -148,7 +148,7 @@ export function mipLevels(
   maxLevels = 64,
 ): MipLevel[] {
   const f = IMAGE_FORMATS[format];
-  if (f === undefined) throw new RangeError(`image format ${format} is not a 2.x format`);
+  if (f === undefined) return [];
   const out: MipLevel[] = [];
   const wanted = mipmaps | 0;
   let w = width;
@@ -169,8 +169,7 @@ export function mipLevels(
  * Bytes of image data the 2.x engine expects for this size, format and mipmap count (all levels
  * plus the palette), the check `Image::create` makes before it accepts decoded data. Computed in
  * closed form, so a hostile mipmap count costs nothing. `undefined` for CUSTOM, whose size the
- * engine never checks.
- * @throws {RangeError} if `format` is not a 2.x image format id.
+ * engine never checks, and for a format id that is not a 2.x format.
  */
 export function imageDataSize(
   width: number,
@@ -179,8 +178,7 @@ export function imageDataSize(
   mipmaps: number,
 ): number | undefined {
   const f = IMAGE_FORMATS[format];
-  if (f === undefined) throw new RangeError(`image format ${format} is not a 2.x format`);
-  if (format === IMAGE_FORMAT.CUSTOM) return undefined;
+  if (f === undefined || format === IMAGE_FORMAT.CUSTOM) return undefined;
   const wanted = mipmaps | 0;
   let size = f.paletteBytes;
   let w = width;
