@@ -55,13 +55,18 @@ const PATH = 2;
 function f32Check(s: Stats, u: number, at: number): void {
   const exp = (u >>> 23) & 0xff;
   s.floatsChecked++;
+  // The common case first: an ordinary exponent.
+  if (exp > 127 - 64 && exp < 127 + 64) return;
   if (exp === 0) {
     if ((u & 0x7fffff) !== 0) s.note("floatDenormal", at);
   } else if (exp === 0xff) {
     // 0x7fc00000 is the canonical NaN every engine writes (C's NAN); others are payloads.
     if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note("floatNaNOdd", at);
     else s.floatNonFinite++;
-  } else if (exp >= 127 + 64 || exp <= 127 - 64) s.note("floatExtreme", at);
+  } else {
+    s.floatExtreme++;
+    if (s.at.floatExtreme === undefined) s.at.floatExtreme = at;
+  }
 }
 
 function f64Check(s: Stats, lo: number, hi: number, at: number): void {
@@ -509,7 +514,8 @@ class Walker {
     const x = scratch;
     for (let i = 0; i < n; i++) x[i] = wide ? v.getFloat64(p + i * 8, true) : v.getFloat32(p + i * 4, true);
     const s = this.s;
-    const finite = x.slice(0, n).every(Number.isFinite);
+    let finite = true;
+    for (let i = 0; i < n; i++) if (!Number.isFinite(x[i]!)) finite = false;
     if (kind === SHAPE.COLOR) {
       // Colors: components mostly in 0..1 (HDR above 1 happens; negative or alpha beyond 1 rarely).
       if (!finite || x[0]! < 0 || x[1]! < 0 || x[2]! < 0 || x[3]! < 0 || x[3]! > 1 || Math.max(x[0]!, x[1]!, x[2]!) > 64) {
