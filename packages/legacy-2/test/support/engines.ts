@@ -12,7 +12,8 @@ export function engineBinary(major: EngineMajor): string | undefined {
   const bin =
     major === 3
       ? (process.env.GODOT3_BIN ?? "/usr/bin/godot3-server")
-      : (process.env.GODOT4_BIN ?? `${process.env.HOME ?? "/root"}/.cache/godot4-sid/godot4`);
+      : (process.env.GODOT4_BIN ??
+        `${process.env.GODOT4_HOME ?? `${process.env.HOME ?? "/root"}/.cache/godot4-sid`}/godot4`);
   return existsSync(bin) ? bin : undefined;
 }
 
