@@ -114,3 +114,87 @@ export function coverage(values: readonly Value[]): Set<string> {
   for (const v of values) walk(v, 0);
   return kinds;
 }
+
+/** What one live conversation needs: the dialect, our values, and how many the engine makes. */
+export interface Conversation {
+  kit: DialectKit;
+  listener: Listener;
+  ours: readonly Value[];
+  engineCount: number;
+  /** Kinds both value lists must contain, so the exchange cannot quietly shrink. */
+  mustCover: readonly string[];
+  stepMs: number;
+}
+
+/**
+ * The server side of tools/live/client-*.gd, step by step (see the scripts). Mismatches are
+ * pushed to `problems`; protocol breaks and timeouts throw.
+ * @returns the values the engine made.
+ */
+export async function converse(c: Conversation, problems: string[]): Promise<Value[]> {
+  const { kit, listener, ours, stepMs } = c;
+  const sock = new VariantSocket(await listener.accept(stepMs, "the engine's connection"), kit.dialect);
+
+  // 1. our values -> engine -> text + echo. Sending and reading run together so neither side's
+  //    socket buffers can fill up and stall the other.
+  const sending = (async () => {
+    await sock.send(ours.length);
+    for (const v of ours) await sock.send(v);
+  })();
+  for (let i = 0; i < ours.length; i++) {
+    const text = await recv(sock, stepMs, `the engine's text of value ${i}`);
+    const echo = await recv(sock, stepMs, `the engine's echo of value ${i}`);
+    checkEcho(kit, `ours[${i}]`, ours[i]!, text, echo, problems);
+  }
+  await within(sending, stepMs, "sending our values");
+
+  // 2. values the engine made, with its own text and bytes for each.
+  const m = await recv(sock, stepMs, "the engine's value count");
+  if (m.kind !== "int" || m.value !== c.engineCount) throw new Error(`engine count: ${JSON.stringify(m)}`);
+  const engineMade: Value[] = [];
+  for (let i = 0; i < c.engineCount; i++) {
+    const value = await recv(sock, stepMs, `engine value ${i}`);
+    const text = await recv(sock, stepMs, `engine text ${i}`);
+    const bytes = await recv(sock, stepMs, `engine bytes ${i}`);
+    checkEngineValue(kit, `engine[${i}]`, value, text, bytes, problems);
+    engineMade.push(value);
+  }
+
+  // 3. PacketPeerStream: three packets in (engine values 10 and 11, then "pps"), the same three
+  //    out; the engine compares them and says "pps ok".
+  const packets: Value[] = [];
+  for (let i = 0; i < 3; i++) packets.push(await recv(sock, stepMs, `PacketPeerStream packet ${i}`));
+  if (!equals(packets[0]!, engineMade[10]!) || !equals(packets[1]!, engineMade[11]!)) {
+    problems.push("PacketPeerStream packets differ from the engine's values 10 and 11");
+  }
+  if (!equals(packets[2]!, { kind: "string", value: "pps" })) problems.push("third PacketPeerStream packet is not \"pps\"");
+  for (const p of packets) await sock.send(p);
+  const verdict = await recv(sock, stepMs, "the PacketPeerStream verdict");
+  if (!equals(verdict, { kind: "string", value: "pps ok" })) problems.push(`engine says ${JSON.stringify(verdict)}`);
+  const bye = await recv(sock, stepMs, "bye");
+  if (!equals(bye, { kind: "string", value: "bye" })) problems.push(`expected "bye", got ${JSON.stringify(bye)}`);
+
+  // 4. a big-endian StreamPeer on a second connection: the engine echoes 30 of our values.
+  const be = new VariantSocket(await listener.accept(stepMs, "the big-endian connection"), kit.dialect, {
+    bigEndian: true,
+  });
+  const beValues = ours.slice(0, 30);
+  await be.send(beValues.length);
+  for (const v of beValues) await be.send(v);
+  for (let i = 0; i < beValues.length; i++) {
+    const echo = await recv(be, stepMs, `big-endian echo ${i}`);
+    if (!equals(echo, beValues[i]!)) problems.push(`big-endian echo ${i} differs`);
+  }
+  const bye2 = await recv(be, stepMs, "big-endian bye");
+  if (!equals(bye2, { kind: "string", value: "bye" })) problems.push(`big-endian: expected "bye", got ${JSON.stringify(bye2)}`);
+
+  for (const [who, list] of [
+    ["our values", ours],
+    ["engine values", engineMade],
+  ] as const) {
+    const set = coverage(list);
+    const missing = c.mustCover.filter((k) => !set.has(k));
+    if (missing.length > 0) problems.push(`${who} cover no ${missing.join(", ")}`);
+  }
+  return engineMade;
+}
