@@ -291,12 +291,51 @@ class Converter {
     }
     if (v.form !== "full") return v;
     let changed = false;
-    const properties = v.properties.map(([name, value]) => {
+    let properties = v.properties.map(([name, value]) => {
       const out = this.nested(value, { property: name });
       if (out !== value) changed = true;
       return [name, out] as const;
     });
-    return changed ? { kind: "object", form: "full", className: v.className, properties } : v;
+    const full = (props: typeof properties): Value => ({
+      kind: "object",
+      form: "full",
+      className: v.className,
+      properties: props,
+    });
+    if (refusal(this.target, full(properties)) !== undefined) {
+      // The target refuses a property as it is (4.3+ reads `script` only as a res:// path, and
+      // 3.x/4.0-4.2 embed the script as an object): write null there and say why.
+      properties = properties.map(([name, value]) => {
+        const why = refusal(this.target, full([[name, value]]));
+        if (
+          why === undefined ||
+          value.kind === "nil" ||
+          refusal(this.target, full([[name, { kind: "nil" }]])) !== undefined
+        ) {
+          return [name, value] as const;
+        }
+        this.path.push({ property: name });
+        try {
+          this.loss(value.kind, "nil", `property "${name}" written as null: ${why}`, "invalid-value");
+        } finally {
+          this.path.pop();
+        }
+        changed = true;
+        return [name, { kind: "nil" }] as const;
+      });
+    }
+    return changed ? full(properties) : v;
+  }
+}
+
+/** Why `target` refuses to encode `v`, or undefined when it writes it. */
+function refusal(target: Dialect, v: Value): string | undefined {
+  try {
+    encodeWith(target, v);
+    return undefined;
+  } catch (e) {
+    if (GdVariantError.is(e)) return EncodeError.is(e) ? e.detail : e.message;
+    throw e;
   }
 }
 
