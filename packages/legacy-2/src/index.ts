@@ -9,7 +9,14 @@ export { engineWrittenSubnames, type SubnameEncoding } from "./codecs/node-path.
 export { emptyImageObject, imageToObject, type ModernTarget } from "./convert/image-object.js";
 export { inputEventToObject } from "./convert/input-event-object.js";
 export { joyAxisTo4, joyButtonTo4, scancodeTo3, scancodeTo4 } from "./convert/keys.js";
-export { type ModernLoss, type ToModernOptions, type ToModernResult, toModern } from "./convert/to-modern.js";
+export {
+  type ModernLoss,
+  modernRewrite,
+  type RewriteReporter,
+  type ToModernOptions,
+  type ToModernResult,
+  toModern,
+} from "./convert/to-modern.js";
 export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
 export { dialect, type Legacy2DialectOptions, legacy2Dialect } from "./dialect.js";
 export { encode, type Legacy2EncodeOptions } from "./encode.js";

@@ -9,6 +9,7 @@ import {
   EVENT_TYPES as E,
   IMAGE_FORMAT as F,
   KEY_MASK,
+  modernRewrite,
   scancodeTo3,
   scancodeTo4,
   toModern,
@@ -251,6 +252,15 @@ describe("toModern without an engine", () => {
       4194305, 4194310, 4194332, 4194433, 8388607, 65,
     ]);
     expect(KEY_MASK.SHIFT).toBe(33554432);
+  });
+
+  it("offers the same conversion as a rewrite hook for generic converters", () => {
+    const reported: string[] = [];
+    const hook = modernRewrite("3");
+    const ev = inputEvent({ eventType: E.ACTION, device: 0 });
+    expect(hook(ev, { report: (m) => reported.push(m) })).toEqual(toModern(ev, { target: "3" }).value);
+    expect(reported.length).toBe(1);
+    expect(hook({ kind: "int", value: 1 }, { report: () => {} })).toBeUndefined();
   });
 
   it("refuses a bad target and runaway depth", () => {

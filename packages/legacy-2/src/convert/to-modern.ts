@@ -132,3 +132,23 @@ export function toModern(value: Value, options: ToModernOptions): ToModernResult
   };
   return { value: convert(value, 0), losses };
 }
+
+/** What {@link modernRewrite}'s hook needs from its caller: a way to report a loss. */
+export interface RewriteReporter {
+  report(message: string): void;
+}
+
+/**
+ * A `rewrite` hook for a generic converter such as core's `convertValue` (called for kinds the
+ * target has no codec for): turns a 2.x Image or InputEvent into its 3.x/4.x object, exactly as
+ * {@link toModern} does, and leaves every other value to the converter (`undefined`).
+ */
+export function modernRewrite(
+  target: ModernTarget,
+): (value: Value, context: RewriteReporter) => Value | undefined {
+  return (value, context) => {
+    if (value.kind === "image") return imageToObject(value, target, (m) => context.report(m));
+    if (value.kind === "inputEvent") return inputEventToObject(value, target, (m) => context.report(m));
+    return undefined;
+  };
+}
