@@ -33,11 +33,17 @@ export interface EngineRun {
 }
 
 /**
- * Starts an engine process that is SIGKILLed after `timeoutMs` at the latest (and by `kill`).
+ * Starts an engine (or any) process that is SIGKILLed after `timeoutMs` at the latest (and by `kill`).
  * stdout and stderr are kept for failure messages.
  */
-export function startEngine(bin: string, args: string[], cwd: string, timeoutMs: number): EngineRun {
-  const child = spawn(bin, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+export function startEngine(
+  bin: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): EngineRun {
+  const child = spawn(bin, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString("utf8")));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString("utf8")));
