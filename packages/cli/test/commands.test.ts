@@ -35,7 +35,7 @@ describe("inspect", () => {
   });
 
   it("reads a whole folder of samples from all three engines", () => {
-    const r = gdvariant(["inspect", SAMPLES]);
+    const r = gdvariant(["inspect", sample("godot-4"), sample("godot-3"), sample("legacy-2"), "--allow-objects"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const count = (dir: string) => readdirSync(sample(dir)).length;

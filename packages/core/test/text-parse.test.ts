@@ -141,6 +141,10 @@ describe("parseVariantText: scalars", () => {
     expect(parseVariantText("-inf")).toEqual(float(Number.NEGATIVE_INFINITY));
     expect(parseVariantText("inf_neg")).toEqual(float(Number.NEGATIVE_INFINITY));
     expect(Number.isNaN((parseVariantText("nan") as { value: number }).value)).toBe(true);
+    // What 2.x/3.x var2str print for non-finite standalone reals.
+    expect(parseVariantText("[ -inf.0, inf.0, -nan ]")).toEqual(
+      array([float(Number.NEGATIVE_INFINITY), float(Number.POSITIVE_INFINITY), float(Number.NaN)]),
+    );
   });
 
   it("keeps 64-bit ints exact", () => {

@@ -53,6 +53,8 @@ const ESCAPES: Readonly<Record<string, string>> = {
   r: "\r",
 };
 
+const NON_FINITE: ReadonlySet<string> = new Set(["inf", "-inf", "nan", "-nan", "inf_neg"]);
+
 function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= "0" && c <= "9";
 }
@@ -146,8 +148,15 @@ export class Lexer {
     const s = this.src;
     let end = from + 1;
     while (isIdentStart(s[end]) || isDigit(s[end])) end++;
+    const text = s.slice(start, end);
+    // 2.x and 3.x var2str append ".0" to a standalone real printed without a '.', infinities
+    // and NaN included ("-inf.0", "inf.0", "nan.0"): read that suffix as part of the constant.
+    if (NON_FINITE.has(text) && s[end] === "." && isDigit(s[end + 1])) {
+      end += 2;
+      while (isDigit(s[end])) end++;
+    }
     this.pos = end;
-    return { type: "identifier", start, text: s.slice(start, end), isFloat: false };
+    return { type: "identifier", start, text, isFloat: false };
   }
 
   // The engine's number grammar: -? digits ( . digits* )? ( [eE] [+-]? digits* )?

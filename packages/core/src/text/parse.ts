@@ -72,12 +72,14 @@ const MATRIX_ARITY = { transform2d: 6, basis: 9, transform3d: 12, projection: 16
 const PACKED_STRIDE = { packedVector2Array: 2, packedVector3Array: 3, packedVector4Array: 4, packedColorArray: 4 } as const;
 
 // Constants the engine reads in value position and in numeric constructor arguments
-// (`stor_fix`). `inf_neg` is how 4.x writes negative infinity inside constructors.
+// (`stor_fix`). `inf_neg` is how 4.x writes negative infinity inside constructors; `-nan` is
+// how 2.x (glibc "%g") prints a NaN with its sign bit set.
 const FLOAT_CONSTANTS: Readonly<Record<string, number>> = {
   inf: Number.POSITIVE_INFINITY,
   "-inf": Number.NEGATIVE_INFINITY,
   inf_neg: Number.NEGATIVE_INFINITY,
   nan: Number.NaN,
+  "-nan": Number.NaN,
 };
 
 interface Arg {

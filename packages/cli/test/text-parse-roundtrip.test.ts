@@ -1,0 +1,254 @@
+// parseVariantText (core) against the dialects' own text writers: what toText prints, the parser
+// reads back as the same value, up to what each text form documents it cannot carry. Lives here
+// because core's tests cannot depend on the dialect packages.
+import { equals, parseVariantText, type TextDialectId, toJSON, type Value } from "@gdvariant/core";
+import { toText as text3 } from "@gdvariant/godot-3";
+import { toText as text4 } from "@gdvariant/godot-4";
+import { toText as text2 } from "@gdvariant/legacy-2";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LEGACY_LEAVES, type LeafName, leafOf, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
+
+type Mode = { dialect: TextDialectId; toText: (v: Value) => string; tolerance: number };
+
+// 4.x prints the shortest digits that read back exactly (Grisu2), so only float32-exact floats
+// (printed with float32 digits, read back as doubles) differ. 2.x and 3.x print reals with
+// six significant digits (%g): a relative error up to 5e-6 is the text form's precision, plus
+// the float32 rounding of what is read back into a float32 field.
+const MODES: Record<string, Mode> = {
+  "godot-4": { dialect: "godot-4", toText: text4, tolerance: 0 },
+  "godot-3": { dialect: "godot-3", toText: (v) => text3(v), tolerance: 6e-6 },
+  "legacy-2": { dialect: "legacy-2", toText: text2, tolerance: 6e-6 },
+};
+
+function sameNumber(expected: number, got: number, tol: number): boolean {
+  if (Object.is(expected, got) || expected === got) return true; // -0 prints as 0
+  if (Number.isNaN(expected)) return Number.isNaN(got);
+  // 2.x and 3.x print every real as the engine's real_t, a float32 (1e300 prints inf).
+  if (tol > 0 && Math.fround(expected) === got) return true;
+  if (!Number.isFinite(expected) || !Number.isFinite(got)) return false;
+  if (Math.fround(expected) === expected && Math.fround(got) === expected) return true;
+  // %g keeps 6 digits; denormal float32s keep fewer.
+  const scale = Math.max(Math.abs(expected), Math.abs(got));
+  return tol > 0 && (Math.abs(expected - got) <= tol * scale || scale < 1e-37);
+}
+
+// What the text form cannot carry, applied to the expected value: a Signal's and Callable's
+// content, a null object (prints `null`), the dictionary order (engines print keys sorted),
+// and keys the engine's Dictionary merges.
+function expectedAfterText(v: Value, dialect: TextDialectId): Value {
+  const e = (x: Value) => expectedAfterText(x, dialect);
+  switch (v.kind) {
+    case "signal":
+      return { kind: "signal", name: "", objectId: 0 };
+    case "nodePath":
+      // A 2.x NodePath without names is the empty path in the engine (see legacy-2's toText),
+      // and 2.x/3.x print no "/" for an absolute path without names.
+      if (dialect === "legacy-2" && v.names.length === 0) return { kind: "nodePath", names: [], subnames: [], absolute: false };
+      if (dialect === "godot-3" && v.names.length === 0 && v.subnames.length === 0) return { ...v, absolute: false };
+      return v;
+    case "object":
+      if (v.form === "null" || (v.form === "id" && (v.id === 0 || v.id === 0n)) || (v.form === "full" && v.className === "")) {
+        return { kind: "nil" };
+      }
+      return v.form === "full" ? { ...v, properties: v.properties.map(([n, p]) => [n, e(p)] as const) } : v;
+    case "array": {
+      const out = { ...v, items: v.items.map(e) };
+      return dialect === "legacy-2" ? { ...out, shared: true } : out;
+    }
+    case "dictionary": {
+      const seen = new Map<string, number>();
+      const entries: Array<readonly [Value, Value]> = [];
+      for (const [k0, x] of v.entries) {
+        const k = e(k0);
+        const fp = keyFingerprint(k);
+        const at = seen.get(fp);
+        if (at === undefined) {
+          seen.set(fp, entries.length);
+          entries.push([k, e(x)]);
+        } else entries[at] = [entries[at]![0], e(x)];
+      }
+      const out: Value = { ...v, entries };
+      // Godot 4.6.3 cannot rebuild a script-typed dictionary, so it holds and prints it untyped
+      // (see @gdvariant/godot-4's toText).
+      if (dialect === "godot-4" && (v.keyType?.kind === "script" || v.valueType?.kind === "script")) {
+        return { kind: "dictionary", entries };
+      }
+      return dialect === "legacy-2" ? { ...out, shared: true } : out;
+    }
+    default:
+      return v;
+  }
+}
+
+function keyFingerprint(k: Value): string {
+  switch (k.kind) {
+    case "string":
+    case "stringName":
+      return `s${k.value}`;
+    case "float":
+      return Number.isNaN(k.value) ? "fNaN" : `f${k.value === 0 ? 0 : k.value}`;
+    case "int":
+      return `i${String(k.value)}`;
+    default:
+      return JSON.stringify(toJSON(k));
+  }
+}
+
+/** Compares with numbers up to the text form's precision and dictionaries as sets. */
+function close(a: Value, b: Value, tol: number): boolean {
+  if (a.kind !== b.kind) return false;
+  const ja = toJSON(a) as Record<string, unknown>;
+  const jb = toJSON(b) as Record<string, unknown>;
+  switch (a.kind) {
+    case "float":
+      return sameNumber(a.value, (b as typeof a).value, tol);
+    case "array": {
+      const o = b as typeof a;
+      return (
+        a.items.length === o.items.length &&
+        a.items.every((x, i) => close(x, o.items[i]!, tol)) &&
+        JSON.stringify(a.elementType) === JSON.stringify(o.elementType) &&
+        !!a.shared === !!o.shared
+      );
+    }
+    case "dictionary": {
+      const o = b as typeof a;
+      if (a.entries.length !== o.entries.length || !!a.shared !== !!o.shared) return false;
+      if (JSON.stringify([a.keyType, a.valueType]) !== JSON.stringify([o.keyType, o.valueType])) return false;
+      const used = new Set<number>();
+      return a.entries.every(([k, x]) => {
+        const i = o.entries.findIndex(([k2, x2], j) => !used.has(j) && close(k, k2, tol) && close(x, x2, tol));
+        if (i < 0) return false;
+        used.add(i);
+        return true;
+      });
+    }
+    case "object": {
+      const o = b as typeof a;
+      if (a.form !== "full" || o.form !== "full") return equals(a, b);
+      return (
+        a.className === o.className &&
+        a.properties.length === o.properties.length &&
+        a.properties.every(([n, x], i) => n === o.properties[i]![0] && close(x, o.properties[i]![1], tol))
+      );
+    }
+    default: {
+      if (equals(a, b)) return true;
+      // Numbers inside math types and packed arrays.
+      const na = numbersOf(ja);
+      const nb = numbersOf(jb);
+      const sa = JSON.stringify(ja, (_k, x) => (typeof x === "number" || isNumText(x) ? 0 : x));
+      const sb = JSON.stringify(jb, (_k, x) => (typeof x === "number" || isNumText(x) ? 0 : x));
+      return sa === sb && na.length === nb.length && na.every((x, i) => sameNumber(x, nb[i]!, tol));
+    }
+  }
+}
+
+function isNumText(x: unknown): boolean {
+  return x === "NaN" || x === "Infinity" || x === "-Infinity" || x === "-0";
+}
+
+function numbersOf(j: unknown, out: number[] = []): number[] {
+  if (typeof j === "number") out.push(j);
+  else if (isNumText(j)) out.push(Number(j === "-0" ? -0 : j));
+  else if (Array.isArray(j)) for (const x of j) numbersOf(x, out);
+  else if (j && typeof j === "object") for (const x of Object.values(j)) numbersOf(x, out);
+  return out;
+}
+
+// Two different keys whose texts are the same (3.x prints 5e-324 and 0 both as 0.0) become one
+// key when read back, and which value stays depends on the printed order: such values are not
+// a question the text can answer, so the property skips them.
+function textCollision(v: Value, toText: (v: Value) => string): boolean {
+  const kids: Value[] =
+    v.kind === "array" ? [...v.items] : v.kind === "dictionary" ? v.entries.flat() : v.kind === "object" && v.form === "full" ? v.properties.map((p) => p[1]) : [];
+  if (v.kind === "dictionary") {
+    const seen = new Map<string, string>();
+    for (const [k] of v.entries) {
+      const t = toText(k);
+      const fp = keyFingerprint(k);
+      const other = seen.get(t);
+      if (other !== undefined && other !== fp) return true;
+      seen.set(t, fp);
+    }
+  }
+  return kids.some((k) => textCollision(k, toText));
+}
+
+function check(mode: Mode, v: Value): void {
+  fc.pre(!textCollision(v, mode.toText));
+  const text = mode.toText(v);
+  let parsed: Value;
+  try {
+    parsed = parseVariantText(text, { dialect: mode.dialect });
+  } catch (e) {
+    throw new Error(`cannot parse ${JSON.stringify(text)}: ${(e as Error).message}`);
+  }
+  const expected = expectedAfterText(v, mode.dialect);
+  if (!close(expected, parsed, mode.tolerance)) {
+    throw new Error(`text ${JSON.stringify(text)}\nexpected ${JSON.stringify(toJSON(expected))}\nparsed   ${JSON.stringify(toJSON(parsed))}`);
+  }
+  // And the text of what was read is the text that was read (up to dictionary order, which
+  // the engines' sort makes depend on insertion order).
+  const again = mode.toText(parsed);
+  if (!/[{]/.test(text) && again !== text) throw new Error(`text changed: ${JSON.stringify(text)} -> ${JSON.stringify(again)}`);
+}
+
+// 3.x var2str prints nothing for a RID (no case in its writer), so RIDs are left out.
+const GODOT3_LEAVES: LeafName[] = [
+  "nil", "bool", "int", "float", "string", "vector2", "rect2", "vector3", "transform2d", "plane", "quaternion",
+  "aabb", "basis", "transform3d", "color", "nodePath", "objectId", "packedByteArray", "packedInt32Array",
+  "packedFloat32Array", "packedStringArray", "packedVector2Array", "packedVector3Array", "packedColorArray",
+];
+
+// 2.x InputEvents as the text carries them (var2str prints no device, and only these details).
+const inputEvent2 = fc.oneof(
+  fc.constant<Value>({ kind: "inputEvent", eventType: 0, device: 0 }),
+  fc.constant<Value>({ kind: "inputEvent", eventType: 2, device: 0 }),
+  fc
+    .record({ scancode: fc.integer({ min: 0, max: 0x01ffffff }), modifiers: fc.subarray([1 << 25, 1 << 26, 1 << 27, 1 << 28]) })
+    .map<Value>((r) => ({ kind: "inputEvent", eventType: 1, device: 0, modifiers: r.modifiers.reduce((a, b) => a | b, 0), scancode: r.scancode })),
+  fc.tuple(fc.constantFrom(3, 5), fc.integer({ min: 0, max: 15 })).map<Value>(([t, b]) => ({ kind: "inputEvent", eventType: t, device: 0, buttonIndex: b })),
+);
+const image2 = fc
+  .record({ w: fc.integer({ min: 1, max: 3 }), h: fc.integer({ min: 1, max: 3 }), format: fc.constantFrom(0, 3, 4) })
+  .chain(({ w, h, format }) =>
+    fc
+      .uint8Array({ minLength: w * h * [1, 0, 0, 3, 4][format]!, maxLength: w * h * [1, 0, 0, 3, 4][format]! })
+      .map<Value>((data) => ({ kind: "image", format, mipmaps: 0, width: w, height: h, data })),
+  );
+
+describe("parseVariantText reads what the dialects' toText print", () => {
+  it("Godot 4.x var_to_str, every kind, typed containers and full objects", () => {
+    fc.assert(
+      fc.property(valueArb(MODERN_LEAVES, { typed: true, objects: true }), (v) => check(MODES["godot-4"]!, v)),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("Godot 3.x var2str (reals to six digits)", () => {
+    fc.assert(fc.property(valueArb(GODOT3_LEAVES, { objects: true }), (v) => check(MODES["godot-3"]!, v)), { numRuns: 1000 });
+  });
+
+  it("Godot 2.x var2str: Matrix32, IntArray, Image, InputEvent, NodePath properties", () => {
+    // The 2.1 writer prints nothing at all for a RID, so RIDs are left out; and a null object
+    // prints `null` like nil without being the same dictionary key, so which of two `null` keys
+    // the text keeps is up to the key order: null objects are left out too.
+    const leaves = fc.oneof(valueArb(LEGACY_LEAVES.filter((l) => l !== "rid0" && l !== "objectNull")), inputEvent2, image2);
+    fc.assert(fc.property(fc.oneof(leaves, fc.array(leaves, { maxLength: 3 }).map<Value>((items) => ({ kind: "array", items }))), (v) => check(MODES["legacy-2"]!, v)), {
+      numRuns: 1000,
+    });
+  });
+
+  it("can fail: a value the text does not say is caught", () => {
+    expect(() => check(MODES["godot-4"]!, { kind: "signal", name: "x", objectId: 1 })).not.toThrow();
+    const bad: Mode = { ...MODES["godot-4"]!, toText: () => "Vector2(1, 3)" };
+    expect(() => check(bad, { kind: "vector2", x: 1, y: 2 })).toThrow(/expected/);
+  });
+
+  it("uses every leaf kind", () => {
+    expect(MODERN_LEAVES.length + GODOT3_LEAVES.length + LEGACY_LEAVES.length).toBeGreaterThan(60);
+    expect(Object.keys(leafOf)).toContain("image");
+  });
+});
