@@ -1,3 +1,4 @@
+import type { AnyCodec, EncodeContext, ObjectValue } from "@gdvariant/core";
 import {
   arrayCodec,
   boolCodec,
@@ -303,6 +304,64 @@ describe("convertValue: reported losses", () => {
       properties: [["n", { kind: "string", value: "x" }]],
     });
     expect(r.losses[0]!.path).toBe(".n");
+  });
+});
+
+describe("convertValue: properties the target refuses", () => {
+  // A 4.3+-like object codec: the script property must be null or a res:// path string.
+  const base = objectCodec(17);
+  const strictObjects = createDialect({
+    id: "test-3-strict",
+    name: "Test strict objects",
+    engineVersions: "x",
+    typeCount: 27,
+    codecs: [
+      ...three.codecs.filter((c) => c !== undefined && c.wireId !== 17),
+      {
+        ...base,
+        header: (v: ObjectValue, ctx: EncodeContext) => {
+          if (v.form === "full" && v.properties.some(([n, x]) => n === "script" && x.kind === "object")) {
+            throw ctx.error("invalid-value", "script must be a path");
+          }
+          return base.header(v, ctx);
+        },
+      },
+    ] as AnyCodec[],
+  });
+
+  it("writes null in their place and reports them", () => {
+    const script: Value = { kind: "object", form: "full", className: "GDScript", properties: [] };
+    const v: Value = {
+      kind: "object",
+      form: "full",
+      className: "Node",
+      properties: [
+        ["name", { kind: "string", value: "n" }],
+        ["script", script],
+      ],
+    };
+    const r = convertValue({ kind: "array", items: [v] }, strictObjects);
+    expect(r.value).toEqual({
+      kind: "array",
+      items: [
+        {
+          ...v,
+          properties: [
+            ["name", { kind: "string", value: "n" }],
+            ["script", { kind: "nil" }],
+          ],
+        },
+      ],
+    });
+    expect(r.losses).toMatchObject([
+      {
+        path: "[0].script",
+        from: "object",
+        to: "nil",
+        message: 'property "script" written as null: script must be a path',
+      },
+    ]);
+    expect(convertValue(v, three).losses).toEqual([]);
   });
 });
 
