@@ -62,7 +62,9 @@ describe("random corruption", () => {
             expect(DecodeError.is(e), String(e)).toBe(true);
             expect(typeof (e as DecodeError).offset).toBe("number");
           }
-          expect(performance.now() - t0).toBeLessThan(200);
+          // A robustness bound, not a speed measurement (bench/ measures speed): a hang or an
+          // allocation sized by a hostile count takes far longer than this on any machine.
+          expect(performance.now() - t0).toBeLessThan(1000);
         },
       ),
       { numRuns: 3000 },
@@ -153,7 +155,7 @@ describe("hostile counts and nesting", () => {
     const bytes = hexToBytes(hex.length % 2 ? `${hex}0` : hex);
     const t0 = performance.now();
     const e = decodeError(bytes, { allowObjects: true });
-    expect(performance.now() - t0).toBeLessThan(20);
+    expect(performance.now() - t0).toBeLessThan(1000); // robustness bound (see above), not speed
     expect(["truncated", "invalid-data", "limit-exceeded"]).toContain(e.code);
   });
 

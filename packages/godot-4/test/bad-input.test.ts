@@ -20,7 +20,9 @@ function decodeError(bytes: Uint8Array, options: Parameters<typeof decode>[1] = 
   throw new Error("decode succeeded");
 }
 
-function fast<T>(fn: () => T, ms = 100): T {
+// A robustness bound, not a speed measurement (bench/ measures speed): allocating what a hostile
+// count asks, or a hang, takes far longer than this even on a loaded CI machine.
+function fast<T>(fn: () => T, ms = 1000): T {
   const t0 = performance.now();
   const out = fn();
   expect(performance.now() - t0).toBeLessThan(ms);

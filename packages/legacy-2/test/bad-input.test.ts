@@ -187,7 +187,7 @@ describe("hostile counts fail fast without allocating", () => {
     const ms = performance.now() - t0;
     expect(e.code).toBe(code);
     expect(GdVariantError.is(e)).toBe(true);
-    expect(ms).toBeLessThan(50);
+    expect(ms).toBeLessThan(1000); // robustness bound against hangs and huge allocations, not speed
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1 << 20);
   });
 });
