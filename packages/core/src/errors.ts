@@ -1,4 +1,4 @@
-import { type PathSegment, formatPath } from "./path.js";
+import { formatPath, type PathSegment } from "./path.js";
 
 // One brand for every gdvariant error, shared across installed copies of core (two versions of
 // @gdvariant/core in one node_modules still recognise each other's errors), as in vercel/ai's

@@ -157,7 +157,10 @@ export class ByteReader {
     if (n > 0x7fffffff) throw this.error("invalid-data", `string length ${n} has the sign bit set`, at);
     const padded = n + ((4 - (n & 3)) & 3);
     if (padded > this.end - this.pos) {
-      throw this.error("truncated", `string of ${n} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`);
+      throw this.error(
+        "truncated",
+        `string of ${n} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`,
+      );
     }
     const s = decodeUtf8(this.bytes, this.pos, n);
     if (s === undefined) throw this.error("invalid-utf8", "string is not valid UTF-8", this.pos);

@@ -27,7 +27,8 @@ function readContainerType(ctx: DecodeContext, code: number, at: number): Contai
   if (code === 1) {
     const id = r.u32();
     const codec = id < ctx.dialect.typeCount ? ctx.dialect.codecs[id] : undefined;
-    if (codec === undefined) throw ctx.error("invalid-data", `container element type id ${id} is out of range`, at);
+    if (codec === undefined)
+      throw ctx.error("invalid-data", `container element type id ${id} is out of range`, at);
     return { kind: "builtin", type: codec.kind };
   }
   const s = r.string();
@@ -37,14 +38,18 @@ function readContainerType(ctx: DecodeContext, code: number, at: number): Contai
 function writeContainerType(ctx: EncodeContext, t: ContainerType): void {
   if (t.kind === "builtin") {
     const id = ctx.dialect.wireIdOfKind(t.type);
-    if (id === undefined) throw ctx.error("unsupported-kind", `no ${ctx.dialect.name} type id for element type ${t.type}`);
+    if (id === undefined)
+      throw ctx.error("unsupported-kind", `no ${ctx.dialect.name} type id for element type ${t.type}`);
     ctx.writer.u32(id);
   } else ctx.writer.string(t.kind === "class" ? t.className : t.path);
 }
 
 function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): never {
   const since = o.typedSince ? ` (typed ${what} need ${o.typedSince})` : "";
-  throw ctx.error("unsupported-kind", `${ctx.dialect.name} (${ctx.dialect.engineVersions}) cannot write a typed ${what}${since}`);
+  throw ctx.error(
+    "unsupported-kind",
+    `${ctx.dialect.name} (${ctx.dialect.engineVersions}) cannot write a typed ${what}${since}`,
+  );
 }
 
 export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
@@ -108,7 +113,10 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
         const key = ctx.decodeKey(i);
         entries[i] = [key, ctx.decodeEntryValue(key)];
       }
-      const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = { kind: "dictionary", entries };
+      const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = {
+        kind: "dictionary",
+        entries,
+      };
       if (keyType !== undefined) out.keyType = keyType;
       if (valueType !== undefined) out.valueType = valueType;
       if (keepShared && word & 0x80000000) out.shared = true;

@@ -3,11 +3,11 @@ import type { Codec } from "../dialect/contract.js";
 import {
   MATRIX_SIZES,
   type MatrixKind,
-  VECTOR_FIELDS,
   type ValueOf,
+  VECTOR_FIELDS,
   type VectorKind,
 } from "../value/types.js";
-import { FLAG_64, defineCodec } from "./define.js";
+import { defineCodec, FLAG_64 } from "./define.js";
 
 /**
  * Precision of the real-valued math types.
@@ -113,7 +113,8 @@ export function matrixCodec<K extends MatrixKind>(
     header: () => (write64 ? wireId | FLAG_64 : wireId),
     encode: (ctx, v, header) => {
       const values = (v as unknown as { values: readonly number[] }).values;
-      if (values.length !== count) throw ctx.error("invalid-value", `${kind} needs ${count} values, has ${values.length}`);
+      if (values.length !== count)
+        throw ctx.error("invalid-value", `${kind} needs ${count} values, has ${values.length}`);
       ctx.writer.floats(values, (header & FLAG_64) !== 0);
     },
   });

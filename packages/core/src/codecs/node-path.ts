@@ -20,7 +20,11 @@ export function nodePathCodec(wireId: number, property: "separate" | "subname"):
       const r = ctx.reader;
       const w = r.u32();
       if ((w & 0x80000000) === 0) {
-        throw ctx.error("invalid-data", "NodePath in the old format (bit 31 of the first word clear)", start + 4);
+        throw ctx.error(
+          "invalid-data",
+          "NodePath in the old format (bit 31 of the first word clear)",
+          start + 4,
+        );
       }
       const nameCount = w & 0x7fffffff;
       const subCount = r.u32();

@@ -7,7 +7,7 @@ import type {
   RidValue,
   SignalValue,
 } from "../value/types.js";
-import { FLAG_64, checkSign, defineCodec } from "./define.js";
+import { checkSign, defineCodec, FLAG_64 } from "./define.js";
 
 /** RID: a u64 id (4.x) or nothing at all (2.x/3.x, which decode an empty RID). */
 export function ridCodec(wireId: number, payload: boolean): Codec<RidValue> {
@@ -83,7 +83,10 @@ export function bareObjectCodec(wireId: number): Codec<ObjectValue> {
     decode: () => ({ kind: "object", form: "null" }),
     header: (v, ctx) => {
       if (v.form !== "null") {
-        throw ctx.error("unsupported-kind", `${ctx.dialect.name} cannot carry objects (only a bare null header)`);
+        throw ctx.error(
+          "unsupported-kind",
+          `${ctx.dialect.name} cannot carry objects (only a bare null header)`,
+        );
       }
       return wireId;
     },

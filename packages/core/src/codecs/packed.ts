@@ -11,7 +11,7 @@ import type {
   PackedVector3ArrayValue,
   PackedVector4ArrayValue,
 } from "../value/types.js";
-import { FLAG_64, checkSign, defineCodec } from "./define.js";
+import { checkSign, defineCodec, FLAG_64 } from "./define.js";
 import type { MathPrecision } from "./math.js";
 
 function count(ctx: DecodeContext, stride: number, what: string): number {
@@ -23,14 +23,19 @@ function count(ctx: DecodeContext, stride: number, what: string): number {
 }
 
 /** Byte array: u32 count, the bytes, padding (the engine checks only that the bytes exist). */
-export function packedByteArrayCodec(wireId: number, name = "PACKED_BYTE_ARRAY"): Codec<PackedByteArrayValue> {
+export function packedByteArrayCodec(
+  wireId: number,
+  name = "PACKED_BYTE_ARRAY",
+): Codec<PackedByteArrayValue> {
   return defineCodec<PackedByteArrayValue>({
     wireId,
     kind: "packedByteArray",
     name,
     decode: (ctx) => {
       const n = count(ctx, 1, name);
-      const data = ctx.copy ? ctx.reader.bytes.slice(ctx.reader.pos, ctx.reader.pos + n) : ctx.reader.bytesView(n);
+      const data = ctx.copy
+        ? ctx.reader.bytes.slice(ctx.reader.pos, ctx.reader.pos + n)
+        : ctx.reader.bytesView(n);
       if (ctx.copy) ctx.reader.pos += n;
       ctx.reader.skipPadding(n, false);
       return { kind: "packedByteArray", data };
@@ -51,20 +56,14 @@ type Fixed =
   | PackedColorArrayValue;
 
 /** Packed arrays of fixed-size numbers: u32 element count, then the elements. */
-export function packedNumberCodec<V extends Fixed>(
-  wireId: number,
-  kind: V["kind"],
-  name: string,
-): Codec<V> {
-  const ctor = (
-    kind === "packedInt32Array"
-      ? Int32Array
-      : kind === "packedInt64Array"
-        ? BigInt64Array
-        : kind === "packedFloat64Array"
-          ? Float64Array
-          : Float32Array
-  ) as unknown as { new (n: number): V["data"]; BYTES_PER_ELEMENT: number };
+export function packedNumberCodec<V extends Fixed>(wireId: number, kind: V["kind"], name: string): Codec<V> {
+  const ctor = (kind === "packedInt32Array"
+    ? Int32Array
+    : kind === "packedInt64Array"
+      ? BigInt64Array
+      : kind === "packedFloat64Array"
+        ? Float64Array
+        : Float32Array) as unknown as { new (n: number): V["data"]; BYTES_PER_ELEMENT: number };
   const stride = kind === "packedColorArray" ? 4 : 1;
   const size = ctor.BYTES_PER_ELEMENT * stride;
   return defineCodec<V>({
@@ -79,7 +78,10 @@ export function packedNumberCodec<V extends Fixed>(
     encode: (ctx, v) => {
       const data = v.data as unknown as ArrayBufferView & { length: number; BYTES_PER_ELEMENT: number };
       if (!(data instanceof (ctor as unknown as Function)) || data.length % stride !== 0) {
-        throw ctx.error("invalid-value", `${kind} data must be a ${(ctor as unknown as Function).name} of whole elements`);
+        throw ctx.error(
+          "invalid-value",
+          `${kind} data must be a ${(ctor as unknown as Function).name} of whole elements`,
+        );
       }
       ctx.writer.u32(data.length / stride);
       ctx.writer.typed(data);
@@ -118,7 +120,8 @@ export function packedVectorCodec<V extends VectorArray>(
     header: () => (write64 ? wireId | FLAG_64 : wireId),
     encode: (ctx, v, header) => {
       const data = v.data;
-      if (data.length % stride !== 0) throw ctx.error("invalid-value", `${kind} data length is not a multiple of ${stride}`);
+      if (data.length % stride !== 0)
+        throw ctx.error("invalid-value", `${kind} data length is not a multiple of ${stride}`);
       ctx.writer.u32(data.length / stride);
       const wide = (header & FLAG_64) !== 0;
       if (wide === data instanceof Float64Array) ctx.writer.typed(data);
@@ -131,7 +134,10 @@ export function packedVectorCodec<V extends VectorArray>(
  * String arrays: u32 count, then per element u32 (N+1), N UTF-8 bytes, a NUL, zero padding.
  * Elements written without the NUL (length N) decode the same, as in the engine.
  */
-export function packedStringArrayCodec(wireId: number, name = "PACKED_STRING_ARRAY"): Codec<PackedStringArrayValue> {
+export function packedStringArrayCodec(
+  wireId: number,
+  name = "PACKED_STRING_ARRAY",
+): Codec<PackedStringArrayValue> {
   return defineCodec<PackedStringArrayValue>({
     wireId,
     kind: "packedStringArray",

@@ -1,6 +1,13 @@
 import type { Codec } from "../dialect/contract.js";
-import type { BoolValue, FloatValue, IntValue, NilValue, StringNameValue, StringValue } from "../value/types.js";
-import { FLAG_64, defineCodec } from "./define.js";
+import type {
+  BoolValue,
+  FloatValue,
+  IntValue,
+  NilValue,
+  StringNameValue,
+  StringValue,
+} from "../value/types.js";
+import { defineCodec, FLAG_64 } from "./define.js";
 
 const NIL: NilValue = Object.freeze({ kind: "nil" });
 

@@ -1,6 +1,6 @@
 import type { ByteReader } from "../bytes/reader.js";
 import type { ByteWriter } from "../bytes/writer.js";
-import type { EncodeErrorCode, DecodeErrorCode, DecodeError, EncodeError } from "../errors.js";
+import type { DecodeError, DecodeErrorCode, EncodeError, EncodeErrorCode } from "../errors.js";
 import type { Kind, Value } from "../value/types.js";
 import type { ResolvedDecodeLimits } from "./options.js";
 
@@ -94,5 +94,4 @@ export interface Dialect {
 }
 
 /** A codec with a concrete value type, as stored in a dialect table. */
-// biome-ignore lint/suspicious/noExplicitAny: codec tables hold codecs of every value type.
 export type AnyCodec = Codec<any>;

@@ -1,5 +1,5 @@
-import type { AnyCodec, Codec, Dialect } from "./contract.js";
 import type { Kind } from "../value/types.js";
+import type { AnyCodec, Codec, Dialect } from "./contract.js";
 
 /** What {@link createDialect} takes. */
 export interface DialectSpec {
@@ -22,7 +22,8 @@ export function createDialect(spec: DialectSpec): Dialect {
   const table: (Codec | undefined)[] = [];
   const byKind = new Map<Kind, Codec>();
   for (const c of spec.codecs) {
-    if (table[c.wireId] !== undefined) throw new Error(`dialect ${spec.id}: two codecs for wire id ${c.wireId}`);
+    if (table[c.wireId] !== undefined)
+      throw new Error(`dialect ${spec.id}: two codecs for wire id ${c.wireId}`);
     table[c.wireId] = c;
     if (!byKind.has(c.kind)) byKind.set(c.kind, c);
   }

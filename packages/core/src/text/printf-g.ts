@@ -14,7 +14,7 @@ export function formatPrintfG(v: number, precision = 6): string {
   // Exact decimal digits (a double's value is exact well within 100 significant digits for
   // deciding a tie at digit p+1), then round half to even ourselves.
   const exact = a.toPrecision(100);
-  let [mant = "", expPart = "0"] = exact.split("e");
+  const [mant = "", expPart = "0"] = exact.split("e");
   let exp = Number(expPart);
   let digits = mant.replace(".", "");
   if (!exact.includes("e")) {

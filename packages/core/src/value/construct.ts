@@ -2,6 +2,7 @@ import { EncodeError } from "../errors.js";
 import type {
   AabbValue,
   ArrayValue,
+  BasisValue,
   BoolValue,
   CallableValue,
   ColorValue,
@@ -15,8 +16,8 @@ import type {
   Int64,
   IntValue,
   Kind,
-  Matrix32Value,
   Matrix3Value,
+  Matrix32Value,
   NilValue,
   NodePathValue,
   NullObjectValue,
@@ -35,22 +36,21 @@ import type {
   PlaneValue,
   ProjectionValue,
   QuaternionValue,
-  Rect2Value,
   Rect2iValue,
+  Rect2Value,
   RidValue,
   SignalValue,
   StringNameValue,
   StringValue,
   Transform2DValue,
   Transform3DValue,
-  BasisValue,
   Value,
-  Vector2Value,
   Vector2iValue,
-  Vector3Value,
+  Vector2Value,
   Vector3iValue,
-  Vector4Value,
+  Vector3Value,
   Vector4iValue,
+  Vector4Value,
 } from "./types.js";
 
 const I64_MIN = -(2n ** 63n);
@@ -119,7 +119,13 @@ export function vector2i(x: number, y: number): Vector2iValue {
   return { kind: "vector2i", x: i32(x, "x"), y: i32(y, "y") };
 }
 export function rect2(x: number, y: number, width: number, height: number): Rect2Value {
-  return { kind: "rect2", x: num(x, "x"), y: num(y, "y"), width: num(width, "width"), height: num(height, "height") };
+  return {
+    kind: "rect2",
+    x: num(x, "x"),
+    y: num(y, "y"),
+    width: num(width, "width"),
+    height: num(height, "height"),
+  };
 }
 export function rect2i(x: number, y: number, width: number, height: number): Rect2iValue {
   return {
@@ -148,7 +154,14 @@ export function plane(x: number, y: number, z: number, d: number): PlaneValue {
 export function quaternion(x: number, y: number, z: number, w: number): QuaternionValue {
   return { kind: "quaternion", x: num(x, "x"), y: num(y, "y"), z: num(z, "z"), w: num(w, "w") };
 }
-export function aabb(x: number, y: number, z: number, width: number, height: number, depth: number): AabbValue {
+export function aabb(
+  x: number,
+  y: number,
+  z: number,
+  width: number,
+  height: number,
+  depth: number,
+): AabbValue {
   return {
     kind: "aabb",
     x: num(x, "x"),
@@ -203,7 +216,9 @@ export function projection(values: ArrayLike<number>): ProjectionValue {
  * `""` is the empty path.
  */
 export function nodePath(
-  path: string | { names?: readonly string[]; subnames?: readonly string[]; absolute?: boolean; property?: string },
+  path:
+    | string
+    | { names?: readonly string[]; subnames?: readonly string[]; absolute?: boolean; property?: string },
 ): NodePathValue {
   if (typeof path === "string") {
     const absolute = path.startsWith("/");
@@ -272,7 +287,10 @@ export function dictionary(
 ): DictionaryValue {
   const list: DictionaryEntry[] = [];
   for (const [k, v] of entries) list.push([k, v]);
-  const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = { kind: "dictionary", entries: list };
+  const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = {
+    kind: "dictionary",
+    entries: list,
+  };
   if (options.keyType) out.keyType = options.keyType;
   if (options.valueType) out.valueType = options.valueType;
   if (options.shared) out.shared = true;
@@ -293,7 +311,8 @@ export function scriptType(path: string): ContainerType {
 }
 
 function flat<T extends Float32Array | Float64Array>(data: T, stride: number, kind: string): T {
-  if (data.length % stride !== 0) invalid(`${kind} data length ${data.length} is not a multiple of ${stride}`);
+  if (data.length % stride !== 0)
+    invalid(`${kind} data length ${data.length} is not a multiple of ${stride}`);
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { EncodeError } from "../errors.js";
 import { toInt64 } from "./construct.js";
-import { type DictionaryEntry, type Value, VECTOR_FIELDS, isKind } from "./types.js";
+import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -24,7 +24,8 @@ export function fromJS(input: unknown): Value {
 }
 
 function convert(input: unknown, depth: number): Value {
-  if (depth > 1100) throw new EncodeError("fromJS: nesting too deep (or a cycle)", { code: "depth-exceeded" });
+  if (depth > 1100)
+    throw new EncodeError("fromJS: nesting too deep (or a cycle)", { code: "depth-exceeded" });
   switch (typeof input) {
     case "undefined":
       return { kind: "nil" };
@@ -33,7 +34,9 @@ function convert(input: unknown, depth: number): Value {
     case "bigint":
       return { kind: "int", value: toInt64(input) };
     case "number":
-      return Number.isInteger(input) ? { kind: "int", value: toInt64(input) } : { kind: "float", value: input };
+      return Number.isInteger(input)
+        ? { kind: "int", value: toInt64(input) }
+        : { kind: "float", value: input };
     case "string":
       return { kind: "string", value: input };
     case "object": {
@@ -54,7 +57,10 @@ function convert(input: unknown, depth: number): Value {
       if (proto === Object.prototype || proto === null) {
         const entries: DictionaryEntry[] = [];
         for (const k of Object.keys(input)) {
-          entries.push([{ kind: "string", value: k }, convert((input as Record<string, unknown>)[k], depth + 1)]);
+          entries.push([
+            { kind: "string", value: k },
+            convert((input as Record<string, unknown>)[k], depth + 1),
+          ]);
         }
         return { kind: "dictionary", entries };
       }
@@ -65,7 +71,8 @@ function convert(input: unknown, depth: number): Value {
 }
 
 function describe(v: unknown): string {
-  if (typeof v === "object" && v !== null) return `an instance of ${v.constructor?.name ?? "an unknown class"}`;
+  if (typeof v === "object" && v !== null)
+    return `an instance of ${v.constructor?.name ?? "an unknown class"}`;
   return `a ${typeof v}`;
 }
 
@@ -123,7 +130,8 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
         v.entries.every(([k]) => k.kind === "string" || k.kind === "stringName" || k.kind === "int");
       if (plain) {
         const out: Record<string, unknown> = {};
-        for (const [k, val] of v.entries) defineKey(out, String((k as { value: unknown }).value), view(val, dicts));
+        for (const [k, val] of v.entries)
+          defineKey(out, String((k as { value: unknown }).value), view(val, dicts));
         return out;
       }
       return new Map(v.entries.map(([k, val]) => [view(k, dicts), view(val, dicts)]));

@@ -2,14 +2,7 @@ import { base64Decode, base64Encode } from "../bytes/base64.js";
 import { DecodeError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
-import {
-  type ContainerType,
-  type Int64,
-  type Value,
-  MATRIX_SIZES,
-  VECTOR_FIELDS,
-  isKind,
-} from "./types.js";
+import { type ContainerType, type Int64, isKind, MATRIX_SIZES, type Value, VECTOR_FIELDS } from "./types.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -140,7 +133,11 @@ class Parser {
   private path: PathSegment[] = [];
 
   fail(message: string): never {
-    throw new DecodeError(`tagged JSON: ${message}`, { code: "invalid-data", offset: 0, path: [...this.path] });
+    throw new DecodeError(`tagged JSON: ${message}`, {
+      code: "invalid-data",
+      offset: 0,
+      path: [...this.path],
+    });
   }
 
   obj(j: JsonValue | undefined): { [k: string]: JsonValue } {
@@ -184,7 +181,8 @@ class Parser {
   }
 
   u32(j: JsonValue | undefined, what: string): number {
-    if (typeof j !== "number" || !Number.isInteger(j) || j < 0 || j > 0xffffffff) this.fail(`${what} must be a u32`);
+    if (typeof j !== "number" || !Number.isInteger(j) || j < 0 || j > 0xffffffff)
+      this.fail(`${what} must be a u32`);
     return j;
   }
 
@@ -270,7 +268,10 @@ class Parser {
           const k = this.nested({ keyAt: n }, pair[0]);
           return [k, this.nested({ key: k }, pair[1])] as const;
         });
-        const out: { -readonly [K in keyof Extract<Value, { kind: "dictionary" }>]: unknown } = { kind, entries };
+        const out: { -readonly [K in keyof Extract<Value, { kind: "dictionary" }>]: unknown } = {
+          kind,
+          entries,
+        };
         if (o.keyType !== undefined) out.keyType = this.containerType(o.keyType);
         if (o.valueType !== undefined) out.valueType = this.containerType(o.valueType);
         if (o.shared === true) out.shared = true;
@@ -283,12 +284,16 @@ class Parser {
           kind,
           data: Int32Array.from(this.arr(o.data, "data"), (n) => {
             const x = this.num(n, "element");
-            if (!Number.isInteger(x) || x < -2147483648 || x > 2147483647) this.fail("element must be an int32");
+            if (!Number.isInteger(x) || x < -2147483648 || x > 2147483647)
+              this.fail("element must be an int32");
             return x;
           }),
         };
       case "packedInt64Array":
-        return { kind, data: BigInt64Array.from(this.arr(o.data, "data"), (n) => BigInt(this.int(n, "element"))) };
+        return {
+          kind,
+          data: BigInt64Array.from(this.arr(o.data, "data"), (n) => BigInt(this.int(n, "element"))),
+        };
       case "packedFloat32Array":
       case "packedColorArray":
         return { kind, data: this.floats(o.data, 1, false) as Float32Array };
@@ -315,12 +320,24 @@ class Parser {
         const out: Record<string, unknown> = { kind };
         for (const [k, x] of Object.entries(o)) {
           if (k === "kind") continue;
-          if (!["eventType", "device", "modifiers", "scancode", "buttonIndex", "index", "axis", "axisValue"].includes(k)) {
+          if (
+            ![
+              "eventType",
+              "device",
+              "modifiers",
+              "scancode",
+              "buttonIndex",
+              "index",
+              "axis",
+              "axisValue",
+            ].includes(k)
+          ) {
             this.fail(`unknown inputEvent field ${k}`);
           }
           out[k] = k === "axisValue" ? this.num(x, k) : this.u32(x, k);
         }
-        if (out.eventType === undefined || out.device === undefined) this.fail("inputEvent needs eventType and device");
+        if (out.eventType === undefined || out.device === undefined)
+          this.fail("inputEvent needs eventType and device");
         return out as unknown as Value;
       }
       default: {
