@@ -1,10 +1,11 @@
 // A Node client for the echo server: sends a player's state, reads the echo, checks it.
 //
 //   node client.mjs [--godot3]        PORT=4242 by default
+
+import { equals } from "@gdvariant/core";
 import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import { connectVariantSocket } from "@gdvariant/node";
-import { equals } from "@gdvariant/core";
 
 const engine = process.argv.includes("--godot3") ? godot3 : godot4;
 const port = Number(process.env.PORT ?? 4242);
@@ -15,10 +16,22 @@ const messages = [
   {
     kind: "dictionary",
     entries: [
-      [{ kind: "string", value: "name" }, { kind: "string", value: "Zoë 🎮" }],
-      [{ kind: "string", value: "id" }, { kind: "int", value: 9007199254740993n }],
-      [{ kind: "string", value: "position" }, { kind: "vector2", x: 12.5, y: -3 }],
-      [{ kind: "string", value: "inventory" }, { kind: "packedStringArray", data: ["sword", "potion"] }],
+      [
+        { kind: "string", value: "name" },
+        { kind: "string", value: "Zoë 🎮" },
+      ],
+      [
+        { kind: "string", value: "id" },
+        { kind: "int", value: 9007199254740993n },
+      ],
+      [
+        { kind: "string", value: "position" },
+        { kind: "vector2", x: 12.5, y: -3 },
+      ],
+      [
+        { kind: "string", value: "inventory" },
+        { kind: "packedStringArray", data: ["sword", "potion"] },
+      ],
     ],
   },
 ];

@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 const pnpm = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager; // "pnpm@10.x.y"
-const needed = ["core", "node", "godot-3", "godot-4"].map((p) => join(root, "packages", p, "dist", "index.js"));
+const needed = ["core", "node", "godot-3", "godot-4"].map((p) =>
+  join(root, "packages", p, "dist", "index.js"),
+);
 
 function run(args) {
   const r = spawnSync("npx", ["-y", pnpm, ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
@@ -19,6 +21,15 @@ function run(args) {
 if (!existsSync(join(here, "node_modules", "@gdvariant", "node"))) run(["install", "--prefer-offline"]);
 if (needed.some((f) => !existsSync(f))) {
   console.error("building @gdvariant/node, godot-3 and godot-4 (once)...");
-  run(["exec", "turbo", "run", "build", "--filter=@gdvariant/node", "--filter=@gdvariant/godot-3", "--filter=@gdvariant/godot-4", "--output-logs=errors-only"]);
+  run([
+    "exec",
+    "turbo",
+    "run",
+    "build",
+    "--filter=@gdvariant/node",
+    "--filter=@gdvariant/godot-3",
+    "--filter=@gdvariant/godot-4",
+    "--output-logs=errors-only",
+  ]);
 }
 await import(pathToFileURL(join(here, process.argv[2] ?? "server.mjs")).href);

@@ -2,19 +2,19 @@
 // Marshalls.variant_to_base64 text written by real Godot 3.2.3 and 4.6.3 engines
 // (tools/live/framing-fixtures-{3,4}.gd), read whole, split at every byte boundary, and written back.
 import {
-  type Dialect,
-  type FrameRecord,
-  type Span,
-  type Value,
-  StreamDecoder,
-  type StreamDecoderOptions,
   base64ToVariant,
+  type Dialect,
   decodePacket,
   decodeWith,
   encodePacket,
   encodeStreamFrame,
   equals,
+  type FrameRecord,
   readStoreVarFile,
+  type Span,
+  StreamDecoder,
+  type StreamDecoderOptions,
+  type Value,
   variantToBase64,
   writeStoreVarFile,
 } from "@gdvariant/core";
@@ -54,7 +54,10 @@ function sameRecords(actual: readonly FrameRecord[], expected: readonly FrameRec
     actual.every((a, i) => {
       const e = expected[i]!;
       return (
-        a.offset === e.offset && a.length === e.length && a.valueLength === e.valueLength && equals(a.value, e.value)
+        a.offset === e.offset &&
+        a.length === e.length &&
+        a.valueLength === e.valueLength &&
+        equals(a.value, e.value)
       );
     });
   if (!same) expect(actual).toEqual(expected);
@@ -211,7 +214,7 @@ describe.each([
   });
 
   it("reads and writes Marshalls.variant_to_base64 text", () => {
-    singles.forEach((bytes, i) => {
+    singles.forEach((_bytes, i) => {
       const text = fx.get(`base64_${i}`)!;
       const v = base64ToVariant(dialect, text);
       expect(equals(v, values[i]!)).toBe(true);
@@ -244,7 +247,7 @@ describe("Godot 4.6.3 vectors.txt framing lines (copied from the shared fixtures
   const fx = loadFixture("godot-4.6.3-vectors.txt");
   const bytesOf = (label: string) => hexToBytes(fx.get(label)!);
 
-  it("filestore_42_abc_arr_fullres: 42, \"abc\", [1, \"x\"], then a full Resource", () => {
+  it('filestore_42_abc_arr_fullres: 42, "abc", [1, "x"], then a full Resource', () => {
     const bytes = bytesOf("filestore_42_abc_arr_fullres");
     const records = readStoreVarFile(godot4, bytes, { allowObjects: true });
     expect(records.map((r) => r.offset)).toEqual([0, 12, 28, 60]);
@@ -261,7 +264,12 @@ describe("Godot 4.6.3 vectors.txt framing lines (copied from the shared fixtures
     ).toBe(true);
     const res = records[3]!.value;
     expect(res.kind === "object" && res.form === "full" && res.className).toBe("Resource");
-    expect(writeStoreVarFile(godot4, records.map((r) => r.value))).toEqual(bytes);
+    expect(
+      writeStoreVarFile(
+        godot4,
+        records.map((r) => r.value),
+      ),
+    ).toEqual(bytes);
     // Without allowObjects the full object is refused at its absolute offset (record 4's Variant).
     expect(() => readStoreVarFile(godot4, bytes)).toThrow(
       expect.objectContaining({ code: "objects-not-allowed", offset: 64 }),
@@ -281,9 +289,18 @@ describe("Godot 4.6.3 vectors.txt framing lines (copied from the shared fixtures
       const records = readStoreVarFile(godot4, bytes, { allowObjects: true });
       expect(records.length).toBe(count);
       sameRecords(feed(godot4, chunksOf(bytes, 1), false, { allowObjects: true }), records);
-      expect(writeStoreVarFile(godot4, records.map((r) => r.value))).toEqual(bytes);
+      expect(
+        writeStoreVarFile(
+          godot4,
+          records.map((r) => r.value),
+        ),
+      ).toEqual(bytes);
     }
-    expect(readStoreVarFile(godot4, bytesOf("filestore_vec2"))[0]!.value).toEqual({ kind: "vector2", x: 1, y: 2 });
+    expect(readStoreVarFile(godot4, bytesOf("filestore_vec2"))[0]!.value).toEqual({
+      kind: "vector2",
+      x: 1,
+      y: 2,
+    });
     const oid = readStoreVarFile(godot4, bytesOf("streampeer_object_no_full"))[0]!.value;
     expect(oid.kind === "object" && oid.form).toBe("id");
   });

@@ -2,15 +2,15 @@
 // every offset, bit flips. Every failure must be a DecodeError with the right code and absolute
 // offset, in bounded time and memory.
 import {
+  base64ToVariant,
   DEFAULT_MAX_PACKET_SIZE,
   DecodeError,
-  EncodeError,
-  StreamDecoder,
-  base64ToVariant,
   decodePacket,
+  EncodeError,
   encodePacket,
   encodeStreamFrame,
   readStoreVarFile,
+  StreamDecoder,
   writeStoreVarFile,
 } from "@gdvariant/core";
 import fc from "fast-check";
@@ -54,7 +54,10 @@ describe("hostile length words in a stream", () => {
   });
 
   it("a big-endian 0xFFFFFFF0 after two good frames fails at its absolute offset", () => {
-    const frames = concat(encodeStreamFrame(godot3, 1, { bigEndian: true }), encodeStreamFrame(godot3, "ab", { bigEndian: true }));
+    const frames = concat(
+      encodeStreamFrame(godot3, 1, { bigEndian: true }),
+      encodeStreamFrame(godot3, "ab", { bigEndian: true }),
+    );
     const d = new StreamDecoder(godot3, { bigEndian: true });
     expect(d.push(frames).length).toBe(2);
     const e = catchError(() => d.push(be(0xfffffff0)));
@@ -67,9 +70,10 @@ describe("hostile length words in a stream", () => {
     expect([e.code, e.offset]).toEqual(["limit-exceeded", 0]);
     const small = new StreamDecoder(godot4, { maxPacketSize: 1024 });
     expect(small.push(encodeStreamFrame(godot4, "x".repeat(1012))).length).toBe(1); // 4 + 4 + 1012 = 1020
-    expect(catchError(() => small.push(encodeStreamFrame(godot4, "x".repeat(1020), { maxPacketSize: 1 << 20 }))).code).toBe(
-      "limit-exceeded",
-    );
+    expect(
+      catchError(() => small.push(encodeStreamFrame(godot4, "x".repeat(1020), { maxPacketSize: 1 << 20 })))
+        .code,
+    ).toBe("limit-exceeded");
   });
 
   it("a length of exactly 8 MiB is accepted but only buffered as its bytes arrive", () => {
@@ -99,7 +103,8 @@ describe("hostile length words in a stream", () => {
       const d = new StreamDecoder(godot4);
       const seen: unknown[] = [];
       const e = catchError(() => {
-        for (let i = 0; i < stream.length; i += size) d.write(stream.subarray(i, i + size), (r) => seen.push(r.value));
+        for (let i = 0; i < stream.length; i += size)
+          d.write(stream.subarray(i, i + size), (r) => seen.push(r.value));
       });
       expect(e.code).toBe("framing");
       // Where the string's bytes should start: frame word 4, String header 4, its length 4.
@@ -166,7 +171,9 @@ describe("hostile store_var files", () => {
     expect([e.code, e.offset]).toEqual(["framing", 0]);
     const e2 = catchError(() => readStoreVarFile(godot4, concat(le(0x7ffffff0), new Uint8Array(16))));
     expect([e2.code, e2.offset]).toEqual(["truncated", 0]);
-    const e3 = catchError(() => readStoreVarFile(godot4, concat(le(1000), new Uint8Array(1000)), { maxPacketSize: 999 }));
+    const e3 = catchError(() =>
+      readStoreVarFile(godot4, concat(le(1000), new Uint8Array(1000)), { maxPacketSize: 999 }),
+    );
     expect([e3.code, e3.offset]).toEqual(["limit-exceeded", 0]);
   });
 
@@ -174,7 +181,7 @@ describe("hostile store_var files", () => {
     for (let i = 0; i < file.length; i++) {
       for (let bit = 0; bit < 8; bit += 3) {
         const copy = file.slice();
-        copy[i] ^= 1 << bit;
+        copy[i] = copy[i]! ^ (1 << bit);
         try {
           readStoreVarFile(godot3, copy);
         } catch (e) {

@@ -1,9 +1,6 @@
 // The streaming surfaces (WHATWG TransformStream, async iterators) and property round trips:
 // random values through every writer, read back from random chunkings.
 import {
-  type FrameRecord,
-  StreamDecoder,
-  type Value,
   createDecodeStream,
   createEncodeStream,
   decodePacket,
@@ -13,7 +10,10 @@ import {
   encodeStream,
   encodeStreamFrame,
   equals,
+  type FrameRecord,
   readStoreVarFile,
+  StreamDecoder,
+  type Value,
   writeStoreVarFile,
 } from "@gdvariant/core";
 import fc from "fast-check";
@@ -38,16 +38,27 @@ const valueArb: fc.Arbitrary<Value> = fc.letrec<{ value: Value }>((tie) => ({
     fc.tuple(f32, f32).map(([x, y]): Value => ({ kind: "vector2", x, y })),
     fc.tuple(f32, f32, f32, f32).map(([r, g, b, a]): Value => ({ kind: "color", r, g, b, a })),
     fc.uint8Array({ maxLength: 40 }).map((data): Value => ({ kind: "packedByteArray", data })),
-    fc.array(fc.integer(), { maxLength: 10 }).map((a): Value => ({ kind: "packedInt32Array", data: Int32Array.from(a) })),
-    fc.array(f32, { maxLength: 10 }).map((a): Value => ({ kind: "packedFloat32Array", data: Float32Array.from(a) })),
-    fc.array(fc.string({ maxLength: 8 }), { maxLength: 5 }).map((data): Value => ({ kind: "packedStringArray", data })),
+    fc
+      .array(fc.integer(), { maxLength: 10 })
+      .map((a): Value => ({ kind: "packedInt32Array", data: Int32Array.from(a) })),
+    fc
+      .array(f32, { maxLength: 10 })
+      .map((a): Value => ({ kind: "packedFloat32Array", data: Float32Array.from(a) })),
+    fc
+      .array(fc.string({ maxLength: 8 }), { maxLength: 5 })
+      .map((data): Value => ({ kind: "packedStringArray", data })),
     fc.array(tie("value"), { maxLength: 4 }).map((items): Value => ({ kind: "array", items })),
     fc
-      .uniqueArray(fc.tuple(fc.string({ maxLength: 6 }), tie("value")), { maxLength: 4, selector: ([k]) => k })
-      .map((entries): Value => ({
-        kind: "dictionary",
-        entries: entries.map(([k, v]) => [{ kind: "string", value: k }, v] as const),
-      })),
+      .uniqueArray(fc.tuple(fc.string({ maxLength: 6 }), tie("value")), {
+        maxLength: 4,
+        selector: ([k]) => k,
+      })
+      .map(
+        (entries): Value => ({
+          kind: "dictionary",
+          entries: entries.map(([k, v]) => [{ kind: "string", value: k }, v] as const),
+        }),
+      ),
   ),
 })).value;
 
@@ -64,7 +75,8 @@ function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   return out;
 }
 
-const allEqual = (a: readonly Value[], b: readonly Value[]) => a.length === b.length && a.every((v, i) => equals(v, b[i]!));
+const allEqual = (a: readonly Value[], b: readonly Value[]) =>
+  a.length === b.length && a.every((v, i) => equals(v, b[i]!));
 
 describe("property round trips", () => {
   it.each([
@@ -116,9 +128,15 @@ describe("property round trips", () => {
   });
 });
 
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+async function collect<T>(source: AsyncIterable<T> | ReadableStream<T>): Promise<T[]> {
   const out: T[] = [];
-  for await (const v of it) out.push(v);
+  if ("getReader" in source) {
+    // ReadableStream is not async-iterable in TypeScript's DOM library (nor in every browser).
+    const reader = source.getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) out.push(r.value);
+    return out;
+  }
+  for await (const v of source) out.push(v);
   return out;
 }
 
@@ -163,7 +181,9 @@ describe("WHATWG TransformStreams", () => {
   });
 
   it("a hostile length errors the stream at once with framing", async () => {
-    const bad = readableOf([new Uint8Array([0xf0, 0xff, 0xff, 0xff])]).pipeThrough(createDecodeStream(godot4));
+    const bad = readableOf([new Uint8Array([0xf0, 0xff, 0xff, 0xff])]).pipeThrough(
+      createDecodeStream(godot4),
+    );
     await expect(collect(bad)).rejects.toMatchObject({ code: "framing", offset: 0 });
   });
 
@@ -204,7 +224,11 @@ describe("async iterators", () => {
       expect(allEqual(await collect(decodeStream(godot4, source)), values)).toBe(true);
     }
     const records: FrameRecord[] = await collect(decodeStreamRecords(godot4, [bytes]));
-    expect(records.map((r) => r.offset)).toEqual([0, frames[0]!.length, frames[0]!.length + frames[1]!.length]);
+    expect(records.map((r) => r.offset)).toEqual([
+      0,
+      frames[0]!.length,
+      frames[0]!.length + frames[1]!.length,
+    ]);
   });
 
   it("delivers the values before a bad frame, then throws its DecodeError", async () => {

@@ -6,11 +6,12 @@
  * `StreamDecoder`; takes any dialect (`@gdvariant/godot-4`, `@gdvariant/godot-3`, ...).
  * @packageDocumentation
  */
+
+export { createVariantDecoder, createVariantEncoder } from "./node-streams.js";
 export {
-  VariantSocket,
-  type VariantSocketOptions,
   attachVariantSocket,
   connectVariantSocket,
+  VariantSocket,
+  type VariantSocketOptions,
   writeWithBackPressure,
 } from "./variant-socket.js";
-export { createVariantDecoder, createVariantEncoder } from "./node-streams.js";

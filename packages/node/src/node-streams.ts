@@ -1,10 +1,10 @@
 import { Transform } from "node:stream";
 import {
   type Dialect,
+  encodeStreamFrame,
   type FrameEncodeOptions,
   StreamDecoder,
   type StreamDecoderOptions,
-  encodeStreamFrame,
 } from "@gdvariant/core";
 
 /**

@@ -2,11 +2,11 @@ import { connect } from "node:net";
 import type { Duplex } from "node:stream";
 import {
   type Dialect,
+  encodeStreamFrame,
   type FrameEncodeOptions,
   StreamDecoder,
   type StreamDecoderOptions,
   type Value,
-  encodeStreamFrame,
 } from "@gdvariant/core";
 
 /** Options of {@link VariantSocket}: one set for both directions, so the two sides agree. */
@@ -197,7 +197,10 @@ export class VariantSocket implements AsyncIterable<Value> {
 }
 
 /** Writes `chunk`; resolves at once when the stream has room, else on `'drain'`. */
-export function writeWithBackPressure(stream: Duplex | NodeJS.WritableStream, chunk: Uint8Array): Promise<void> {
+export function writeWithBackPressure(
+  stream: Duplex | NodeJS.WritableStream,
+  chunk: Uint8Array,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const done = (err?: unknown) => {
@@ -209,7 +212,12 @@ export function writeWithBackPressure(stream: Duplex | NodeJS.WritableStream, ch
       else reject(err);
     };
     const onDrain = () => done();
-    const onClose = () => done(Object.assign(new Error("stream closed before the frame was written"), { code: "ERR_STREAM_DESTROYED" }));
+    const onClose = () =>
+      done(
+        Object.assign(new Error("stream closed before the frame was written"), {
+          code: "ERR_STREAM_DESTROYED",
+        }),
+      );
     const ok = stream.write(chunk, (err?: Error | null) => {
       if (err) done(err);
     });
@@ -232,7 +240,11 @@ export function writeWithBackPressure(stream: Duplex | NodeJS.WritableStream, ch
  * });
  * ```
  */
-export function attachVariantSocket(stream: Duplex, dialect: Dialect, options: VariantSocketOptions = {}): VariantSocket {
+export function attachVariantSocket(
+  stream: Duplex,
+  dialect: Dialect,
+  options: VariantSocketOptions = {},
+): VariantSocket {
   return new VariantSocket(stream, dialect, options);
 }
 

@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LIVE_TOOLS, godot3Binary, godot4Binary, startEngine, within } from "./engine.js";
+import { godot3Binary, godot4Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
 
 const example = join(LIVE_TOOLS, "..", "..", "examples", "echo-server");
 const cleanups: (() => void)[] = [];
@@ -14,7 +14,9 @@ afterAll(() => {
 });
 
 /** Starts the example server on a free port; resolves with the port and a stop function. */
-async function startServer(args: string[] = []): Promise<{ port: number; stop: () => void; log: () => string }> {
+async function startServer(
+  args: string[] = [],
+): Promise<{ port: number; stop: () => void; log: () => string }> {
   const child = spawn(process.execPath, [join(example, "server.mjs"), ...args], {
     cwd: example,
     env: { ...process.env, PORT: "0" },
@@ -59,45 +61,51 @@ describe("examples/echo-server", () => {
   });
 
   // Under CI a missing engine fails (as in the live tests) instead of skipping.
-  it.skipIf(godot4Binary() === undefined && !process.env.CI)("echoes the Godot 4 client's values", async () => {
-    const server = await startServer();
-    try {
-      // A copy of the example's Godot project, so the engine's .godot/ cache stays out of the repo.
-      const dir = mkdtempSync(join(tmpdir(), "gdv-echo-"));
-      for (const f of ["project.godot", "client.gd"]) copyFileSync(join(example, "godot", f), join(dir, f));
-      const run = startEngine(
-        godot4Binary()!,
-        ["--headless", "--path", dir, "-s", "client.gd", "--", `--port=${server.port}`],
-        dir,
-        30_000,
-      );
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      const code = await run.exited;
-      expect(code, run.output()).toBe(0);
-      expect(run.output().match(/echo ok/g)?.length).toBe(2);
-      expect(server.log()).toContain('sent "hello from Godot ✓"');
-    } finally {
-      server.stop();
-    }
-  });
+  it.skipIf(godot4Binary() === undefined && !process.env.CI)(
+    "echoes the Godot 4 client's values",
+    async () => {
+      const server = await startServer();
+      try {
+        // A copy of the example's Godot project, so the engine's .godot/ cache stays out of the repo.
+        const dir = mkdtempSync(join(tmpdir(), "gdv-echo-"));
+        for (const f of ["project.godot", "client.gd"]) copyFileSync(join(example, "godot", f), join(dir, f));
+        const run = startEngine(
+          godot4Binary()!,
+          ["--headless", "--path", dir, "-s", "client.gd", "--", `--port=${server.port}`],
+          dir,
+          30_000,
+        );
+        cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+        const code = await run.exited;
+        expect(code, run.output()).toBe(0);
+        expect(run.output().match(/echo ok/g)?.length).toBe(2);
+        expect(server.log()).toContain('sent "hello from Godot ✓"');
+      } finally {
+        server.stop();
+      }
+    },
+  );
 
-  it.skipIf(godot3Binary() === undefined && !process.env.CI)("echoes the Godot 3 client's values (--godot3)", async () => {
-    const server = await startServer(["--godot3"]);
-    const dir = mkdtempSync(join(tmpdir(), "gdv-echo3-")); // Godot 3 writes logs into its working directory
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    try {
-      const run = startEngine(
-        godot3Binary()!,
-        ["--no-window", "-s", join(example, "godot", "client3.gd"), `--port=${server.port}`],
-        dir,
-        30_000,
-      );
-      const code = await run.exited;
-      expect(code, run.output()).toBe(0);
-      expect(run.output().match(/echo ok/g)?.length).toBe(2);
-      expect(server.log()).toContain("(Godot 3.x)");
-    } finally {
-      server.stop();
-    }
-  });
+  it.skipIf(godot3Binary() === undefined && !process.env.CI)(
+    "echoes the Godot 3 client's values (--godot3)",
+    async () => {
+      const server = await startServer(["--godot3"]);
+      const dir = mkdtempSync(join(tmpdir(), "gdv-echo3-")); // Godot 3 writes logs into its working directory
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      try {
+        const run = startEngine(
+          godot3Binary()!,
+          ["--no-window", "-s", join(example, "godot", "client3.gd"), `--port=${server.port}`],
+          dir,
+          30_000,
+        );
+        const code = await run.exited;
+        expect(code, run.output()).toBe(0);
+        expect(run.output().match(/echo ok/g)?.length).toBe(2);
+        expect(server.log()).toContain("(Godot 3.x)");
+      } finally {
+        server.stop();
+      }
+    },
+  );
 });

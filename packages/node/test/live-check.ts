@@ -1,8 +1,8 @@
 // The server side of the live conversations with a real Godot client (tools/live/client-*.gd),
 // shared by live-godot3.test.ts and live-godot4.test.ts. The protocol is described in the
 // client scripts; every wait is bounded and every mismatch is collected with its index.
-import { type AddressInfo, type Server, type Socket, createServer } from "node:net";
-import { type Dialect, type Span, type Value, decodeWith, encodeWith, equals } from "@gdvariant/core";
+import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
+import { type Dialect, decodeWith, encodeWith, equals, type Span, type Value } from "@gdvariant/core";
 import { VariantSocket } from "@gdvariant/node";
 import { within } from "./engine.js";
 
@@ -59,7 +59,8 @@ export function compareMasked(dialect: Dialect, engineBytes: Uint8Array, ours: U
   const spans: Span[] = [];
   decodeWith(dialect, engineBytes, { onSpan: (s) => spans.push(s) });
   const paths = spans.filter((s) => s.kind === "nodePath");
-  if (engineBytes.length !== ours.length) return `length ${engineBytes.length} (engine) vs ${ours.length} (ours)`;
+  if (engineBytes.length !== ours.length)
+    return `length ${engineBytes.length} (engine) vs ${ours.length} (ours)`;
   for (let i = 0; i < ours.length; i++) {
     if (engineBytes[i] === ours[i]) continue;
     if (ours[i] === 0 && paths.some((s) => i >= s.start && i < s.end)) continue;
@@ -79,7 +80,10 @@ export function checkEngineValue(
 ): void {
   if (text.kind !== "string") return void problems.push(`${label}: text is a ${text.kind}`);
   const ours = kit.toText(value);
-  if (ours !== text.value) problems.push(`${label}: text ${short(JSON.stringify(text.value))} vs ours ${short(JSON.stringify(ours))}`);
+  if (ours !== text.value)
+    problems.push(
+      `${label}: text ${short(JSON.stringify(text.value))} vs ours ${short(JSON.stringify(ours))}`,
+    );
   if (bytes.kind !== "packedByteArray") return void problems.push(`${label}: bytes is a ${bytes.kind}`);
   const fromBytes = decodeWith(kit.dialect, bytes.data, { exact: true });
   if (!equals(fromBytes, value)) problems.push(`${label}: the put_var value and the var2bytes value differ`);
@@ -88,12 +92,22 @@ export function checkEngineValue(
 }
 
 /** Checks the client's text and echo of a value the server sent. */
-export function checkEcho(kit: DialectKit, label: string, sent: Value, text: Value, echo: Value, problems: string[]): void {
+export function checkEcho(
+  kit: DialectKit,
+  label: string,
+  sent: Value,
+  text: Value,
+  echo: Value,
+  problems: string[],
+): void {
   const ours = kit.toText(sent);
   if (text.kind !== "string" || text.value !== ours) {
-    problems.push(`${label}: engine text ${short(JSON.stringify(text))} vs ours ${short(JSON.stringify(ours))}`);
+    problems.push(
+      `${label}: engine text ${short(JSON.stringify(text))} vs ours ${short(JSON.stringify(ours))}`,
+    );
   }
-  if (!equals(echo, sent)) problems.push(`${label}: echo ${short(kit.toText(echo))} differs from ${short(ours)}`);
+  if (!equals(echo, sent))
+    problems.push(`${label}: echo ${short(kit.toText(echo))} differs from ${short(ours)}`);
 }
 
 /** A short summary of what a list of values covers (kinds, nesting), for the test log. */
@@ -167,12 +181,15 @@ export async function converse(c: Conversation, problems: string[]): Promise<Val
   if (!equals(packets[0]!, engineMade[10]!) || !equals(packets[1]!, engineMade[11]!)) {
     problems.push("PacketPeerStream packets differ from the engine's values 10 and 11");
   }
-  if (!equals(packets[2]!, { kind: "string", value: "pps" })) problems.push("third PacketPeerStream packet is not \"pps\"");
+  if (!equals(packets[2]!, { kind: "string", value: "pps" }))
+    problems.push('third PacketPeerStream packet is not "pps"');
   for (const p of packets) await sock.send(p);
   const verdict = await recv(sock, stepMs, "the PacketPeerStream verdict");
-  if (!equals(verdict, { kind: "string", value: "pps ok" })) problems.push(`engine says ${JSON.stringify(verdict)}`);
+  if (!equals(verdict, { kind: "string", value: "pps ok" }))
+    problems.push(`engine says ${JSON.stringify(verdict)}`);
   const bye = await recv(sock, stepMs, "bye");
-  if (!equals(bye, { kind: "string", value: "bye" })) problems.push(`expected "bye", got ${JSON.stringify(bye)}`);
+  if (!equals(bye, { kind: "string", value: "bye" }))
+    problems.push(`expected "bye", got ${JSON.stringify(bye)}`);
 
   // 4. a big-endian StreamPeer on a second connection: the engine echoes 30 of our values.
   const be = new VariantSocket(await listener.accept(stepMs, "the big-endian connection"), kit.dialect, {
@@ -186,7 +203,8 @@ export async function converse(c: Conversation, problems: string[]): Promise<Val
     if (!equals(echo, beValues[i]!)) problems.push(`big-endian echo ${i} differs`);
   }
   const bye2 = await recv(be, stepMs, "big-endian bye");
-  if (!equals(bye2, { kind: "string", value: "bye" })) problems.push(`big-endian: expected "bye", got ${JSON.stringify(bye2)}`);
+  if (!equals(bye2, { kind: "string", value: "bye" }))
+    problems.push(`big-endian: expected "bye", got ${JSON.stringify(bye2)}`);
 
   for (const [who, list] of [
     ["our values", ours],

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dialect, toText } from "@gdvariant/godot-3";
 import { describe, expect, it } from "vitest";
-import { LIVE_TOOLS, godot3Binary, startEngine, within } from "./engine.js";
-import { Listener, converse } from "./live-check.js";
+import { godot3Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
+import { converse, Listener } from "./live-check.js";
 import { values3 } from "./live-values.js";
 
 const bin = godot3Binary();
@@ -46,7 +46,14 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
     const cwd = mkdtempSync(join(tmpdir(), "gdv-live3-")); // user:// and logs of a project-less Godot 3
     const run = startEngine(
       bin!,
-      ["--no-window", "-s", join(LIVE_TOOLS, "client-3.gd"), `--port=${port}`, `--seed=${SEED}`, `--count=${COUNT}`],
+      [
+        "--no-window",
+        "-s",
+        join(LIVE_TOOLS, "client-3.gd"),
+        `--port=${port}`,
+        `--seed=${SEED}`,
+        `--count=${COUNT}`,
+      ],
       cwd,
       60_000,
     );
@@ -55,7 +62,14 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
       const ours = values3(SEED, COUNT);
       expect(ours.length).toBeGreaterThanOrEqual(100);
       await converse(
-        { kit: { dialect, toText }, listener, ours, engineCount: COUNT, mustCover: MUST_COVER, stepMs: STEP_MS },
+        {
+          kit: { dialect, toText },
+          listener,
+          ours,
+          engineCount: COUNT,
+          mustCover: MUST_COVER,
+          stepMs: STEP_MS,
+        },
         problems,
       );
       expect(await within(run.exited, STEP_MS, "the engine's exit")).toBe(0);
@@ -63,7 +77,9 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
     } catch (e) {
       run.kill();
       await run.exited;
-      throw new Error(`${String(e)}\nproblems:\n${problems.join("\n")}\n--- engine output ---\n${run.output().slice(-4000)}`);
+      throw new Error(
+        `${String(e)}\nproblems:\n${problems.join("\n")}\n--- engine output ---\n${run.output().slice(-4000)}`,
+      );
     } finally {
       run.kill();
       listener.close();

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dialect, toText } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
-import { LIVE_TOOLS, godot4Binary, startEngine, within } from "./engine.js";
-import { Listener, converse } from "./live-check.js";
+import { godot4Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
+import { converse, Listener } from "./live-check.js";
 import { values4 } from "./live-values.js";
 
 const bin = godot4Binary();
@@ -53,7 +53,17 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
     copyFileSync(join(LIVE_TOOLS, "client-4.gd"), join(cwd, "client-4.gd"));
     const run = startEngine(
       bin!,
-      ["--headless", "--path", cwd, "-s", "client-4.gd", "--", `--port=${port}`, `--seed=${SEED}`, `--count=${COUNT}`],
+      [
+        "--headless",
+        "--path",
+        cwd,
+        "-s",
+        "client-4.gd",
+        "--",
+        `--port=${port}`,
+        `--seed=${SEED}`,
+        `--count=${COUNT}`,
+      ],
       cwd,
       60_000,
     );
@@ -62,7 +72,14 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
       const ours = values4(SEED, COUNT);
       expect(ours.length).toBeGreaterThanOrEqual(100);
       await converse(
-        { kit: { dialect, toText }, listener, ours, engineCount: COUNT, mustCover: MUST_COVER, stepMs: STEP_MS },
+        {
+          kit: { dialect, toText },
+          listener,
+          ours,
+          engineCount: COUNT,
+          mustCover: MUST_COVER,
+          stepMs: STEP_MS,
+        },
         problems,
       );
       expect(await within(run.exited, STEP_MS, "the engine's exit")).toBe(0);
@@ -70,7 +87,9 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
     } catch (e) {
       run.kill();
       await run.exited;
-      throw new Error(`${String(e)}\nproblems:\n${problems.join("\n")}\n--- engine output ---\n${run.output().slice(-4000)}`);
+      throw new Error(
+        `${String(e)}\nproblems:\n${problems.join("\n")}\n--- engine output ---\n${run.output().slice(-4000)}`,
+      );
     } finally {
       run.kill();
       listener.close();

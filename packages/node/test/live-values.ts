@@ -15,7 +15,26 @@ export function prng(seed: number): () => number {
   };
 }
 
-const PIECES = ["a", "Z", "0", " ", "é", "ß", "✓", "🎮", "日本", "\"", "\\", "\n", "\t", "'", "{", ":", "𝄞", "ё"];
+const PIECES = [
+  "a",
+  "Z",
+  "0",
+  " ",
+  "é",
+  "ß",
+  "✓",
+  "🎮",
+  "日本",
+  '"',
+  "\\",
+  "\n",
+  "\t",
+  "'",
+  "{",
+  ":",
+  "𝄞",
+  "ё",
+];
 
 class Gen {
   constructor(readonly rnd: () => number) {}
@@ -65,7 +84,15 @@ const COMMON: LeafMaker[] = [
   (g) => ({ kind: "transform2d", values: g.nums(6, () => g.f32()) }),
   (g) => ({ kind: "plane", x: g.f32(), y: g.f32(), z: g.f32(), d: g.f32() }),
   (g) => ({ kind: "quaternion", x: g.f32(), y: g.f32(), z: g.f32(), w: g.f32() }),
-  (g) => ({ kind: "aabb", x: g.f32(), y: g.f32(), z: g.f32(), width: g.f32(), height: g.f32(), depth: g.f32() }),
+  (g) => ({
+    kind: "aabb",
+    x: g.f32(),
+    y: g.f32(),
+    z: g.f32(),
+    width: g.f32(),
+    height: g.f32(),
+    depth: g.f32(),
+  }),
   (g) => ({ kind: "basis", values: g.nums(9, () => g.f32()) }),
   (g) => ({ kind: "transform3d", values: g.nums(12, () => g.f32()) }),
   (g) => ({ kind: "color", r: g.f32(), g: g.f32(), b: g.f32(), a: g.f32() }),
@@ -76,7 +103,10 @@ const COMMON: LeafMaker[] = [
       { kind: "nodePath", names: ["..", "Sibling"], subnames: ["visible"], absolute: false },
     ]),
   (g) => ({ kind: "packedByteArray", data: Uint8Array.from(g.nums(g.int(0, 9), () => g.int(0, 255))) }),
-  (g) => ({ kind: "packedInt32Array", data: Int32Array.from(g.nums(g.int(0, 6), () => g.int(-(2 ** 31), 2 ** 31 - 1))) }),
+  (g) => ({
+    kind: "packedInt32Array",
+    data: Int32Array.from(g.nums(g.int(0, 6), () => g.int(-(2 ** 31), 2 ** 31 - 1))),
+  }),
   (g) => ({ kind: "packedFloat32Array", data: Float32Array.from(g.nums(g.int(0, 6), () => g.f32())) }),
   (g) => ({ kind: "packedStringArray", data: Array.from({ length: g.int(0, 4) }, () => g.text()) }),
   (g) => ({ kind: "packedVector2Array", data: Float32Array.from(g.nums(2 * g.int(0, 4), () => g.f32())) }),
@@ -88,13 +118,25 @@ const COMMON: LeafMaker[] = [
 const ONLY4: LeafMaker[] = [
   (g) => ({ kind: "stringName", value: g.text() }),
   (g) => ({ kind: "vector2i", x: g.int(-1e9, 1e9), y: g.int(-1e9, 1e9) }),
-  (g) => ({ kind: "rect2i", x: g.int(-1e6, 1e6), y: g.int(-1e6, 1e6), width: g.int(0, 1e6), height: g.int(0, 1e6) }),
+  (g) => ({
+    kind: "rect2i",
+    x: g.int(-1e6, 1e6),
+    y: g.int(-1e6, 1e6),
+    width: g.int(0, 1e6),
+    height: g.int(0, 1e6),
+  }),
   (g) => ({ kind: "vector3i", x: g.int(-1e9, 1e9), y: g.int(-1e9, 1e9), z: g.int(-1e9, 1e9) }),
   (g) => ({ kind: "vector4", x: g.f32(), y: g.f32(), z: g.f32(), w: g.f32() }),
-  (g) => ({ kind: "vector4i", x: g.int(-1e9, 1e9), y: g.int(-1e9, 1e9), z: g.int(-1e9, 1e9), w: g.int(-1e9, 1e9) }),
+  (g) => ({
+    kind: "vector4i",
+    x: g.int(-1e9, 1e9),
+    y: g.int(-1e9, 1e9),
+    z: g.int(-1e9, 1e9),
+    w: g.int(-1e9, 1e9),
+  }),
   (g) => ({ kind: "projection", values: g.nums(16, () => g.f32()) }),
   (g) => {
-    const big = g.int64().value;
+    const big = (g.int64() as { value: number | bigint }).value;
     return { kind: "packedInt64Array", data: BigInt64Array.from([BigInt(big), BigInt(g.int(-5, 5))]) };
   },
   (g) => ({ kind: "packedFloat64Array", data: Float64Array.from(g.nums(g.int(0, 5), () => g.f64())) }),
@@ -110,13 +152,17 @@ function randomValue(g: Gen, leaves: readonly LeafMaker[], depth: number): Value
   const pick = g.int(0, 5);
   if (depth >= 3 || pick > 1) return g.pick(leaves)(g);
   if (pick === 0) {
-    return { kind: "array", items: Array.from({ length: g.int(0, 4) }, () => randomValue(g, leaves, depth + 1)) };
+    return {
+      kind: "array",
+      items: Array.from({ length: g.int(0, 4) }, () => randomValue(g, leaves, depth + 1)),
+    };
   }
   // String and int keys, unique: the engine merges keys that compare equal.
   const seen = new Set<string>();
   const entries: [Value, Value][] = [];
   for (let i = g.int(0, 4); i > 0; i--) {
-    const key: Value = g.rnd() < 0.5 ? { kind: "string", value: g.text() } : { kind: "int", value: g.int(-1000, 1000) };
+    const key: Value =
+      g.rnd() < 0.5 ? { kind: "string", value: g.text() } : { kind: "int", value: g.int(-1000, 1000) };
     const id = `${key.kind}:${(key as { value: unknown }).value}`;
     if (seen.has(id) || (key.kind === "int" && seen.has(`string:${key.value}`))) continue;
     seen.add(id);
@@ -142,7 +188,7 @@ function handPicked(): Value[] {
     { kind: "float", value: -1e300 },
     { kind: "float", value: 5e-324 },
     { kind: "string", value: "" },
-    { kind: "string", value: "héllo wörld ✓ 🎮 日本語 \"quoted\" back\\slash\nnew line" },
+    { kind: "string", value: 'héllo wörld ✓ 🎮 日本語 "quoted" back\\slash\nnew line' },
     {
       kind: "dictionary",
       entries: [
@@ -151,8 +197,14 @@ function handPicked(): Value[] {
           {
             kind: "dictionary",
             entries: [
-              [{ kind: "string", value: "name" }, { kind: "string", value: "Zoë 🎮" }],
-              [{ kind: "string", value: "hp" }, { kind: "int", value: 100 }],
+              [
+                { kind: "string", value: "name" },
+                { kind: "string", value: "Zoë 🎮" },
+              ],
+              [
+                { kind: "string", value: "hp" },
+                { kind: "int", value: 100 },
+              ],
               [
                 { kind: "string", value: "inventory" },
                 {
@@ -160,7 +212,12 @@ function handPicked(): Value[] {
                   items: [
                     {
                       kind: "dictionary",
-                      entries: [[{ kind: "string", value: "sword" }, { kind: "int", value: 1 }]],
+                      entries: [
+                        [
+                          { kind: "string", value: "sword" },
+                          { kind: "int", value: 1 },
+                        ],
+                      ],
                     },
                     { kind: "packedStringArray", data: ["potion", "エリクサー"] },
                   ],
@@ -169,8 +226,14 @@ function handPicked(): Value[] {
             ],
           },
         ],
-        [{ kind: "int", value: 7 }, { kind: "string", value: "seven" }],
-        [{ kind: "vector2", x: 1, y: 2 }, { kind: "string", value: "vector key" }],
+        [
+          { kind: "int", value: 7 },
+          { kind: "string", value: "seven" },
+        ],
+        [
+          { kind: "vector2", x: 1, y: 2 },
+          { kind: "string", value: "vector key" },
+        ],
       ],
     },
     { kind: "packedByteArray", data: Uint8Array.from({ length: 100000 }, (_, i) => (i * 13) & 255) },
@@ -196,7 +259,7 @@ export function values3(seed: number, count: number): Value[] {
 /** What the server sends to the Godot 4 client (4.x kinds too, typed arrays, StringNames). */
 export function values4(seed: number, count: number): Value[] {
   const g = new Gen(prng(seed));
-  const vs = handPicked().filter((v) => v.kind !== "rid");
+  const vs: Value[] = handPicked().filter((v) => v.kind !== "rid");
   vs.push(
     { kind: "stringName", value: "a_name" },
     { kind: "packedInt64Array", data: BigInt64Array.from([-(2n ** 63n), 0n, 2n ** 63n - 1n]) },

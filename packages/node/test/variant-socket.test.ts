@@ -1,18 +1,18 @@
 // VariantSocket and the Node Transforms over real loopback TCP sockets (no engine here; the
 // engine conversations are in live-godot3/4.test.ts).
-import { type AddressInfo, type Server, type Socket, createServer, connect } from "node:net";
+import { type AddressInfo, connect, createServer, type Server, type Socket } from "node:net";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DecodeError, EncodeError, type Value, encodeStreamFrame, equals } from "@gdvariant/core";
+import { DecodeError, EncodeError, encodeStreamFrame, equals, type Value } from "@gdvariant/core";
 import { dialect as godot4 } from "@gdvariant/godot-4";
-import { afterEach, describe, expect, it } from "vitest";
 import {
-  VariantSocket,
   attachVariantSocket,
   connectVariantSocket,
   createVariantDecoder,
   createVariantEncoder,
+  VariantSocket,
 } from "@gdvariant/node";
+import { afterEach, describe, expect, it } from "vitest";
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -34,7 +34,12 @@ const sample: Value[] = [
   { kind: "int", value: 2n ** 62n + 1n },
   {
     kind: "dictionary",
-    entries: [[{ kind: "string", value: "nested" }, { kind: "array", items: [{ kind: "float", value: 0.1 }] }]],
+    entries: [
+      [
+        { kind: "string", value: "nested" },
+        { kind: "array", items: [{ kind: "float", value: 0.1 }] },
+      ],
+    ],
   },
   { kind: "packedInt64Array", data: BigInt64Array.from([1n, -(2n ** 63n)]) },
   { kind: "nil" },
@@ -62,7 +67,10 @@ describe("VariantSocket over TCP", () => {
     const { port, accepted } = await listen();
     const client = await connectVariantSocket(port, "127.0.0.1", godot4);
     const server = attachVariantSocket(await accepted, godot4);
-    const big: Value = { kind: "packedByteArray", data: Uint8Array.from({ length: 70000 }, (_, i) => (i * 7) & 255) };
+    const big: Value = {
+      kind: "packedByteArray",
+      data: Uint8Array.from({ length: 70000 }, (_, i) => (i * 7) & 255),
+    };
     const huge: Value = { kind: "string", value: "é".repeat(1 << 19) };
     await Promise.all([client.send(big), client.send(huge)]);
     expect(equals((await server.receive())!, big)).toBe(true);
@@ -97,7 +105,10 @@ describe("VariantSocket over TCP", () => {
     let pending = false;
     for (let i = 0; i < 64 && !pending; i++) {
       const p = client.send(value);
-      const state = await Promise.race([p.then(() => "done"), new Promise((r) => setTimeout(() => r("waiting"), 50))]);
+      const state = await Promise.race([
+        p.then(() => "done"),
+        new Promise((r) => setTimeout(() => r("waiting"), 50)),
+      ]);
       pending = state === "waiting";
     }
     expect(pending).toBe(true);
@@ -131,7 +142,9 @@ describe("VariantSocket over TCP", () => {
     const s = new VariantSocket(new PassThrough(), godot4, { maxPacketSize: 1024 });
     const e1 = await s.send("x".repeat(2000)).catch((e) => e);
     expect(EncodeError.is(e1) && e1.code).toBe("limit-exceeded");
-    const e2 = await s.send({ kind: "image", format: 0, mipmaps: 0, width: 0, height: 0, data: new Uint8Array() }).catch((e) => e);
+    const e2 = await s
+      .send({ kind: "image", format: 0, mipmaps: 0, width: 0, height: 0, data: new Uint8Array() })
+      .catch((e) => e);
     expect(EncodeError.is(e2) && e2.code).toBe("unsupported-kind");
   });
 

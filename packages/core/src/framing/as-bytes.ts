@@ -7,7 +7,9 @@ import { DecodeError } from "../errors.js";
  */
 export function asBytes(input: unknown, dialect: string, offset: number): Uint8Array {
   if (input instanceof Uint8Array) {
-    return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    return input.constructor === Uint8Array
+      ? input
+      : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   }
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
