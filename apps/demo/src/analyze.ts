@@ -1,5 +1,12 @@
 import { type DetectResult, detect } from "@gdvariant/auto-detect";
-import { base64Decode, DecodeError, type Dialect, decodeWithLength, type Span, type Value } from "@gdvariant/core";
+import {
+  base64Decode,
+  DecodeError,
+  type Dialect,
+  decodeWithLength,
+  type Span,
+  type Value,
+} from "@gdvariant/core";
 import { ENTRIES, type Entry, isDialectId } from "./dialects.js";
 
 export type FramingChoice = "auto" | "raw" | "store-var" | "base64";
@@ -44,7 +51,10 @@ export function base64Lines(bytes: Uint8Array): string[] | undefined {
   for (const b of bytes) if (b < 9 || b > 122) return undefined;
   const text = new TextDecoder().decode(bytes);
   if (!BASE64.test(text)) return undefined;
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   return lines.every((l) => base64Decode(l) !== undefined) ? lines : undefined;
 }
 
@@ -58,7 +68,11 @@ function errorOf(e: unknown): { message: string; offset: number; code: string } 
 
 function readOne(dialect: Dialect, bytes: Uint8Array, start: number, allowObjects: boolean): RecordInfo {
   const spans: Span[] = [];
-  const { value, length } = decodeWithLength(dialect, bytes, { offset: start, allowObjects, onSpan: (s) => spans.push(s) });
+  const { value, length } = decodeWithLength(dialect, bytes, {
+    offset: start,
+    allowObjects,
+    onSpan: (s) => spans.push(s),
+  });
   return { value, offset: start, valueOffset: start, valueLength: length, spans };
 }
 
@@ -97,7 +111,8 @@ function readRecords(
     let at = 0;
     try {
       while (at < input.length) {
-        if (input.length - at < 4) throw new DecodeError("length word cut short", { code: "truncated", offset: at });
+        if (input.length - at < 4)
+          throw new DecodeError("length word cut short", { code: "truncated", offset: at });
         const length = view.getUint32(at, !bigEndian);
         if (length < 4 || length > 0x7fffffff) {
           throw new DecodeError(`length word ${length} cannot be right`, { code: "framing", offset: at });
@@ -129,7 +144,9 @@ function readRecords(
  */
 export function analyze(input: Uint8Array, choice: Choice): Analysis {
   const framings =
-    choice.framing === "auto" ? undefined : [choice.framing === "store-var" ? "length-prefixed" : choice.framing];
+    choice.framing === "auto"
+      ? undefined
+      : [choice.framing === "store-var" ? "length-prefixed" : choice.framing];
   let detection: DetectResult | undefined;
   try {
     detection = detect(input, {
@@ -138,16 +155,43 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
       ...(framings ? { framings: framings as never } : {}),
     });
   } catch (e) {
-    return { detection: undefined, entry: undefined, framing: "raw", binary: input, bigEndian: false, records: [], trailing: 0, error: errorOf(e) };
+    return {
+      detection: undefined,
+      entry: undefined,
+      framing: "raw",
+      binary: input,
+      bigEndian: false,
+      records: [],
+      trailing: 0,
+      error: errorOf(e),
+    };
   }
   const best = detection.best;
-  const id = choice.dialect !== "auto" ? choice.dialect : best && isDialectId(best.dialect) ? best.dialect : undefined;
+  const id =
+    choice.dialect !== "auto" ? choice.dialect : best && isDialectId(best.dialect) ? best.dialect : undefined;
   if (id === undefined) {
     const c = detection.closest;
     const error = c
-      ? { message: `no engine reads these bytes; closest: ${c.dialect} failed with ${c.code} at byte ${c.offset}: ${c.message}`, offset: c.offset, code: c.code }
-      : { message: detection.file ? `not a Variant dump: ${detection.file.description}` : detection.summary, offset: 0, code: "unknown" };
-    return { detection, entry: undefined, framing: "raw", binary: input, bigEndian: false, records: [], trailing: 0, error };
+      ? {
+          message: `no engine reads these bytes; closest: ${c.dialect} failed with ${c.code} at byte ${c.offset}: ${c.message}`,
+          offset: c.offset,
+          code: c.code,
+        }
+      : {
+          message: detection.file ? `not a Variant dump: ${detection.file.description}` : detection.summary,
+          offset: 0,
+          code: "unknown",
+        };
+    return {
+      detection,
+      entry: undefined,
+      framing: "raw",
+      binary: input,
+      bigEndian: false,
+      records: [],
+      trailing: 0,
+      error,
+    };
   }
   const entry = ENTRIES[id];
   let framing: Framing;

@@ -3,11 +3,16 @@ import type { Analysis } from "./analyze.js";
 
 function framingText(f: Framing): string {
   if (f.kind === "raw") return "raw (var_to_bytes)";
-  if (f.kind === "length-prefixed") return `store_var / put_var, ${f.records} record${f.records === 1 ? "" : "s"}${f.bigEndian ? ", big-endian" : ""}`;
+  if (f.kind === "length-prefixed")
+    return `store_var / put_var, ${f.records} record${f.records === 1 ? "" : "s"}${f.bigEndian ? ", big-endian" : ""}`;
   return `base64 of ${framingText(f.inner)}`;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  cls?: string,
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
   if (cls) e.className = cls;
@@ -25,7 +30,13 @@ function candidateRow(c: Candidate, best: boolean): HTMLTableRowElement {
   meter.setAttribute("aria-label", `confidence ${pct}`);
   const conf = el("td");
   conf.append(meter, el("span", ` ${pct}`));
-  tr.append(el("td", c.dialect, "dialect"), el("td", c.versions.text), el("td", framingText(c.framing)), el("td", c.precision), conf);
+  tr.append(
+    el("td", c.dialect, "dialect"),
+    el("td", c.versions.text),
+    el("td", framingText(c.framing)),
+    el("td", c.precision),
+    conf,
+  );
   return tr;
 }
 
@@ -45,7 +56,13 @@ export function renderDetection(host: HTMLElement, name: string, size: number, a
   if (!d) return;
   if (d.ambiguous) {
     host.append(
-      el("p", d.ambiguity === "same-value" ? "Several engines read the same value from these bytes: any is right." : "Several engines read different values: choose the dialect by hand.", "warn"),
+      el(
+        "p",
+        d.ambiguity === "same-value"
+          ? "Several engines read the same value from these bytes: any is right."
+          : "Several engines read different values: choose the dialect by hand.",
+        "warn",
+      ),
     );
   }
   if (d.candidates.length > 0) {
@@ -68,7 +85,10 @@ export function renderDetection(host: HTMLElement, name: string, size: number, a
     const ul = el("ul", undefined, "evidence");
     for (const e of best.evidence) {
       const li = el("li");
-      li.append(el("span", `${e.weight >= 0 ? "+" : ""}${e.weight.toFixed(1)}`, e.weight >= 0 ? "for" : "against"), el("span", ` ${e.text}${e.offset !== undefined ? ` (byte ${e.offset})` : ""}`));
+      li.append(
+        el("span", `${e.weight >= 0 ? "+" : ""}${e.weight.toFixed(1)}`, e.weight >= 0 ? "for" : "against"),
+        el("span", ` ${e.text}${e.offset !== undefined ? ` (byte ${e.offset})` : ""}`),
+      );
       ul.append(li);
     }
     details.append(ul);

@@ -2,7 +2,9 @@ import type { ImageValue } from "@gdvariant/core";
 
 // 2.x Image formats with plain pixels (GRAYSCALE, INTENSITY, GRAYSCALE_ALPHA, RGB, RGBA):
 // bytes per pixel and how to read one pixel as RGBA.
-const PIXEL: Readonly<Record<number, { bpp: number; rgba: (d: Uint8Array, i: number) => [number, number, number, number] }>> = {
+const PIXEL: Readonly<
+  Record<number, { bpp: number; rgba: (d: Uint8Array, i: number) => [number, number, number, number] }>
+> = {
   0: { bpp: 1, rgba: (d, i) => [d[i]!, d[i]!, d[i]!, 255] },
   1: { bpp: 1, rgba: (d, i) => [d[i]!, d[i]!, d[i]!, d[i]!] },
   2: { bpp: 2, rgba: (d, i) => [d[i]!, d[i]!, d[i]!, d[i + 1]!] },
@@ -13,7 +15,9 @@ const PIXEL: Readonly<Record<number, { bpp: number; rgba: (d: Uint8Array, i: num
 /** True when the page can draw the image (an uncompressed 8-bit format with its pixels present). */
 export function drawable(img: ImageValue): boolean {
   const f = PIXEL[img.format];
-  return f !== undefined && img.width > 0 && img.height > 0 && img.data.length >= img.width * img.height * f.bpp;
+  return (
+    f !== undefined && img.width > 0 && img.height > 0 && img.data.length >= img.width * img.height * f.bpp
+  );
 }
 
 /** A canvas showing the image's first mip level, scaled up with crisp pixels. */

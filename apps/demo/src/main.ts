@@ -10,9 +10,9 @@ import {
   writeStoreVarFile,
 } from "@gdvariant/core";
 import { type Analysis, analyze, type Choice, type FramingChoice } from "./analyze.js";
+import { renderDetection } from "./detect-view.js";
 import { ENTRIES, type Entry, isDialectId } from "./dialects.js";
 import { ByteHighlighter, type ByteOwners, renderHex } from "./hex-view.js";
-import { renderDetection } from "./detect-view.js";
 import { SAMPLES } from "./samples.js";
 import { buildTree, type TreeNode } from "./tree-view.js";
 import "./style.css";
@@ -76,7 +76,9 @@ function choice(): Choice {
 }
 
 function syntax(): "text" | "json" {
-  return (document.querySelector('input[name="syntax"]:checked') as HTMLInputElement).value as "text" | "json";
+  return (document.querySelector('input[name="syntax"]:checked') as HTMLInputElement).value as
+    | "text"
+    | "json";
 }
 
 /** Opens bytes: analyses them and redraws every panel. */
@@ -130,7 +132,7 @@ function drawTree(a: Analysis): void {
     els.tree.append(p);
     return;
   }
-  a.records.forEach((r, i) => buildTree(els.tree, r, i, a.entry!.toText, state.nodes));
+  for (const [i, r] of a.records.entries()) buildTree(els.tree, r, i, a.entry.toText, state.nodes);
   const first = els.tree.querySelector<HTMLElement>('[role="treeitem"]');
   if (first) first.tabIndex = 0;
 }
@@ -138,18 +140,20 @@ function drawTree(a: Analysis): void {
 function owners(a: Analysis): ByteOwners {
   const node = new Int32Array(a.binary.length).fill(-1);
   // Outer nodes first, so inner ones overwrite their bytes.
-  const order = state.nodes.map((n, i) => i).sort((x, y) => state.nodes[x]!.depth - state.nodes[y]!.depth);
+  const order = state.nodes.map((_, i) => i).sort((x, y) => state.nodes[x]!.depth - state.nodes[y]!.depth);
   for (const i of order) {
     const n = state.nodes[i]!;
     node.fill(i, n.start, Math.min(n.end, node.length));
   }
   const notes = new Map<number, string>();
   a.records.forEach((r, i) => {
-    if (r.length !== undefined) for (let k = 0; k < 4; k++) notes.set(r.offset + k, `record ${i}: length word ${r.length}`);
+    if (r.length !== undefined)
+      for (let k = 0; k < 4; k++) notes.set(r.offset + k, `record ${i}: length word ${r.length}`);
   });
   if (a.trailing > 0) {
     const at = a.binary.length - a.trailing;
-    for (let k = at; k < a.binary.length; k++) notes.set(k, "bytes after the Variant: the engine ignores them");
+    for (let k = at; k < a.binary.length; k++)
+      notes.set(k, "bytes after the Variant: the engine ignores them");
   }
   return { node, notes };
 }
@@ -159,7 +163,12 @@ function drawHex(a: Analysis): void {
   state.cells = renderHex(els.hex, a.binary, state.owners, narrow.matches ? 8 : 16, a.error?.offset);
   state.highlighter = new ByteHighlighter(state.cells);
   state.cursor = 0;
-  const framing = a.framing === "base64" ? "base64 text, shown decoded" : a.framing === "store-var" ? `store_var records${a.bigEndian ? " (big-endian lengths)" : ""}` : "raw";
+  const framing =
+    a.framing === "base64"
+      ? "base64 text, shown decoded"
+      : a.framing === "store-var"
+        ? `store_var records${a.bigEndian ? " (big-endian lengths)" : ""}`
+        : "raw";
   els.hexStatus.textContent = `${a.binary.length} bytes, ${framing}${a.binary.length > state.cells.length ? `; first ${state.cells.length} shown` : ""}.`;
 }
 
@@ -181,7 +190,8 @@ function moveCursor(i: number): void {
   state.cursor = at;
   const cell = state.cells[at]!;
   cell.classList.add("cursor");
-  els.hex.setAttribute("aria-activedescendant", (cell.id ||= `byte-${at}`));
+  if (!cell.id) cell.id = `byte-${at}`;
+  els.hex.setAttribute("aria-activedescendant", cell.id);
   const node = state.owners?.node[at];
   highlightNode(node !== undefined && node >= 0 ? node : undefined);
   if (node !== undefined && node >= 0) revealNode(state.nodes[node]!.element);
@@ -189,7 +199,11 @@ function moveCursor(i: number): void {
 }
 
 function revealNode(li: HTMLElement): void {
-  for (let p = li.parentElement?.closest<HTMLElement>('[role="treeitem"]'); p; p = p.parentElement?.closest('[role="treeitem"]')) {
+  for (
+    let p = li.parentElement?.closest<HTMLElement>('[role="treeitem"]');
+    p;
+    p = p.parentElement?.closest('[role="treeitem"]')
+  ) {
     p.setAttribute("aria-expanded", "true");
   }
   li.querySelector(":scope > .node")?.scrollIntoView({ block: "nearest" });
@@ -237,11 +251,20 @@ function status(kind: "ok" | "error", text: string, details: readonly string[] =
 /** Writes values for `entry` in the analysis' framing. */
 function frame(entry: Entry, values: readonly Value[], a: Analysis): Uint8Array {
   if (a.framing === "store-var") return writeStoreVarFile(entry.writer, values, { bigEndian: a.bigEndian });
-  if (a.framing === "base64") return new TextEncoder().encode(`${values.map((v) => base64Encode(encodeWith(entry.writer, v))).join("\n")}\n`);
+  if (a.framing === "base64")
+    return new TextEncoder().encode(
+      `${values.map((v) => base64Encode(encodeWith(entry.writer, v))).join("\n")}\n`,
+    );
   return encodeWith(entry.writer, values[0]!);
 }
 
-function reopen(name: string, bytes: Uint8Array, dialect: Entry["id"], message: string, details: readonly string[]): void {
+function reopen(
+  name: string,
+  bytes: Uint8Array,
+  dialect: Entry["id"],
+  message: string,
+  details: readonly string[],
+): void {
   // The new bytes are read back with the dialect that wrote them.
   els.dialect.value = dialect;
   state.name = name;
@@ -252,7 +275,10 @@ function reopen(name: string, bytes: Uint8Array, dialect: Entry["id"], message: 
 
 function applyEdit(): void {
   const a = state.analysis;
-  if (!a?.entry) return status("error", "Open a dump first.");
+  if (!a?.entry) {
+    status("error", "Open a dump first.");
+    return;
+  }
   const index = Number(els.record.value) || 0;
   let value: Value;
   try {
@@ -261,7 +287,8 @@ function applyEdit(): void {
         ? parseVariantText(els.editor.value, { dialect: a.entry.textDialect })
         : fromJSON(JSON.parse(els.editor.value) as JsonValue);
   } catch (e) {
-    return status("error", `Cannot read the value: ${(e as Error).message}`);
+    status("error", `Cannot read the value: ${(e as Error).message}`);
+    return;
   }
   const values = a.records.map((r, i) => (i === index ? value : r.value));
   try {
@@ -274,13 +301,17 @@ function applyEdit(): void {
 
 function convertTo(): void {
   const a = state.analysis;
-  if (!a?.entry || a.records.length === 0) return status("error", "Open a dump first.");
+  if (!a?.entry || a.records.length === 0) {
+    status("error", "Open a dump first.");
+    return;
+  }
   const target = ENTRIES[els.target.value as Entry["id"]];
   const losses: string[] = [];
   try {
     const values = a.records.map((r, i) => {
       const c = convertValue(r.value, target.writer, { unconvertible: "nil" });
-      for (const l of c.losses) losses.push(`${a.records.length > 1 ? `record ${i} ` : ""}${l.path || "(root)"}: ${l.message}`);
+      for (const l of c.losses)
+        losses.push(`${a.records.length > 1 ? `record ${i} ` : ""}${l.path || "(root)"}: ${l.message}`);
       return c.value;
     });
     const bytes = frame(target, values, a);
@@ -373,7 +404,8 @@ els.pasteRead.addEventListener("click", () => {
   const bytes = parsePasted(els.paste.value);
   if (bytes) open("pasted.bin", bytes);
 });
-for (const el of [els.dialect, els.framing, els.objects]) el.addEventListener("change", () => state.input.length && refresh());
+for (const el of [els.dialect, els.framing, els.objects])
+  el.addEventListener("change", () => state.input.length && refresh());
 els.record.addEventListener("change", showRecord);
 for (const r of document.querySelectorAll('input[name="syntax"]')) r.addEventListener("change", showRecord);
 els.apply.addEventListener("click", applyEdit);
@@ -390,7 +422,14 @@ els.hex.addEventListener("mouseover", (e) => {
 });
 els.hex.addEventListener("keydown", (e) => {
   const per = narrow.matches ? 8 : 16;
-  const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -per, ArrowDown: per, Home: -Infinity, End: Infinity };
+  const step: Record<string, number> = {
+    ArrowLeft: -1,
+    ArrowRight: 1,
+    ArrowUp: -per,
+    ArrowDown: per,
+    Home: -Infinity,
+    End: Infinity,
+  };
   const d = step[e.key];
   if (d === undefined) return;
   e.preventDefault();
@@ -421,7 +460,8 @@ function visibleItems(): HTMLElement[] {
 }
 
 function focusItem(li: HTMLElement): void {
-  for (const el of els.tree.querySelectorAll<HTMLElement>('[role="treeitem"][tabindex="0"]')) el.tabIndex = -1;
+  for (const el of els.tree.querySelectorAll<HTMLElement>('[role="treeitem"][tabindex="0"]'))
+    el.tabIndex = -1;
   li.tabIndex = 0;
   li.focus();
 }

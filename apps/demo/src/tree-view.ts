@@ -2,7 +2,31 @@ import type { ContainerType, Span, Value } from "@gdvariant/core";
 import type { RecordInfo } from "./analyze.js";
 import { imageCanvas } from "./image.js";
 
-const FORMATS = ["GRAYSCALE", "INTENSITY", "GRAYSCALE_ALPHA", "RGB", "RGBA", "INDEXED", "INDEXED_ALPHA", "YUV_422", "YUV_444", "BC1", "BC2", "BC3", "BC4", "BC5", "PVRTC2", "PVRTC2_ALPHA", "PVRTC4", "PVRTC4_ALPHA", "ETC", "ATC", "ATC_ALPHA_EXPLICIT", "ATC_ALPHA_INTERPOLATED", "CUSTOM"];
+const FORMATS = [
+  "GRAYSCALE",
+  "INTENSITY",
+  "GRAYSCALE_ALPHA",
+  "RGB",
+  "RGBA",
+  "INDEXED",
+  "INDEXED_ALPHA",
+  "YUV_422",
+  "YUV_444",
+  "BC1",
+  "BC2",
+  "BC3",
+  "BC4",
+  "BC5",
+  "PVRTC2",
+  "PVRTC2_ALPHA",
+  "PVRTC4",
+  "PVRTC4_ALPHA",
+  "ETC",
+  "ATC",
+  "ATC_ALPHA_EXPLICIT",
+  "ATC_ALPHA_INTERPOLATED",
+  "CUSTOM",
+];
 
 /** One node of the tree, tied to its byte range. */
 export interface TreeNode {
@@ -33,7 +57,11 @@ function summary(v: Value, toText: (v: Value) => string): string {
     case "dictionary":
       return `${v.keyType || v.valueType ? `[${typeName(v.keyType)}, ${typeName(v.valueType)}] ` : ""}${v.entries.length} entr${v.entries.length === 1 ? "y" : "ies"}`;
     case "object":
-      return v.form === "id" ? `#${String(v.id)}` : v.form === "null" ? "null" : `${v.className}, ${v.properties.length} properties`;
+      return v.form === "id"
+        ? `#${String(v.id)}`
+        : v.form === "null"
+          ? "null"
+          : `${v.className}, ${v.properties.length} properties`;
     case "image":
       return `${v.width}×${v.height} ${FORMATS[v.format] ?? v.format}, ${v.mipmaps} mipmaps, ${v.data.length} bytes`;
     default:
@@ -118,6 +146,8 @@ export function buildTree(
   const ul = document.createElement("ul");
   ul.setAttribute("role", "tree");
   ul.setAttribute("aria-label", `Record ${record}`);
-  ul.append(make(record === 0 && rec.length === undefined ? "value" : `record ${record}`, rec.value, 0, false));
+  ul.append(
+    make(record === 0 && rec.length === undefined ? "value" : `record ${record}`, rec.value, 0, false),
+  );
   host.append(ul);
 }

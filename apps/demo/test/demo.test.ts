@@ -34,7 +34,10 @@ const TYPES: Record<string, string> = {
 
 function serve(): Promise<Server> {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? "/").split(/[?#]/)[0]!)).replace(/^(\.\.[/\\])+/, "");
+    const path = normalize(decodeURIComponent((req.url ?? "/").split(/[?#]/)[0]!)).replace(
+      /^(\.\.[/\\])+/,
+      "",
+    );
     const file = join(DIST, path.endsWith("/") ? `${path}index.html` : path);
     if (!file.startsWith(DIST) || !existsSync(file)) {
       res.writeHead(404).end();
@@ -58,7 +61,13 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
     });
   });
 
@@ -70,7 +79,10 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   async function openSample(page: Page, sample: string): Promise<void> {
     await page.goto(`${base}#sample=${sample}`);
     await page.waitForSelector(`body[data-loaded="true"]`);
-    await page.waitForFunction((s) => document.querySelector("#detection .file")?.textContent?.startsWith(s), sample);
+    await page.waitForFunction(
+      (s) => document.querySelector("#detection .file")?.textContent?.startsWith(s),
+      sample,
+    );
   }
 
   it("opens a sample of each engine: detected dialect and a value in the tree", async () => {
@@ -102,7 +114,9 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     expect(await page.locator("#hex .b.hl").count()).toBe(16);
     // And back: hovering the tree node of the root's "pos" highlights its 16 bytes (Vector3: 4 + 12).
     await page.locator("#tree .node", { hasText: "Vector3(1, 2, 3)" }).hover();
-    const hl = await page.locator("#hex .b.hl").evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.i)));
+    const hl = await page
+      .locator("#hex .b.hl")
+      .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.i)));
     expect(hl).toEqual(Array.from({ length: 16 }, (_, i) => 48 + i));
     // Keyboard: the hex grid moves a cursor with the arrows and highlights the owning value.
     await page.focus("#hex");
@@ -136,7 +150,9 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     await openSample(page, "godot-3/save.bin");
     await page.selectOption("#target", "godot-4");
     await page.click("#convert");
-    await page.waitForFunction(() => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-4");
+    await page.waitForFunction(
+      () => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-4",
+    );
     expect(await page.locator("#edit-status .ok").textContent()).toContain("Converted Godot 3.x → Godot 4.x");
     await expect.poll(() => page.locator("#tree .summary", { hasText: '"Hero"' }).count()).toBeGreaterThan(0);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
@@ -160,14 +176,20 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     await page.screenshot({ path: join(OUT, "error.png"), fullPage: true });
 
     await openSample(page, "legacy-2/image_rgba_2x2.bin");
-    const size = await page.locator("#tree canvas.image").evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height]);
+    const size = await page
+      .locator("#tree canvas.image")
+      .evaluate((c) => [(c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height]);
     expect(size).toEqual([2, 2]);
     await page.screenshot({ path: join(OUT, "image-2x.png"), fullPage: true });
     await page.close();
   });
 
   it("fits a phone-sized screen and works with the keyboard alone", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await openSample(page, "godot-4/nested_big.bin");
     // Nothing wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -33,7 +33,11 @@ export const TARGET_OPTIONS = {
  * node:util parseArgs with the errors turned into usage errors of `command`.
  * @throws {UsageError}
  */
-export function parseCommand<T extends OptionSpec>(command: CommandName, argv: string[], options: T): Parsed<T> {
+export function parseCommand<T extends OptionSpec>(
+  command: CommandName,
+  argv: string[],
+  options: T,
+): Parsed<T> {
   try {
     const r = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     return r as unknown as Parsed<T>;
@@ -59,17 +63,28 @@ export function oneOf<T extends string>(
 }
 
 /** A positive integer option. @throws {UsageError} */
-export function positiveInt(command: CommandName, option: string, value: string | undefined, fallback: number): number {
+export function positiveInt(
+  command: CommandName,
+  option: string,
+  value: string | undefined,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${option} needs a positive integer, not ${value}`, command);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${option} needs a positive integer, not ${value}`, command);
   return n;
 }
 
 /** The reading choices from parsed values. @throws {UsageError} */
 export function readChoice(
   command: CommandName,
-  values: { dialect?: string | undefined; framing?: string | undefined; "big-endian"?: boolean | undefined; "allow-objects"?: boolean | undefined },
+  values: {
+    dialect?: string | undefined;
+    framing?: string | undefined;
+    "big-endian"?: boolean | undefined;
+    "allow-objects"?: boolean | undefined;
+  },
 ): ReadChoice {
   return {
     dialect: oneOf<"auto" | DialectId>(command, "dialect", values.dialect, ["auto", ...DIALECT_IDS], "auto"),

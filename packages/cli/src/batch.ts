@@ -1,5 +1,5 @@
-import { EXIT, type ExitCode } from "./exit-codes.js";
 import { describeError, exitCodeOf } from "./errors.js";
+import { EXIT, type ExitCode } from "./exit-codes.js";
 import { type CliIO, type InputFile, write } from "./io.js";
 import { Progress } from "./progress.js";
 import { PartialReadError } from "./records.js";

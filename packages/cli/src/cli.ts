@@ -11,7 +11,9 @@ runCli(process.argv.slice(2), {
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`gdvariant: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.stderr.write(
+      `gdvariant: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+    );
     process.exitCode = 1;
   },
 );

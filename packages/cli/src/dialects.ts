@@ -30,7 +30,11 @@ export interface DialectEntry {
   toText(value: Value): string;
 }
 
-function checkVersion<T extends string>(versions: readonly T[], v: string | undefined, id: string): T | undefined {
+function checkVersion<T extends string>(
+  versions: readonly T[],
+  v: string | undefined,
+  id: string,
+): T | undefined {
   if (v === undefined) return undefined;
   if (!(versions as readonly string[]).includes(v)) {
     throw new UsageError(`--engine-version ${v} is not a ${id} version (one of ${versions.join(", ")})`);

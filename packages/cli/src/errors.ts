@@ -55,7 +55,8 @@ export function describeError(error: unknown): string {
     return `text error ${error.code} at line ${error.line}, column ${error.column} (offset ${error.offset}): ${error.detail}`;
   }
   if (GdVariantError.is(error)) return error.message;
-  if (error instanceof UsageError || error instanceof IoError || error instanceof InputError) return error.message;
+  if (error instanceof UsageError || error instanceof IoError || error instanceof InputError)
+    return error.message;
   if (error instanceof Error) return `internal error: ${error.stack ?? error.message}`;
   return `internal error: ${String(error)}`;
 }

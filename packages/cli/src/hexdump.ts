@@ -35,9 +35,15 @@ function buildTree(spans: readonly Span[], value: Value): Node | undefined {
   const values = postOrder(value, []);
   // Pair spans with values only when they line up; without values the labels still hold kinds.
   const paired = values.length === spans.length && values.every((v, i) => v.kind === spans[i]!.kind);
-  const nodes: Node[] = spans.map((span, i) => ({ span, value: paired ? values[i] : undefined, children: [] }));
+  const nodes: Node[] = spans.map((span, i) => ({
+    span,
+    value: paired ? values[i] : undefined,
+    children: [],
+  }));
   // Outer spans first (earlier start, then later end), then attach each to the innermost open one.
-  const sorted = [...nodes].sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end || a.span.depth - b.span.depth);
+  const sorted = [...nodes].sort(
+    (a, b) => a.span.start - b.span.start || b.span.end - a.span.end || a.span.depth - b.span.depth,
+  );
   const stack: Node[] = [];
   let root: Node | undefined;
   for (const n of sorted) {
@@ -104,13 +110,23 @@ export function hexSegments(
     const valueEnd = r.valueOffset + r.valueLength;
     const recordEnd = r.length !== undefined ? r.offset + 4 + r.length : valueEnd;
     if (recordEnd > valueEnd) {
-      out.push({ start: valueEnd, end: recordEnd, depth: 0, label: `${many}bytes after the Variant inside the record (get_var ignores them)` });
+      out.push({
+        start: valueEnd,
+        end: recordEnd,
+        depth: 0,
+        label: `${many}bytes after the Variant inside the record (get_var ignores them)`,
+      });
     }
   });
   const last = framed.records[framed.records.length - 1];
   if (framed.framing === "raw" && last && framed.trailing > 0) {
     const at = last.valueOffset + last.valueLength;
-    out.push({ start: at, end: at + framed.trailing, depth: 0, label: "bytes after the Variant (the engine ignores them)" });
+    out.push({
+      start: at,
+      end: at + framed.trailing,
+      depth: 0,
+      label: "bytes after the Variant (the engine ignores them)",
+    });
   }
   return out;
 }

@@ -3,7 +3,8 @@
  * Godot's binary Variant format, and {@link runCli} to run it from code.
  * @packageDocumentation
  */
-export { runCli } from "./run.js";
+
 export { EXIT, type ExitCode } from "./exit-codes.js";
 export type { CliIO } from "./io.js";
+export { runCli } from "./run.js";
 export { VERSION } from "./version.js";

@@ -54,7 +54,9 @@ async function walk(root: string, dir: string, out: InputFile[]): Promise<void> 
  * skipped). `-` stands for stdin and may appear once.
  * @throws {IoError} for a path that does not exist; {@link UsageError} for `-` twice.
  */
-export async function expandInputs(args: readonly string[]): Promise<{ files: InputFile[]; folders: boolean }> {
+export async function expandInputs(
+  args: readonly string[],
+): Promise<{ files: InputFile[]; folders: boolean }> {
   const files: InputFile[] = [];
   let folders = false;
   let stdin = false;

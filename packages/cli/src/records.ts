@@ -1,4 +1,11 @@
-import { base64Decode, DecodeError, type Dialect, decodeWithLength, type Span, type Value } from "@gdvariant/core";
+import {
+  base64Decode,
+  DecodeError,
+  type Dialect,
+  decodeWithLength,
+  type Span,
+  type Value,
+} from "@gdvariant/core";
 import type { DialectEntry } from "./dialects.js";
 
 /** How records are framed on the command line: `--framing`. */
@@ -74,12 +81,21 @@ export function base64Lines(bytes: Uint8Array): string[] | undefined {
   for (const b of bytes) if (b < 9 || b > 122) return undefined;
   const text = new TextDecoder().decode(bytes);
   if (!BASE64_TEXT.test(text)) return undefined;
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   return lines.every((l) => base64Decode(l) !== undefined) ? lines : undefined;
 }
 
 // One Variant at `start` of `bytes` (offsets in errors and spans are absolute in `bytes`).
-function readRaw(dialect: Dialect, bytes: Uint8Array, o: ReadFramedOptions, start = 0, record = 0): InputRecord {
+function readRaw(
+  dialect: Dialect,
+  bytes: Uint8Array,
+  o: ReadFramedOptions,
+  start = 0,
+  record = 0,
+): InputRecord {
   const onSpan = o.onSpan;
   const { value, length } = decodeWithLength(dialect, bytes, {
     allowObjects: o.allowObjects,
@@ -110,7 +126,11 @@ function readStoreVar(dialect: Dialect, bytes: Uint8Array, o: ReadFramedOptions)
     if (length < 4) fail("framing", `length word ${length} cannot hold a Variant (4 bytes at least)`, at);
     const start = at + 4;
     if (bytes.length - start < length) {
-      fail("truncated", `record needs ${length} bytes after its length word, ${bytes.length - start} left`, at);
+      fail(
+        "truncated",
+        `record needs ${length} bytes after its length word, ${bytes.length - start} left`,
+        at,
+      );
     }
     const onSpan = o.onSpan;
     const index = records.length;
@@ -124,7 +144,13 @@ function readStoreVar(dialect: Dialect, bytes: Uint8Array, o: ReadFramedOptions)
       });
       records.push({ value, offset: at, valueOffset: start, valueLength: used, length });
     } catch (e) {
-      throw new PartialReadError(e, { framing: "store-var", bigEndian: o.bigEndian, bytes, records, trailing: 0 });
+      throw new PartialReadError(e, {
+        framing: "store-var",
+        bigEndian: o.bigEndian,
+        bytes,
+        records,
+        trailing: 0,
+      });
     }
     at = start + length;
   }
@@ -164,14 +190,26 @@ export function readFramed(
       try {
         records.push(readRaw(dialect, all.subarray(0, base + p.length), o, base, records.length));
       } catch (e) {
-        throw new PartialReadError(e, { framing: "base64", bigEndian: false, bytes: all, records, trailing: 0 });
+        throw new PartialReadError(e, {
+          framing: "base64",
+          bigEndian: false,
+          bytes: all,
+          records,
+          trailing: 0,
+        });
       }
       base += p.length;
     }
     return { framing: "base64", bigEndian: false, bytes: all, records, trailing: 0 };
   }
   if (framing === "store-var" || framing === "stream") {
-    return { framing: "store-var", bigEndian: o.bigEndian, bytes, records: readStoreVar(dialect, bytes, o), trailing: 0 };
+    return {
+      framing: "store-var",
+      bigEndian: o.bigEndian,
+      bytes,
+      records: readStoreVar(dialect, bytes, o),
+      trailing: 0,
+    };
   }
   if (framing === "auto" && looksLengthPrefixed(bytes, o.bigEndian)) {
     try {

@@ -1,8 +1,18 @@
-import { type Candidate, type DetectResult, detect, type Framing as DetectFraming } from "@gdvariant/auto-detect";
+import {
+  type Candidate,
+  type Framing as DetectFraming,
+  type DetectResult,
+  detect,
+} from "@gdvariant/auto-detect";
 import { DecodeError, type Span } from "@gdvariant/core";
 import { type DialectEntry, type DialectId, dialectEntry } from "./dialects.js";
 import { InputError } from "./errors.js";
-import { type Framed, type FramingOption, PartialReadError, readFramed as readFramedRecords } from "./records.js";
+import {
+  type Framed,
+  type FramingOption,
+  PartialReadError,
+  readFramed as readFramedRecords,
+} from "./records.js";
 
 /** What the command line says about reading an input. */
 export interface ReadChoice {
@@ -88,7 +98,12 @@ export function resolveInput(
   };
   if (choice.dialect !== "auto" && choice.framing !== "auto") {
     const entry = dialectEntry(choice.dialect);
-    return { entry, framed: readFramed(entry, bytes, choice.framing, read), detection: undefined, candidate: undefined };
+    return {
+      entry,
+      framed: readFramed(entry, bytes, choice.framing, read),
+      detection: undefined,
+      candidate: undefined,
+    };
   }
   const detection = runDetect(bytes, choice);
   const best = detection.best;
@@ -96,7 +111,12 @@ export function resolveInput(
     // With one dialect named, its own error is the most useful: read it and let it fail.
     if (choice.dialect !== "auto" && detection.file === undefined) {
       const entry = dialectEntry(choice.dialect);
-      return { entry, framed: readFramed(entry, bytes, choice.framing, read), detection, candidate: undefined };
+      return {
+        entry,
+        framed: readFramed(entry, bytes, choice.framing, read),
+        detection,
+        candidate: undefined,
+      };
     }
     if (detection.closest) {
       const c = detection.closest;

@@ -3,8 +3,8 @@ import { decodeCommand } from "./commands/decode.js";
 import { encodeCommand } from "./commands/encode.js";
 import { hexdumpCommand } from "./commands/hexdump.js";
 import { inspectCommand } from "./commands/inspect.js";
-import { EXIT, type ExitCode } from "./exit-codes.js";
 import { describeError, exitCodeOf, UsageError } from "./errors.js";
+import { EXIT, type ExitCode } from "./exit-codes.js";
 import { type CommandName, HELP } from "./help.js";
 import { type CliIO, write } from "./io.js";
 import { VERSION } from "./version.js";
@@ -51,7 +51,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     return result;
   } catch (e) {
     const command = e instanceof UsageError ? e.command : undefined;
-    const hint = e instanceof UsageError ? `\nRun 'gdvariant ${command ? `${command} ` : ""}--help' for usage.` : "";
+    const hint =
+      e instanceof UsageError ? `\nRun 'gdvariant ${command ? `${command} ` : ""}--help' for usage.` : "";
     await write(io.stderr, `gdvariant: ${describeError(e)}${hint}\n`);
     return exitCodeOf(e);
   }

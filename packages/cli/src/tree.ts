@@ -66,8 +66,7 @@ export function describeValue(v: Value, o: TreeOptions): string {
       return `array${typed} (${plural(v.items.length, "item")})${v.shared ? " shared" : ""}`;
     }
     case "dictionary": {
-      const typed =
-        v.keyType || v.valueType ? `[${typeName(v.keyType)}, ${typeName(v.valueType)}]` : "";
+      const typed = v.keyType || v.valueType ? `[${typeName(v.keyType)}, ${typeName(v.valueType)}]` : "";
       return `dictionary${typed} (${plural(v.entries.length, "entry", "entries")})${v.shared ? " shared" : ""}`;
     }
     case "object":

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fromJSON, type JsonValue, toJS } from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
@@ -23,9 +23,17 @@ describe("inspect", () => {
   });
 
   it("--json gives the detection and the records for scripts, one object per file", () => {
-    const r = gdvariant(["inspect", "--json", sample("godot-3", "save.bin"), sample("legacy-2", "matrix32.bin")]);
+    const r = gdvariant([
+      "inspect",
+      "--json",
+      sample("godot-3", "save.bin"),
+      sample("legacy-2", "matrix32.bin"),
+    ]);
     expect(r.code).toBe(0);
-    const [a, b] = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+    const [a, b] = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(a.detected.dialect).toBe("godot-3");
     expect(a.framing).toBe("store-var");
     expect(a.records.length).toBe(16);
@@ -35,7 +43,13 @@ describe("inspect", () => {
   });
 
   it("reads a whole folder of samples from all three engines", () => {
-    const r = gdvariant(["inspect", sample("godot-4"), sample("godot-3"), sample("legacy-2"), "--allow-objects"]);
+    const r = gdvariant([
+      "inspect",
+      sample("godot-4"),
+      sample("godot-3"),
+      sample("legacy-2"),
+      "--allow-objects",
+    ]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const count = (dir: string) => readdirSync(sample(dir)).length;
@@ -54,13 +68,18 @@ describe("hexdump", () => {
     for (const row of rows) {
       const offset = Number.parseInt(row.slice(0, 8), 16);
       expect(offset).toBe(next);
-      const hex = row.slice(10, 10 + 47).trim().split(" ");
+      const hex = row
+        .slice(10, 10 + 47)
+        .trim()
+        .split(" ");
       for (const h of hex) bytes.push(Number.parseInt(h, 16));
       next = offset + hex.length;
     }
     expect(Buffer.from(bytes).equals(readFileSync(file))).toBe(true);
-    expect(r.stdout).toContain('(root)  dictionary (6 entries)  (type 27)');
-    expect(r.stdout).toMatch(/\["inv"\]\[1\]\["qty"\] {2}packedInt32Array \(2 items\) PackedInt32Array\(1, 2\) {2}\(type 30\)/);
+    expect(r.stdout).toContain("(root)  dictionary (6 entries)  (type 27)");
+    expect(r.stdout).toMatch(
+      /\["inv"\]\[1\]\["qty"\] {2}packedInt32Array \(2 items\) PackedInt32Array\(1, 2\) {2}\(type 30\)/,
+    );
     expect(r.stdout).toContain('{key #5}  string "sn"');
   });
 
@@ -82,8 +101,14 @@ describe("convert", () => {
     const before = gdvariant(["decode", sample("godot-3", "save.bin"), "--format", "json"]);
     const after = gdvariant(["decode", out, "--dialect", "godot-4", "--format", "json"]);
     expect(after.code).toBe(0);
-    const a = before.stdout.trimEnd().split("\n").map((l) => toJS(fromJSON(JSON.parse(l) as JsonValue)));
-    const b = after.stdout.trimEnd().split("\n").map((l) => toJS(fromJSON(JSON.parse(l) as JsonValue)));
+    const a = before.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => toJS(fromJSON(JSON.parse(l) as JsonValue)));
+    const b = after.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => toJS(fromJSON(JSON.parse(l) as JsonValue)));
     expect(b.length).toBe(16);
     expect(b).toEqual(a);
     // The framing is kept: still store_var records.
@@ -92,17 +117,48 @@ describe("convert", () => {
 
   it("reports each lossy step, and --strict refuses to write", () => {
     const dir = tempDir("lossy");
-    const r = gdvariant(["convert", sample("godot-4", "nested_big.bin"), "--to", "legacy-2", "-o", join(dir, "a.bin")]);
+    const r = gdvariant([
+      "convert",
+      sample("godot-4", "nested_big.bin"),
+      "--to",
+      "legacy-2",
+      "-o",
+      join(dir, "a.bin"),
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("godot-4 → legacy-2 loses 1 thing");
     expect(r.stderr).toContain('["sn"]: stringName → string');
-    const strict = gdvariant(["convert", sample("godot-4", "nested_big.bin"), "--to", "legacy-2", "--strict", "-o", join(dir, "b.bin")]);
+    const strict = gdvariant([
+      "convert",
+      sample("godot-4", "nested_big.bin"),
+      "--to",
+      "legacy-2",
+      "--strict",
+      "-o",
+      join(dir, "b.bin"),
+    ]);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain("--strict is set; nothing written");
-    const unconvertible = gdvariant(["convert", sample("godot-4", "projection.bin"), "--to", "godot-3", "-o", join(dir, "c.bin")]);
+    const unconvertible = gdvariant([
+      "convert",
+      sample("godot-4", "projection.bin"),
+      "--to",
+      "godot-3",
+      "-o",
+      join(dir, "c.bin"),
+    ]);
     expect(unconvertible.code).toBe(1);
     expect(unconvertible.stderr).toContain("unsupported-kind");
-    const asNil = gdvariant(["convert", sample("godot-4", "projection.bin"), "--to", "godot-3", "--unconvertible", "nil", "-o", join(dir, "d.bin")]);
+    const asNil = gdvariant([
+      "convert",
+      sample("godot-4", "projection.bin"),
+      "--to",
+      "godot-3",
+      "--unconvertible",
+      "nil",
+      "-o",
+      join(dir, "d.bin"),
+    ]);
     expect(asNil.code).toBe(0);
     expect(gdvariant(["decode", join(dir, "d.bin"), "--dialect", "godot-3"]).stdout).toBe("null\n");
   });

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseVariantText, toJSON, type Value } from "@gdvariant/core";
-import { describe, expect, it } from "vitest";
 import { dialect as godot3 } from "@gdvariant/godot-3";
 import { dialect as godot4 } from "@gdvariant/godot-4";
 import { dialect as legacy2 } from "@gdvariant/legacy-2";
+import { describe, expect, it } from "vitest";
 import { engineCases, gdvariant, tempDir, unhex } from "./support/cli.js";
 import { unwrittenPadding } from "./support/padding.js";
 
@@ -54,14 +54,28 @@ for (const g of GENERATIONS) {
       const dir = tempDir(`${g.dialect}-in`);
       const out = tempDir(`${g.dialect}-out`);
       mkdirSync(join(dir, "cases"));
-      cases.forEach((c, i) => writeFileSync(join(dir, "cases", `case-${String(i).padStart(4, "0")}.bin`), unhex(c.hex)));
-      const r = gdvariant(["decode", join(dir, "cases"), "--dialect", g.dialect, "--framing", "raw", "-o", out]);
+      for (const [i, c] of cases.entries()) {
+        writeFileSync(join(dir, "cases", `case-${String(i).padStart(4, "0")}.bin`), unhex(c.hex));
+      }
+      const r = gdvariant([
+        "decode",
+        join(dir, "cases"),
+        "--dialect",
+        g.dialect,
+        "--framing",
+        "raw",
+        "-o",
+        out,
+      ]);
       expect(r.stderr).toBe("");
       expect(r.code).toBe(0);
       const wrong: string[] = [];
       cases.forEach((c, i) => {
         const got = readFileSync(join(out, `case-${String(i).padStart(4, "0")}.bin.txt`), "utf8");
-        if (got !== `${c.text}\n`) wrong.push(`case ${i}: ${JSON.stringify(got.slice(0, 120))} != ${JSON.stringify(c.text.slice(0, 120))}`);
+        if (got !== `${c.text}\n`)
+          wrong.push(
+            `case ${i}: ${JSON.stringify(got.slice(0, 120))} != ${JSON.stringify(c.text.slice(0, 120))}`,
+          );
       });
       expect(wrong).toEqual([]);
     });
@@ -71,12 +85,34 @@ for (const g of GENERATIONS) {
       const file = join(dir, "all.bin");
       const original = storeVar(cases.map((c) => unhex(c.hex)));
       writeFileSync(file, original);
-      const dec = gdvariant(["decode", file, "--dialect", g.dialect, "--framing", "store-var", "--format", "json", "-o", join(dir, "all.jsonl")]);
+      const dec = gdvariant([
+        "decode",
+        file,
+        "--dialect",
+        g.dialect,
+        "--framing",
+        "store-var",
+        "--format",
+        "json",
+        "-o",
+        join(dir, "all.jsonl"),
+      ]);
       expect(dec.stderr).toBe("");
       expect(dec.code).toBe(0);
       const lines = readFileSync(join(dir, "all.jsonl"), "utf8").trimEnd().split("\n");
       expect(lines.length).toBe(1000);
-      const enc = gdvariant(["encode", join(dir, "all.jsonl"), "--dialect", g.dialect, "--from", "json", "--framing", "store-var", "-o", join(dir, "back.bin")]);
+      const enc = gdvariant([
+        "encode",
+        join(dir, "all.jsonl"),
+        "--dialect",
+        g.dialect,
+        "--from",
+        "json",
+        "--framing",
+        "store-var",
+        "-o",
+        join(dir, "back.bin"),
+      ]);
       expect(enc.stderr).toBe("");
       expect(enc.code).toBe(0);
       const back = new Uint8Array(readFileSync(join(dir, "back.bin")));
@@ -85,7 +121,8 @@ for (const g of GENERATIONS) {
       const mask = storeVar(
         cases.map((c) => {
           const m = unhex(c.hex.replace(/[0-9a-f]{2}|\?\?/g, (b) => (b === "??" ? "00" : "ff")));
-          for (const i of unwrittenPadding(READERS[g.dialect], unhex(c.hex), g.dialect === "legacy-2")) m[i] = 0;
+          for (const i of unwrittenPadding(READERS[g.dialect], unhex(c.hex), g.dialect === "legacy-2"))
+            m[i] = 0;
           return m;
         }),
       );
@@ -98,7 +135,18 @@ for (const g of GENERATIONS) {
     it("encode --from text reads the engine's text back: text -> bytes -> text is the engine's text", () => {
       const dir = tempDir(`${g.dialect}-text`);
       writeFileSync(join(dir, "all.txt"), cases.map((c) => c.text).join("\n"));
-      const enc = gdvariant(["encode", join(dir, "all.txt"), "--dialect", g.dialect, "--from", "text", "--framing", "store-var", "-o", join(dir, "all.bin")]);
+      const enc = gdvariant([
+        "encode",
+        join(dir, "all.txt"),
+        "--dialect",
+        g.dialect,
+        "--from",
+        "text",
+        "--framing",
+        "store-var",
+        "-o",
+        join(dir, "all.bin"),
+      ]);
       expect(enc.stderr).toBe("");
       expect(enc.code).toBe(0);
       // Split the records into one raw file each, and print them all as text in one batch.
@@ -109,24 +157,40 @@ for (const g of GENERATIONS) {
       let n = 0;
       while (at < all.length) {
         const len = view.getUint32(at, true);
-        writeFileSync(join(dir, "records", `r-${String(n++).padStart(4, "0")}.bin`), all.subarray(at + 4, at + 4 + len));
+        writeFileSync(
+          join(dir, "records", `r-${String(n++).padStart(4, "0")}.bin`),
+          all.subarray(at + 4, at + 4 + len),
+        );
         at += 4 + len;
       }
       expect(n).toBe(cases.length);
       const out = tempDir(`${g.dialect}-text-out`);
-      const dec = gdvariant(["decode", join(dir, "records"), "--dialect", g.dialect, "--framing", "raw", "-o", out]);
+      const dec = gdvariant([
+        "decode",
+        join(dir, "records"),
+        "--dialect",
+        g.dialect,
+        "--framing",
+        "raw",
+        "-o",
+        out,
+      ]);
       expect(dec.stderr).toBe("");
       expect(dec.code).toBe(0);
       let exact = 0;
       const wrong: string[] = [];
       cases.forEach((c, i) => {
-        const got = readFileSync(join(out, `r-${String(i).padStart(4, "0")}.bin.txt`), "utf8").replace(/\n$/, "");
+        const got = readFileSync(join(out, `r-${String(i).padStart(4, "0")}.bin.txt`), "utf8").replace(
+          /\n$/,
+          "",
+        );
         if (got === c.text) exact++;
         else {
           // Where the text differs, it may only be in the order of dictionary keys.
           const a = unordered(parseVariantText(got, { dialect: g.dialect }));
           const b = unordered(parseVariantText(c.text, { dialect: g.dialect }));
-          if (JSON.stringify(a) !== JSON.stringify(b)) wrong.push(`case ${i}: ${got.slice(0, 100)} != ${c.text.slice(0, 100)}`);
+          if (JSON.stringify(a) !== JSON.stringify(b))
+            wrong.push(`case ${i}: ${got.slice(0, 100)} != ${c.text.slice(0, 100)}`);
         }
       });
       expect(wrong).toEqual([]);

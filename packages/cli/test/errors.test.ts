@@ -12,7 +12,11 @@ describe("exit codes and messages", () => {
     expect(top.code).toBe(0);
     for (const c of COMMANDS) expect(top.stdout).toContain(`  ${c} `);
     for (const c of COMMANDS) {
-      for (const form of [[c, "--help"], [c, "-h"], ["help", c]]) {
+      for (const form of [
+        [c, "--help"],
+        [c, "-h"],
+        ["help", c],
+      ]) {
         const r = gdvariant(form);
         expect([form, r.code]).toEqual([form, 0]);
         expect(r.stdout).toContain(`Usage: gdvariant ${c}`);
@@ -28,11 +32,20 @@ describe("exit codes and messages", () => {
       [["frob"], "unknown command 'frob'"],
       [["decode"], "decode needs a FILE"],
       [["decode", "x.bin", "--format", "xml"], "--format xml is not one of text, json, js"],
-      [["decode", "x.bin", "--dialect", "godot-5"], "--dialect godot-5 is not one of auto, godot-4, godot-3, legacy-2"],
-      [["decode", "x.bin", "--framing", "zip"], "--framing zip is not one of auto, raw, store-var, stream, base64"],
+      [
+        ["decode", "x.bin", "--dialect", "godot-5"],
+        "--dialect godot-5 is not one of auto, godot-4, godot-3, legacy-2",
+      ],
+      [
+        ["decode", "x.bin", "--framing", "zip"],
+        "--framing zip is not one of auto, raw, store-var, stream, base64",
+      ],
       [["inspect", "--nope", "x"], "Unknown option '--nope'"],
       [["encode", "x.txt"], "encode needs --dialect"],
-      [["encode", "x.txt", "--dialect", "godot-4", "--engine-version", "4.9"], "--engine-version 4.9 is not a Godot 4 version"],
+      [
+        ["encode", "x.txt", "--dialect", "godot-4", "--engine-version", "4.9"],
+        "--engine-version 4.9 is not a Godot 4 version",
+      ],
       [["convert", "x.bin"], "convert needs --to"],
       [["hexdump", "x", "--width", "0"], "--width needs a positive integer"],
     ];
@@ -107,7 +120,7 @@ describe("exit codes and messages", () => {
   it("bad text and bad JSON exit 1 with line and column", () => {
     const dir = tempDir("badtext");
     const t = join(dir, "bad.txt");
-    writeFileSync(t, "[1,\n  Vector2(1, \"x\")]");
+    writeFileSync(t, '[1,\n  Vector2(1, "x")]');
     const r = gdvariant(["encode", t, "--dialect", "godot-4", "--from", "text", "-o", join(dir, "o.bin")]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(

@@ -19,7 +19,12 @@ function file(name: string, bytes: Uint8Array | string): string {
 describe("decode on each framing", () => {
   it("store-var: a FileAccess.store_var file (4.6.3), detected and forced", () => {
     const p = file("vec2.bin", unhex(v4.get("filestore_vec2")!));
-    for (const args of [[], ["--framing", "store-var"], ["--dialect", "godot-4"], ["--dialect", "godot-4", "--framing", "store-var"]]) {
+    for (const args of [
+      [],
+      ["--framing", "store-var"],
+      ["--dialect", "godot-4"],
+      ["--dialect", "godot-4", "--framing", "store-var"],
+    ]) {
       const r = gdvariant(["decode", p, ...args]);
       expect([args, r.code, r.stdout, r.stderr]).toEqual([args, 0, "Vector2(1, 2)\n", ""]);
     }
@@ -29,9 +34,22 @@ describe("decode on each framing", () => {
     const p = file("sp.bin", unhex(v4.get("streampeer_abc_dict")!));
     const r = gdvariant(["decode", p, "--framing", "stream", "--format", "json"]);
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l))).toEqual([
+    expect(
+      r.stdout
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { kind: "string", value: "abc" },
-      { kind: "dictionary", entries: [[{ kind: "string", value: "a" }, { kind: "int", value: 1 }]] },
+      {
+        kind: "dictionary",
+        entries: [
+          [
+            { kind: "string", value: "a" },
+            { kind: "int", value: 1 },
+          ],
+        ],
+      },
     ]);
   });
 
@@ -39,7 +57,14 @@ describe("decode on each framing", () => {
     const a = gdvariant(["decode", file("fs.bin", unhex(v2.get("filestore_42_abc_arr")!))]);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe('42\n"abc"\n[ 1, "x" ]\n');
-    const b = gdvariant(["decode", file("sp.bin", unhex(v2.get("streampeer_42_abc_dict")!)), "--dialect", "legacy-2", "--framing", "stream"]);
+    const b = gdvariant([
+      "decode",
+      file("sp.bin", unhex(v2.get("streampeer_42_abc_dict")!)),
+      "--dialect",
+      "legacy-2",
+      "--framing",
+      "stream",
+    ]);
     expect(b.code).toBe(0);
     expect(b.stdout).toBe('42\n"abc"\n{\n"a": 1\n}\n');
   });
@@ -105,7 +130,10 @@ describe("decode on each framing", () => {
     const engine = unhex(v2.get("filestore_42_abc_arr")!);
     expect(out["store-var"]!.length).toBe(engine.length);
     // 2.x does not write string padding ("abc" pad byte 0x1b) and marks the shared bit on arrays.
-    const mask = v2.get("filestore_42_abc_arr")!.match(/../g)!.map((b) => b !== "??");
+    const mask = v2
+      .get("filestore_42_abc_arr")!
+      .match(/../g)!
+      .map((b) => b !== "??");
     const differing = [...out["store-var"]!].flatMap((b, i) => (mask[i] && b !== engine[i] ? [i] : []));
     expect(differing).toEqual([]);
     const raw = gdvariant(["encode", src, "--dialect", "legacy-2", "-o", join(dir, "raw.bin")]);

@@ -44,11 +44,17 @@ function expectedAfterText(v: Value, dialect: TextDialectId): Value {
     case "nodePath":
       // A 2.x NodePath without names is the empty path in the engine (see legacy-2's toText),
       // and 2.x/3.x print no "/" for an absolute path without names.
-      if (dialect === "legacy-2" && v.names.length === 0) return { kind: "nodePath", names: [], subnames: [], absolute: false };
-      if (dialect === "godot-3" && v.names.length === 0 && v.subnames.length === 0) return { ...v, absolute: false };
+      if (dialect === "legacy-2" && v.names.length === 0)
+        return { kind: "nodePath", names: [], subnames: [], absolute: false };
+      if (dialect === "godot-3" && v.names.length === 0 && v.subnames.length === 0)
+        return { ...v, absolute: false };
       return v;
     case "object":
-      if (v.form === "null" || (v.form === "id" && (v.id === 0 || v.id === 0n)) || (v.form === "full" && v.className === "")) {
+      if (
+        v.form === "null" ||
+        (v.form === "id" && (v.id === 0 || v.id === 0n)) ||
+        (v.form === "full" && v.className === "")
+      ) {
         return { kind: "nil" };
       }
       return v.form === "full" ? { ...v, properties: v.properties.map(([n, p]) => [n, e(p)] as const) } : v;
@@ -118,7 +124,9 @@ function close(a: Value, b: Value, tol: number): boolean {
       if (JSON.stringify([a.keyType, a.valueType]) !== JSON.stringify([o.keyType, o.valueType])) return false;
       const used = new Set<number>();
       return a.entries.every(([k, x]) => {
-        const i = o.entries.findIndex(([k2, x2], j) => !used.has(j) && close(k, k2, tol) && close(x, x2, tol));
+        const i = o.entries.findIndex(
+          ([k2, x2], j) => !used.has(j) && close(k, k2, tol) && close(x, x2, tol),
+        );
         if (i < 0) return false;
         used.add(i);
         return true;
@@ -162,7 +170,13 @@ function numbersOf(j: unknown, out: number[] = []): number[] {
 // a question the text can answer, so the property skips them.
 function textCollision(v: Value, toText: (v: Value) => string): boolean {
   const kids: Value[] =
-    v.kind === "array" ? [...v.items] : v.kind === "dictionary" ? v.entries.flat() : v.kind === "object" && v.form === "full" ? v.properties.map((p) => p[1]) : [];
+    v.kind === "array"
+      ? [...v.items]
+      : v.kind === "dictionary"
+        ? v.entries.flat()
+        : v.kind === "object" && v.form === "full"
+          ? v.properties.map((p) => p[1])
+          : [];
   if (v.kind === "dictionary") {
     const seen = new Map<string, string>();
     for (const [k] of v.entries) {
@@ -187,19 +201,43 @@ function check(mode: Mode, v: Value): void {
   }
   const expected = expectedAfterText(v, mode.dialect);
   if (!close(expected, parsed, mode.tolerance)) {
-    throw new Error(`text ${JSON.stringify(text)}\nexpected ${JSON.stringify(toJSON(expected))}\nparsed   ${JSON.stringify(toJSON(parsed))}`);
+    throw new Error(
+      `text ${JSON.stringify(text)}\nexpected ${JSON.stringify(toJSON(expected))}\nparsed   ${JSON.stringify(toJSON(parsed))}`,
+    );
   }
   // And the text of what was read is the text that was read (up to dictionary order, which
   // the engines' sort makes depend on insertion order).
   const again = mode.toText(parsed);
-  if (!/[{]/.test(text) && again !== text) throw new Error(`text changed: ${JSON.stringify(text)} -> ${JSON.stringify(again)}`);
+  if (!/[{]/.test(text) && again !== text)
+    throw new Error(`text changed: ${JSON.stringify(text)} -> ${JSON.stringify(again)}`);
 }
 
 // 3.x var2str prints nothing for a RID (no case in its writer), so RIDs are left out.
 const GODOT3_LEAVES: LeafName[] = [
-  "nil", "bool", "int", "float", "string", "vector2", "rect2", "vector3", "transform2d", "plane", "quaternion",
-  "aabb", "basis", "transform3d", "color", "nodePath", "objectId", "packedByteArray", "packedInt32Array",
-  "packedFloat32Array", "packedStringArray", "packedVector2Array", "packedVector3Array", "packedColorArray",
+  "nil",
+  "bool",
+  "int",
+  "float",
+  "string",
+  "vector2",
+  "rect2",
+  "vector3",
+  "transform2d",
+  "plane",
+  "quaternion",
+  "aabb",
+  "basis",
+  "transform3d",
+  "color",
+  "nodePath",
+  "objectId",
+  "packedByteArray",
+  "packedInt32Array",
+  "packedFloat32Array",
+  "packedStringArray",
+  "packedVector2Array",
+  "packedVector3Array",
+  "packedColorArray",
 ];
 
 // 2.x InputEvents as the text carries them (var2str prints no device, and only these details).
@@ -207,38 +245,74 @@ const inputEvent2 = fc.oneof(
   fc.constant<Value>({ kind: "inputEvent", eventType: 0, device: 0 }),
   fc.constant<Value>({ kind: "inputEvent", eventType: 2, device: 0 }),
   fc
-    .record({ scancode: fc.integer({ min: 0, max: 0x01ffffff }), modifiers: fc.subarray([1 << 25, 1 << 26, 1 << 27, 1 << 28]) })
-    .map<Value>((r) => ({ kind: "inputEvent", eventType: 1, device: 0, modifiers: r.modifiers.reduce((a, b) => a | b, 0), scancode: r.scancode })),
-  fc.tuple(fc.constantFrom(3, 5), fc.integer({ min: 0, max: 15 })).map<Value>(([t, b]) => ({ kind: "inputEvent", eventType: t, device: 0, buttonIndex: b })),
+    .record({
+      scancode: fc.integer({ min: 0, max: 0x01ffffff }),
+      modifiers: fc.subarray([1 << 25, 1 << 26, 1 << 27, 1 << 28]),
+    })
+    .map<Value>((r) => ({
+      kind: "inputEvent",
+      eventType: 1,
+      device: 0,
+      modifiers: r.modifiers.reduce((a, b) => a | b, 0),
+      scancode: r.scancode,
+    })),
+  fc
+    .tuple(fc.constantFrom(3, 5), fc.integer({ min: 0, max: 15 }))
+    .map<Value>(([t, b]) => ({ kind: "inputEvent", eventType: t, device: 0, buttonIndex: b })),
 );
 const image2 = fc
-  .record({ w: fc.integer({ min: 1, max: 3 }), h: fc.integer({ min: 1, max: 3 }), format: fc.constantFrom(0, 3, 4) })
+  .record({
+    w: fc.integer({ min: 1, max: 3 }),
+    h: fc.integer({ min: 1, max: 3 }),
+    format: fc.constantFrom(0, 3, 4),
+  })
   .chain(({ w, h, format }) =>
     fc
-      .uint8Array({ minLength: w * h * [1, 0, 0, 3, 4][format]!, maxLength: w * h * [1, 0, 0, 3, 4][format]! })
+      .uint8Array({
+        minLength: w * h * [1, 0, 0, 3, 4][format]!,
+        maxLength: w * h * [1, 0, 0, 3, 4][format]!,
+      })
       .map<Value>((data) => ({ kind: "image", format, mipmaps: 0, width: w, height: h, data })),
   );
 
 describe("parseVariantText reads what the dialects' toText print", () => {
   it("Godot 4.x var_to_str, every kind, typed containers and full objects", () => {
     fc.assert(
-      fc.property(valueArb(MODERN_LEAVES, { typed: true, objects: true }), (v) => check(MODES["godot-4"]!, v)),
+      fc.property(valueArb(MODERN_LEAVES, { typed: true, objects: true }), (v) =>
+        check(MODES["godot-4"]!, v),
+      ),
       { numRuns: 1500 },
     );
   });
 
   it("Godot 3.x var2str (reals to six digits)", () => {
-    fc.assert(fc.property(valueArb(GODOT3_LEAVES, { objects: true }), (v) => check(MODES["godot-3"]!, v)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(valueArb(GODOT3_LEAVES, { objects: true }), (v) => check(MODES["godot-3"]!, v)),
+      { numRuns: 1000 },
+    );
   });
 
   it("Godot 2.x var2str: Matrix32, IntArray, Image, InputEvent, NodePath properties", () => {
     // The 2.1 writer prints nothing at all for a RID, so RIDs are left out; and a null object
     // prints `null` like nil without being the same dictionary key, so which of two `null` keys
     // the text keeps is up to the key order: null objects are left out too.
-    const leaves = fc.oneof(valueArb(LEGACY_LEAVES.filter((l) => l !== "rid0" && l !== "objectNull")), inputEvent2, image2);
-    fc.assert(fc.property(fc.oneof(leaves, fc.array(leaves, { maxLength: 3 }).map<Value>((items) => ({ kind: "array", items }))), (v) => check(MODES["legacy-2"]!, v)), {
-      numRuns: 1000,
-    });
+    const leaves = fc.oneof(
+      valueArb(LEGACY_LEAVES.filter((l) => l !== "rid0" && l !== "objectNull")),
+      inputEvent2,
+      image2,
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          leaves,
+          fc.array(leaves, { maxLength: 3 }).map<Value>((items) => ({ kind: "array", items })),
+        ),
+        (v) => check(MODES["legacy-2"]!, v),
+      ),
+      {
+        numRuns: 1000,
+      },
+    );
   });
 
   it("can fail: a value the text does not say is caught", () => {

@@ -70,7 +70,9 @@ function normalize(v: Value): Value {
       return { ...v, entries: [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)) };
     }
     case "object":
-      return v.form === "full" ? { ...v, properties: v.properties.map(([n, p]) => [n, normalize(p)] as const) } : v;
+      return v.form === "full"
+        ? { ...v, properties: v.properties.map(([n, p]) => [n, normalize(p)] as const) }
+        : v;
     default:
       return v;
   }
@@ -80,7 +82,10 @@ function normalize(v: Value): Value {
 // digits (rtos_fix), and the engine reads those digits back as a double: `-0.45136702` in the
 // text is the float32 -0.45136702 on the wire. Such text is as close as the text form gets.
 function sameFloat(fromBytes: number, fromText: number): boolean {
-  return Object.is(fromBytes, fromText) || (Math.fround(fromBytes) === fromBytes && Math.fround(fromText) === fromBytes);
+  return (
+    Object.is(fromBytes, fromText) ||
+    (Math.fround(fromBytes) === fromBytes && Math.fround(fromText) === fromBytes)
+  );
 }
 
 function close(a: Value, b: Value): boolean {
@@ -205,7 +210,9 @@ describe("parseVariantText: constructors of every generation", () => {
       packedVector2Array(Float64Array.of(0.1, 2)),
     );
     // Colors are float32 in every build.
-    expect(parseVariantText("Color(0.1, 0, 0, 1)", { precision: "double" })).toEqual(color(Math.fround(0.1), 0, 0, 1));
+    expect(parseVariantText("Color(0.1, 0, 0, 1)", { precision: "double" })).toEqual(
+      color(Math.fround(0.1), 0, 0, 1),
+    );
   });
 
   it("reads 3.x names with their spaces", () => {
@@ -223,7 +230,9 @@ describe("parseVariantText: constructors of every generation", () => {
 
   it("gives the 2.x kinds for 2.x names, and for every name in the legacy-2 mode", () => {
     expect(parseVariantText("Matrix32( 1, 0, 0, 1, 0, 0 )")).toEqual(matrix32([1, 0, 0, 1, 0, 0]));
-    expect(parseVariantText("Matrix3( 1, 0, 0, 0, 1, 0, 0, 0, 1 )")).toEqual(matrix3([1, 0, 0, 0, 1, 0, 0, 0, 1]));
+    expect(parseVariantText("Matrix3( 1, 0, 0, 0, 1, 0, 0, 0, 1 )")).toEqual(
+      matrix3([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    );
     expect(parseVariantText("Transform2D(1, 0, 0, 1, 0, 0)", { dialect: "legacy-2" })).toEqual(
       matrix32([1, 0, 0, 1, 0, 0]),
     );
@@ -245,7 +254,9 @@ describe("parseVariantText: constructors of every generation", () => {
     expect(parseVariantText('NodePath("Node/Child:prop:sub")', { dialect: "legacy-2" })).toEqual(
       nodePath({ names: ["Node", "Child"], subnames: ["prop"], property: "sub" }),
     );
-    expect(parseVariantText('NodePath(":prop")', { dialect: "legacy-2" })).toEqual(nodePath({ property: "prop" }));
+    expect(parseVariantText('NodePath(":prop")', { dialect: "legacy-2" })).toEqual(
+      nodePath({ property: "prop" }),
+    );
     expect(parseVariantText("[ {\n\n} ]", { dialect: "legacy-2" })).toEqual(
       array([dictionary([], { shared: true })], { shared: true }),
     );
@@ -336,11 +347,21 @@ describe("parseVariantText: containers and objects", () => {
 
   it("keeps a repeated key once, in its first place, with the later value (the engine's dict[key] = v)", () => {
     const v = parseVariantText('{"a": 1, &"b": 2, "b": 3, "a": 4}');
-    expect(equals(v, dictionary([[string("a"), int(4)], [stringName("b"), int(3)]]))).toBe(true);
+    expect(
+      equals(
+        v,
+        dictionary([
+          [string("a"), int(4)],
+          [stringName("b"), int(3)],
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it("reads typed arrays and dictionaries", () => {
-    expect(parseVariantText("Array[int]([1, 2])")).toEqual(array([int(1), int(2)], { elementType: builtinType("int") }));
+    expect(parseVariantText("Array[int]([1, 2])")).toEqual(
+      array([int(1), int(2)], { elementType: builtinType("int") }),
+    );
     expect(parseVariantText("Array[Node]([])")).toEqual(array([], { elementType: classType("Node") }));
     expect(parseVariantText('Array[Resource("res://enemy.gd")]([])')).toEqual(
       array([], { elementType: scriptType("res://enemy.gd") }),
@@ -355,9 +376,9 @@ describe("parseVariantText: containers and objects", () => {
   });
 
   it("reads objects: ids as ids, full objects as inert data, a script as its path", () => {
-    expect(parseVariantText('Object(EncodedObjectAsID,"object_id":9223372036854775807,"script":null)\n')).toEqual(
-      objectId(9223372036854775807n),
-    );
+    expect(
+      parseVariantText('Object(EncodedObjectAsID,"object_id":9223372036854775807,"script":null)\n'),
+    ).toEqual(objectId(9223372036854775807n));
     expect(parseVariantText('Object(Node2D,"name":"n","script":Resource("res://my_res.gd"))')).toEqual(
       fullObject("Node2D", [
         ["name", string("n")],
@@ -417,7 +438,10 @@ describe("parseVariantText: errors", () => {
 });
 
 describe("parseVariantText: Godot 4.6.3 var_to_str output", () => {
-  const lines = readFileSync(new URL("./text-parse-fixtures/godot-4.6.3-random-cases.tsv", import.meta.url), "utf8")
+  const lines = readFileSync(
+    new URL("./text-parse-fixtures/godot-4.6.3-random-cases.tsv", import.meta.url),
+    "utf8",
+  )
     .split("\n")
     .filter((l) => l.startsWith("CASE\t"));
 

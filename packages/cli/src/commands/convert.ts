@@ -3,8 +3,8 @@ import { convertValue, type Value } from "@gdvariant/core";
 import { oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { DIALECT_IDS, dialectEntry } from "../dialects.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
 import { InputError, UsageError } from "../errors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { resolveInput } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
@@ -21,11 +21,24 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   });
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("convert needs an input file", "convert");
-  if (values.to === undefined) throw new UsageError(`convert needs --to (${DIALECT_IDS.join(", ")})`, "convert");
+  if (values.to === undefined)
+    throw new UsageError(`convert needs --to (${DIALECT_IDS.join(", ")})`, "convert");
   const target = dialectEntry(values.to, "--to");
   const choice = readChoice("convert", values);
-  const precision = oneOf<"single" | "double">("convert", "precision", values.precision, ["single", "double"], "single");
-  const unconvertible = oneOf<"error" | "nil">("convert", "unconvertible", values.unconvertible, ["error", "nil"], "error");
+  const precision = oneOf<"single" | "double">(
+    "convert",
+    "precision",
+    values.precision,
+    ["single", "double"],
+    "single",
+  );
+  const unconvertible = oneOf<"error" | "nil">(
+    "convert",
+    "unconvertible",
+    values.unconvertible,
+    ["error", "nil"],
+    "error",
+  );
   const writer = target.writer({
     engineVersion: values["engine-version"],
     precision: values.precision === undefined ? undefined : precision,
@@ -51,7 +64,11 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       const head = `gdvariant: ${f.path}: ${r.entry.id} → ${target.id} loses ${notes.length} thing${notes.length === 1 ? "" : "s"}:\n`;
       await write(io.stderr, head + notes.map((n) => `  ${n}\n`).join(""));
       if (values.strict) {
-        return reportError(io, f.path, new InputError("conversion is lossy and --strict is set; nothing written"));
+        return reportError(
+          io,
+          f.path,
+          new InputError("conversion is lossy and --strict is set; nothing written"),
+        );
       }
     }
     const framing: OutFraming = r.framed.framing;

@@ -4,8 +4,8 @@ import { toJS, toJSON, type Value } from "@gdvariant/core";
 import { oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import type { DialectEntry } from "../dialects.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
 import { UsageError } from "../errors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { type InputRecord, PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
@@ -20,7 +20,12 @@ const EXTENSIONS: Readonly<Record<Format, string>> = { text: ".txt", json: ".jso
 export function formatRecord(value: Value, format: Format, entry: DialectEntry): string {
   if (format === "text") return entry.toText(value);
   if (format === "json") return JSON.stringify(toJSON(value));
-  return inspect(toJS(value), { depth: null, breakLength: Number.POSITIVE_INFINITY, maxArrayLength: null, maxStringLength: null });
+  return inspect(toJS(value), {
+    depth: null,
+    breakLength: Number.POSITIVE_INFINITY,
+    maxArrayLength: null,
+    maxStringLength: null,
+  });
 }
 
 // A record of several inputs printed to one stream: text gets a `;` comment (the text syntax's
@@ -82,7 +87,10 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     else if (outFolder) await writeOutput(join(out, f.rel + EXTENSIONS[format]), text);
     else await writeOutput(out, text);
     if (trailing > 0) {
-      await write(io.stderr, `gdvariant: ${f.path}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`);
+      await write(
+        io.stderr,
+        `gdvariant: ${f.path}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
+      );
     }
     return failure === undefined ? EXIT.ok : reportError(io, f.path, failure);
   });

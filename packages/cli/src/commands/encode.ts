@@ -12,8 +12,8 @@ import {
 import { oneOf, parseCommand, TARGET_OPTIONS } from "../args.js";
 import { reportError } from "../batch.js";
 import { DIALECT_IDS, dialectEntry } from "../dialects.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
 import { InputError, UsageError } from "../errors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, readInput, write, writeOutput } from "../io.js";
 
 /** Output framings of `encode` and `convert`. */
@@ -21,7 +21,12 @@ export const OUT_FRAMINGS = ["raw", "store-var", "stream", "base64"] as const;
 export type OutFraming = (typeof OUT_FRAMINGS)[number];
 
 function isTagged(j: unknown): j is JsonValue {
-  return typeof j === "object" && j !== null && !Array.isArray(j) && typeof (j as { kind?: unknown }).kind === "string";
+  return (
+    typeof j === "object" &&
+    j !== null &&
+    !Array.isArray(j) &&
+    typeof (j as { kind?: unknown }).kind === "string"
+  );
 }
 
 /**
@@ -65,7 +70,12 @@ function fromTagged(j: JsonValue, line: number): Value {
 }
 
 /** The bytes (or base64 text) of values in a framing. @throws {InputError} for several raw values. */
-export function frameValues(dialect: Dialect, values: readonly Value[], framing: OutFraming, bigEndian: boolean): Uint8Array | string {
+export function frameValues(
+  dialect: Dialect,
+  values: readonly Value[],
+  framing: OutFraming,
+  bigEndian: boolean,
+): Uint8Array | string {
   if (framing === "raw") {
     if (values.length !== 1) {
       throw new InputError(
@@ -79,7 +89,12 @@ export function frameValues(dialect: Dialect, values: readonly Value[], framing:
 }
 
 /** Writes bytes or text to `-o` or stdout, refusing binary on a terminal. */
-export async function emit(io: CliIO, command: "encode" | "convert", out: string | undefined, data: Uint8Array | string): Promise<void> {
+export async function emit(
+  io: CliIO,
+  command: "encode" | "convert",
+  out: string | undefined,
+  data: Uint8Array | string,
+): Promise<void> {
   if (out === undefined || out === "-") {
     if (typeof data !== "string" && io.stdout.isTTY) {
       throw new UsageError("binary output to a terminal: pass -o FILE (or --framing base64)", command);
@@ -100,13 +115,24 @@ export async function encodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return "help";
-  if (positionals.length !== 1) throw new UsageError("encode needs exactly one input (a file or - for stdin)", "encode");
-  if (values.dialect === undefined) throw new UsageError(`encode needs --dialect (${DIALECT_IDS.join(", ")})`, "encode");
+  if (positionals.length !== 1)
+    throw new UsageError("encode needs exactly one input (a file or - for stdin)", "encode");
+  if (values.dialect === undefined)
+    throw new UsageError(`encode needs --dialect (${DIALECT_IDS.join(", ")})`, "encode");
   const entry = dialectEntry(values.dialect);
   const from = oneOf<"auto" | "text" | "json">("encode", "from", values.from, ["text", "json"], "auto");
   const framing = oneOf<OutFraming>("encode", "framing", values.framing, OUT_FRAMINGS, "raw");
-  const precision = oneOf<"single" | "double">("encode", "precision", values.precision, ["single", "double"], "single");
-  const writer = entry.writer({ engineVersion: values["engine-version"], precision: values.precision === undefined ? undefined : precision });
+  const precision = oneOf<"single" | "double">(
+    "encode",
+    "precision",
+    values.precision,
+    ["single", "double"],
+    "single",
+  );
+  const writer = entry.writer({
+    engineVersion: values["engine-version"],
+    precision: values.precision === undefined ? undefined : precision,
+  });
 
   const input = positionals[0]!;
   try {
@@ -132,7 +158,10 @@ async function encodeOne(
   let parsed: Value[];
   if (from === "json") {
     const v = jsonValues(text);
-    if (v === undefined) throw new InputError(`${input} is not tagged JSON (objects with "kind", as decode --format json prints)`);
+    if (v === undefined)
+      throw new InputError(
+        `${input} is not tagged JSON (objects with "kind", as decode --format json prints)`,
+      );
     parsed = v;
   } else if (from === "text") {
     parsed = parseVariantTextSequence(text, { dialect: textDialect, precision });

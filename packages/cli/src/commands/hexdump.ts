@@ -1,8 +1,8 @@
 import type { Span } from "@gdvariant/core";
 import { parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
 import { UsageError } from "../errors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
 import { hexSegments, renderHex } from "../hexdump.js";
 import { type CliIO, expandInputs, readInput, write } from "../io.js";
 import { PartialReadError } from "../records.js";
@@ -10,7 +10,10 @@ import { resolveInput } from "../resolve.js";
 
 /** `gdvariant hexdump`: the bytes in hex, every range labelled with its path and kind. */
 export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
-  const { values, positionals } = parseCommand("hexdump", argv, { ...READ_OPTIONS, width: { type: "string" } });
+  const { values, positionals } = parseCommand("hexdump", argv, {
+    ...READ_OPTIONS,
+    width: { type: "string" },
+  });
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("hexdump needs at least one FILE", "hexdump");
   const choice = readChoice("hexdump", values);
@@ -43,7 +46,10 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
       const to = Math.min(bytes.length, at + 32);
       const seg = [{ start: from, end: to, depth: 0, label: `bytes around the failure at byte ${at}` }];
       progress.clear();
-      await write(io.stdout, `${i > 0 ? "\n" : ""}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`);
+      await write(
+        io.stdout,
+        `${i > 0 ? "\n" : ""}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`,
+      );
       return reportError(io, f.path, e);
     }
   });

@@ -2,8 +2,8 @@ import type { Candidate, DetectResult } from "@gdvariant/auto-detect";
 import { type JsonValue, toJSON } from "@gdvariant/core";
 import { parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
-import { EXIT, type ExitCode } from "../exit-codes.js";
 import { UsageError } from "../errors.js";
+import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, readInput, write } from "../io.js";
 import { PartialReadError } from "../records.js";
 import { framingText, noFitMessage, type Resolved, resolveInput, runDetect } from "../resolve.js";
@@ -13,7 +13,11 @@ function pct(c: number): string {
   return `${(c * 100).toFixed(c > 0.999 || c < 0.001 ? 2 : 1)}%`;
 }
 
-const NAMES: Readonly<Record<string, string>> = { "godot-4": "Godot 4.x", "godot-3": "Godot 3.x", "legacy-2": "Godot 2.x" };
+const NAMES: Readonly<Record<string, string>> = {
+  "godot-4": "Godot 4.x",
+  "godot-3": "Godot 3.x",
+  "legacy-2": "Godot 2.x",
+};
 
 function candidateLine(c: Candidate): string {
   return `${c.dialect}${NAMES[c.dialect] ? ` (${NAMES[c.dialect]})` : ""}, engine ${c.versions.text}, ${framingText(c.framing)}, ${c.precision} precision: confidence ${pct(c.confidence)}`;
@@ -55,7 +59,11 @@ function jsonReport(file: string, size: number, d: DetectResult, r: Resolved | u
     framing: c.framing as unknown as JsonValue,
     precision: c.precision,
     confidence: c.confidence,
-    evidence: c.evidence.map((e) => ({ text: e.text, weight: e.weight, ...(e.offset !== undefined ? { offset: e.offset } : {}) })),
+    evidence: c.evidence.map((e) => ({
+      text: e.text,
+      weight: e.weight,
+      ...(e.offset !== undefined ? { offset: e.offset } : {}),
+    })),
   });
   return {
     file,
@@ -72,7 +80,14 @@ function jsonReport(file: string, size: number, d: DetectResult, r: Resolved | u
         }
       : {}),
     ...(d.closest
-      ? { closest: { dialect: d.closest.dialect, code: d.closest.code, offset: d.closest.offset, message: d.closest.message } }
+      ? {
+          closest: {
+            dialect: d.closest.dialect,
+            code: d.closest.code,
+            offset: d.closest.offset,
+            message: d.closest.message,
+          },
+        }
       : {}),
   };
 }
@@ -106,7 +121,8 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
     } else {
       const lines = [`${i > 0 ? "\n" : ""}== ${name} (${bytes.length} bytes)`];
       lines.push(...detectionLines(detection, resolved?.candidate));
-      const records = resolved?.framed.records ?? (failure instanceof PartialReadError ? failure.partial.records : []);
+      const records =
+        resolved?.framed.records ?? (failure instanceof PartialReadError ? failure.partial.records : []);
       const entry = resolved?.entry;
       if (entry && records.length > 0) {
         for (const [n, r] of records.entries()) {
@@ -115,7 +131,9 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
           lines.push(...renderTree(r.value, { toText: entry.toText, maxItems }));
         }
         if (resolved!.framed.trailing > 0) {
-          lines.push(`Note: ${resolved!.framed.trailing} bytes after the Variant are ignored, as the engine does.`);
+          lines.push(
+            `Note: ${resolved!.framed.trailing} bytes after the Variant are ignored, as the engine does.`,
+          );
         }
       }
       await write(io.stdout, `${lines.join("\n")}\n`);

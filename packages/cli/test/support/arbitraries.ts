@@ -157,7 +157,9 @@ const containerTypeArb: fc.Arbitrary<ContainerType> = fc.oneof(
     kind: "builtin" as const,
     type,
   })),
-  ident.filter((n) => !["Variant", "Resource"].includes(n)).map((className) => ({ kind: "class" as const, className })),
+  ident
+    .filter((n) => !["Variant", "Resource"].includes(n))
+    .map((className) => ({ kind: "class" as const, className })),
   name.map((n) => ({ kind: "script" as const, path: `res://${n}.gd` })),
 );
 

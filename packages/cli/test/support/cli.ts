@@ -20,15 +20,24 @@ export interface Run {
   out: Buffer;
 }
 
-/** Runs `gdvariant ARGS` as a child process (stdin from `input`), without a terminal. */
+/**
+ * Runs `gdvariant ARGS` as a child process (stdin from `input`), without a terminal, from the
+ * repository root (so `samples/...` paths work as in the README).
+ */
 export function gdvariant(args: readonly string[], input?: string | Uint8Array): Run {
   const r: SpawnSyncReturns<Buffer> = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
     input: input === undefined ? "" : input,
     maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, NO_COLOR: "1" },
   });
   if (r.error) throw r.error;
-  return { code: r.status ?? -1, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8"), out: r.stdout };
+  return {
+    code: r.status ?? -1,
+    stdout: r.stdout.toString("utf8"),
+    stderr: r.stderr.toString("utf8"),
+    out: r.stdout,
+  };
 }
 
 /** A fresh temporary folder. */

@@ -1,4 +1,4 @@
-import { decodeWith, type Dialect, encodeUtf8, type Span, type Value } from "@gdvariant/core";
+import { type Dialect, decodeWith, encodeUtf8, type Span, type Value } from "@gdvariant/core";
 
 const pad = (n: number) => (4 - (n % 4)) % 4;
 

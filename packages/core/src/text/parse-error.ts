@@ -39,7 +39,10 @@ export class TextParseError extends GdVariantError {
   /** The detail without the position. */
   readonly detail: string;
 
-  constructor(detail: string, options: { code: TextParseErrorCode; offset: number; line: number; column: number }) {
+  constructor(
+    detail: string,
+    options: { code: TextParseErrorCode; offset: number; line: number; column: number },
+  ) {
     super(`${detail} (${options.code}, line ${options.line}, column ${options.column})`);
     this.name = "TextParseError";
     this.code = options.code;
@@ -51,6 +54,8 @@ export class TextParseError extends GdVariantError {
 
   /** True for a text parse error from any installed copy of the library. */
   static override is(error: unknown): error is TextParseError {
-    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[PARSE_BRAND] === true;
+    return (
+      typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[PARSE_BRAND] === true
+    );
   }
 }

@@ -9,7 +9,7 @@ import type {
   ObjectProperty,
   Value,
 } from "../value/types.js";
-import { TextParseError } from "./parse-error.js";
+import type { TextParseError } from "./parse-error.js";
 import { Lexer, type Token } from "./parse-lexer.js";
 import {
   CONSTRUCTOR_KINDS,
@@ -69,7 +69,12 @@ type VectorArityKind = keyof typeof VECTOR_ARITY;
 
 const MATRIX_ARITY = { transform2d: 6, basis: 9, transform3d: 12, projection: 16 } as const;
 
-const PACKED_STRIDE = { packedVector2Array: 2, packedVector3Array: 3, packedVector4Array: 4, packedColorArray: 4 } as const;
+const PACKED_STRIDE = {
+  packedVector2Array: 2,
+  packedVector3Array: 3,
+  packedVector4Array: 4,
+  packedColorArray: 4,
+} as const;
 
 // Constants the engine reads in value position and in numeric constructor arguments
 // (`stor_fix`). `inf_neg` is how 4.x writes negative infinity inside constructors; `-nan` is
@@ -290,7 +295,8 @@ class Parser {
       case "projection": {
         const size = MATRIX_ARITY[kind];
         const args = this.numbers(t);
-        if (args.length !== size) this.fail("arguments", `${id} takes ${size} numbers, got ${args.length}`, t);
+        if (args.length !== size)
+          this.fail("arguments", `${id} takes ${size} numbers, got ${args.length}`, t);
         const values = args.map((a) => this.real(a.value));
         // The 2.x names and the 2.x mode give the 2.x kinds: same numbers, other wire ids.
         if (kind === "transform2d" && (this.legacy || id === "Matrix32")) return { kind: "matrix32", values };
@@ -324,12 +330,17 @@ class Parser {
         const args = this.numbers(t);
         return {
           kind,
-          data: Int32Array.from(args, (a) => Number(this.intArg(a, -(2n ** 31n), 2n ** 31n - 1n, `${id} element`))),
+          data: Int32Array.from(args, (a) =>
+            Number(this.intArg(a, -(2n ** 31n), 2n ** 31n - 1n, `${id} element`)),
+          ),
         };
       }
       case "packedInt64Array": {
         const args = this.numbers(t);
-        return { kind, data: BigInt64Array.from(args, (a) => BigInt(this.intArg(a, I64_MIN, I64_MAX, `${id} element`))) };
+        return {
+          kind,
+          data: BigInt64Array.from(args, (a) => BigInt(this.intArg(a, I64_MIN, I64_MAX, `${id} element`))),
+        };
       }
       case "packedFloat32Array":
         return { kind, data: Float32Array.from(this.numbers(t), (a) => a.value) };
@@ -392,7 +403,8 @@ class Parser {
       out.push(this.numberArg(t.text));
       const sep = this.lx.next();
       if (sep.type === ")") return out;
-      if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
+      if (sep.type !== ",")
+        this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
     }
   }
 
@@ -411,8 +423,10 @@ class Parser {
   }
 
   private intArg(a: Arg, min: bigint, max: bigint, what: string): Int64 {
-    if (a.int === undefined) this.fail("arguments", `${what} must be an integer, found ${a.token.text}`, a.token);
-    if (a.int < min || a.int > max) this.fail("out-of-range", `${what} ${a.int} is outside ${min}..${max}`, a.token);
+    if (a.int === undefined)
+      this.fail("arguments", `${what} must be an integer, found ${a.token.text}`, a.token);
+    if (a.int < min || a.int > max)
+      this.fail("out-of-range", `${what} ${a.int} is outside ${min}..${max}`, a.token);
     return canonical(a.int);
   }
 
@@ -427,7 +441,8 @@ class Parser {
       out.push(this.expect("string", `a string in ${t.text}(...)`).text);
       const sep = this.lx.next();
       if (sep.type === ")") return out;
-      if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
+      if (sep.type !== ",")
+        this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
     }
   }
 
@@ -450,7 +465,8 @@ class Parser {
           out.push(Number(this.intArg(this.numberArg(t.text), 0n, 255n, `${t.text} element`)));
           const sep = this.lx.next();
           if (sep.type === ")") break;
-          if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
+          if (sep.type !== ",")
+            this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
         }
       }
       return { kind: "packedByteArray", data: Uint8Array.from(out) };
@@ -496,7 +512,8 @@ class Parser {
       return { kind: "signal", name: "", objectId: 0 };
     }
     const n = this.lx.next();
-    if (n.type !== "string" && n.type !== "stringName") this.fail("arguments", "Signal takes a name and an object id", n);
+    if (n.type !== "string" && n.type !== "stringName")
+      this.fail("arguments", "Signal takes a name and an object id", n);
     this.expect(",", "',' after the signal name");
     const id = this.intArg(this.numberArg("Signal"), I64_MIN, I64_MAX, "Signal object id");
     this.expect(")", "')' after the signal's object id");
@@ -511,7 +528,8 @@ class Parser {
     const properties: ObjectProperty[] = [];
     let sep = this.lx.next();
     if (sep.type !== ")") {
-      if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' after the class name, found ${describe(sep)}`, sep);
+      if (sep.type !== ",")
+        this.fail("syntax", `expected ',' or ')' after the class name, found ${describe(sep)}`, sep);
       for (;;) {
         if (this.lx.peek().type === ")") {
           this.lx.next();
@@ -522,7 +540,8 @@ class Parser {
         properties.push([name, this.propertyValue(name)]);
         sep = this.lx.next();
         if (sep.type === ")") break;
-        if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' in Object(...), found ${describe(sep)}`, sep);
+        if (sep.type !== ",")
+          this.fail("syntax", `expected ',' or ')' in Object(...), found ${describe(sep)}`, sep);
       }
     }
     if (cls.text === "EncodedObjectAsID") {
@@ -558,7 +577,8 @@ class Parser {
   private containerType(): ContainerType | undefined {
     const t = this.expect("identifier", "a type name");
     if (t.text === "Variant") return undefined;
-    if (t.text === "Resource" && this.lx.peek().type === "(") return { kind: "script", path: this.resourcePath() };
+    if (t.text === "Resource" && this.lx.peek().type === "(")
+      return { kind: "script", path: this.resourcePath() };
     const kind = TYPE_NAME_KINDS[t.text];
     if (kind !== undefined) return { kind: "builtin", type: kind };
     return { kind: "class", className: t.text };
@@ -585,8 +605,12 @@ class Parser {
     this.expect("{", "'{' in Dictionary[...](...)");
     const entries = this.dictionaryBody();
     this.expect(")", "')' after the dictionary");
-    const out: { -readonly [K in keyof Extract<Value, { kind: "dictionary" }>]: Extract<Value, { kind: "dictionary" }>[K] } =
-      { kind: "dictionary", entries };
+    const out: {
+      -readonly [K in keyof Extract<Value, { kind: "dictionary" }>]: Extract<
+        Value,
+        { kind: "dictionary" }
+      >[K];
+    } = { kind: "dictionary", entries };
     if (keyType !== undefined) out.keyType = keyType;
     if (valueType !== undefined) out.valueType = valueType;
     return out;
@@ -599,7 +623,8 @@ class Parser {
       this.lx.next();
       return { kind: "image", format: 0, mipmaps: 0, width: 0, height: 0, data: new Uint8Array(0) };
     }
-    const u32 = (what: string) => Number(this.intArg(this.numberArg("Image"), 0n, 2n ** 31n - 1n, `Image ${what}`));
+    const u32 = (what: string) =>
+      Number(this.intArg(this.numberArg("Image"), 0n, 2n ** 31n - 1n, `Image ${what}`));
     const width = u32("width");
     this.expect(",", "',' after the image width");
     const height = u32("height");
@@ -613,7 +638,8 @@ class Parser {
     for (;;) {
       const sep = this.lx.next();
       if (sep.type === ")") break;
-      if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' in Image(...), found ${describe(sep)}`, sep);
+      if (sep.type !== ",")
+        this.fail("syntax", `expected ',' or ')' in Image(...), found ${describe(sep)}`, sep);
       data.push(Number(this.intArg(this.numberArg("Image"), 0n, 255n, `${t.text} byte`)));
     }
     return { kind: "image", format, mipmaps, width, height, data: Uint8Array.from(data) };
@@ -632,21 +658,29 @@ class Parser {
     }
     const typeTok = this.expect("identifier", "an event type (KEY, MBUTTON, JBUTTON, JAXIS, NONE)");
     const eventType = INPUT_EVENT_TYPES[typeTok.text];
-    if (eventType === undefined) this.fail("arguments", `unknown input event type '${typeTok.text}'`, typeTok);
+    if (eventType === undefined)
+      this.fail("arguments", `unknown input event type '${typeTok.text}'`, typeTok);
     const args: Token[] = [];
     for (;;) {
       const sep = this.lx.next();
       if (sep.type === ")") break;
-      if (sep.type !== ",") this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
+      if (sep.type !== ",")
+        this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
       args.push(this.lx.next());
     }
     const num = (i: number, what: string): number => {
       const a = args[i];
-      if (a === undefined || a.type !== "number") return this.fail("arguments", `${typeTok.text} needs ${what}`, a ?? typeTok);
-      return a.isFloat ? Number(a.text) : Number(this.intArg({ value: 0, int: BigInt(a.text), token: a }, -(2n ** 31n), 2n ** 32n - 1n, what));
+      if (a === undefined || a.type !== "number")
+        return this.fail("arguments", `${typeTok.text} needs ${what}`, a ?? typeTok);
+      return a.isFloat
+        ? Number(a.text)
+        : Number(
+            this.intArg({ value: 0, int: BigInt(a.text), token: a }, -(2n ** 31n), 2n ** 32n - 1n, what),
+          );
     };
     const max = { NONE: 0, KEY: 2, MBUTTON: 1, JBUTTON: 1, JAXIS: 2 }[typeTok.text as "KEY"]!;
-    if (args.length > max) this.fail("arguments", `${typeTok.text} takes at most ${max} arguments`, args[max]!);
+    if (args.length > max)
+      this.fail("arguments", `${typeTok.text} takes at most ${max} arguments`, args[max]!);
     switch (typeTok.text) {
       case "KEY": {
         let modifiers = 0;
@@ -657,11 +691,22 @@ class Parser {
           }
           for (const c of m.text) modifiers |= KEY_MODIFIER_BITS[c]!;
         }
-        return { kind: "inputEvent", eventType: eventType!, device: 0, modifiers, scancode: num(0, "a scancode") };
+        return {
+          kind: "inputEvent",
+          eventType: eventType!,
+          device: 0,
+          modifiers,
+          scancode: num(0, "a scancode"),
+        };
       }
       case "MBUTTON":
       case "JBUTTON":
-        return { kind: "inputEvent", eventType: eventType!, device: 0, buttonIndex: num(0, "a button index") };
+        return {
+          kind: "inputEvent",
+          eventType: eventType!,
+          device: 0,
+          buttonIndex: num(0, "a button index"),
+        };
       case "JAXIS":
         return {
           kind: "inputEvent",
