@@ -11,7 +11,7 @@ import { IMAGE_FORMATS, imageRejection } from "../image/formats.js";
 import { EVENT_TYPES, KEY_MASK } from "../input-event/constants.js";
 import { cEscape, cEscapeMultiline } from "./c-escape.js";
 import { godotSort } from "./sort-array.js";
-import { variantLess } from "./variant-less.js";
+import { sameTypeLess, typeId } from "./variant-less.js";
 
 // var2str of Godot 2.1 (core/variant_parser.cpp, VariantWriter::write). Reals go through
 // `rtosfix`: 0 (and -0) print "0", anything else `String::num_scientific`, which is C's "%lg"
@@ -164,7 +164,11 @@ function write(v: Value, out: string[]): void {
       return;
     case "dictionary": {
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
-      const entries = godotSort(uniqueKeys(v.entries), (a, b) => variantLess(a[0], b[0]));
+      // Type ids are looked up once per key, not once per comparison.
+      const keyed = uniqueKeys(v.entries).map((e) => ({ t: typeId(e[0]), e }));
+      const entries = godotSort(keyed, (a, b) =>
+        a.t !== b.t ? a.t < b.t : sameTypeLess(a.e[0], b.e[0]),
+      ).map((x) => x.e);
       out.push("{\n");
       entries.forEach(([k, val], i) => {
         if (i > 0) out.push(",\n");
@@ -221,7 +225,12 @@ function uniqueKeys(entries: readonly DictionaryEntry[]): DictionaryEntry[] {
   const at = new Map<string, number>();
   const out: DictionaryEntry[] = [];
   for (const [k, val] of entries) {
-    const sig = JSON.stringify(toJSON(k));
+    const sig =
+      k.kind === "string"
+        ? `s${k.value}`
+        : k.kind === "int"
+          ? `i${k.value}`
+          : `j${JSON.stringify(toJSON(k))}`;
     const i = at.get(sig);
     if (i === undefined) {
       at.set(sig, out.length);

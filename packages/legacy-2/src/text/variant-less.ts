@@ -11,7 +11,8 @@ import { dialect } from "../dialect.js";
 // The engine compares Vector2Array elements through a Vector3 view (reading past the data);
 // here the flat floats are compared in threes and a read past the end counts as different.
 
-function typeId(v: Value): number {
+/** The 2.x wire type id of a value's kind (255 for kinds 2.x lacks), the first sort criterion. */
+export function typeId(v: Value): number {
   return dialect.wireIdOfKind(v.kind) ?? 255;
 }
 
@@ -21,17 +22,23 @@ function intLess(a: Int64, b: Int64): boolean {
 
 /** `String::operator<` on UTF-32 code points (the 2.x `CharType` is `wchar_t`). */
 function stringLess(a: string, b: string): boolean {
-  const ia = a[Symbol.iterator]();
-  const ib = b[Symbol.iterator]();
-  for (;;) {
-    const x = ia.next();
-    const y = ib.next();
-    if (x.done) return !y.done;
-    if (y.done) return false;
-    const cx = x.value.codePointAt(0)!;
-    const cy = y.value.codePointAt(0)!;
-    if (cx !== cy) return cx < cy;
-  }
+  // JS compares UTF-16 code units, which differs from code point order only where a surrogate
+  // meets a BMP character above it: compare code units up to the first difference, then code
+  // points there.
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length < b.length;
+  // A difference in a low surrogate: step back to its pair's start (equal in both strings).
+  const lo = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+  if (
+    i > 0 &&
+    (lo(a.charCodeAt(i)) || lo(b.charCodeAt(i))) &&
+    a.charCodeAt(i - 1) >= 0xd800 &&
+    a.charCodeAt(i - 1) <= 0xdbff
+  )
+    i--;
+  return a.codePointAt(i)! < b.codePointAt(i)!;
 }
 
 function packedLess(a: ArrayLike<unknown>, b: ArrayLike<unknown>, stride = 1): boolean {
@@ -47,7 +54,11 @@ function packedLess(a: ArrayLike<unknown>, b: ArrayLike<unknown>, stride = 1): b
 export function variantLess(a: Value, b: Value): boolean {
   const ta = typeId(a);
   const tb = typeId(b);
-  if (ta !== tb) return ta < tb;
+  return ta !== tb ? ta < tb : sameTypeLess(a, b);
+}
+
+/** `a < b` for two values of the same 2.x type. */
+export function sameTypeLess(a: Value, b: Value): boolean {
   switch (a.kind) {
     case "bool":
       return !a.value && (b as typeof a).value;
