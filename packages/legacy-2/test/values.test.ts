@@ -14,7 +14,7 @@ import {
   nodePath2,
   toText,
 } from "@gdvariant/legacy-2";
-import { cEscape, cEscapeMultiline, realText } from "@gdvariant/legacy-2/text";
+import { cEscape, cEscapeMultiline, realText, variantLess } from "@gdvariant/legacy-2/text";
 import { describe, expect, it } from "vitest";
 import { hex, unhex, vectorLines } from "./support/fixtures.js";
 
@@ -137,6 +137,16 @@ describe("var2str details", () => {
     expect(t(d)).toBe(
       '{\ntrue: null,\n-4: null,\n3: null,\n-1.0: null,\n"B": null,\n"b": null,\nVector2( 0, 5 ): null,\nVector2( 1, 0 ): null\n}',
     );
+  });
+
+  it("orders strings by code point, as 2.x's 32-bit CharType does", () => {
+    const str = (value: string): Value => ({ kind: "string", value });
+    expect(variantLess(str("\uffff"), str("😀"))).toBe(true);
+    expect(variantLess(str("😀"), str("\uffff"))).toBe(false);
+    expect(variantLess(str("a😀"), str("a😁"))).toBe(true);
+    expect(variantLess(str("ab"), str("abc"))).toBe(true);
+    expect(variantLess(str("abc"), str("abc"))).toBe(false);
+    expect(variantLess({ kind: "int", value: 5 }, str(""))).toBe(true);
   });
 
   it("prints a repeated dictionary key once, with the last value, as the engine stores it", () => {
