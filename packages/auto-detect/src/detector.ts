@@ -445,6 +445,9 @@ function kindOf(c: Candidate): string {
   return v.length === 1 ? v[0]!.kind : `${v.length} records`;
 }
 
+// Evidence every fitting reading has; the summary names the first distinctive fact instead.
+const STRUCTURAL = /consumes exactly all|chain exactly to the end|with valid headers, counts/;
+
 function summarize(candidates: readonly Candidate[], ambiguity: DetectResult["ambiguity"], leading: number, closest: NearMiss | undefined, n: number): string {
   const best = candidates[0];
   if (best === undefined) {
@@ -454,14 +457,15 @@ function summarize(candidates: readonly Candidate[], ambiguity: DetectResult["am
   }
   const conf = best.confidence.toFixed(2);
   if (ambiguity === "same-value") {
-    const names = candidates.slice(0, leading).map((c) => c.dialect);
-    return `Ambiguous: ${names.join(", ")} all read the same ${kindOf(best)} from these bytes, so any of them is right; best guess ${describeFit(best)} (confidence ${conf}).`;
+    const names = [...new Set(candidates.slice(0, leading).map((c) => c.dialect))];
+    const who = names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(", ")} all`;
+    return `Ambiguous: ${who} read the same ${kindOf(best)} from these bytes, so any of them is right; best guess ${describeFit(best)} (confidence ${conf}).`;
   }
   if (ambiguity === "different-values") {
     const names = candidates.slice(0, leading).map((c) => `${c.dialect} reads ${kindOf(c)}`);
     return `Ambiguous: the bytes fit several dialects equally well with different values (${names.join("; ")}); they cannot tell which engine wrote them.`;
   }
-  const why = best.evidence.find((e) => e.weight !== 0 && !e.text.startsWith("one value") && !/ values? with valid/.test(e.text));
+  const why = best.evidence.find((e) => e.weight !== 0 && !STRUCTURAL.test(e.text));
   const precision = best.precision === "either" ? "" : `, ${best.precision} precision`;
   return `${describeFit(best)}${precision}; confidence ${conf}${why ? `: ${why.text}` : ""}.`;
 }

@@ -471,7 +471,7 @@ class Walker {
       case OP.PACKED: {
         const n = this.countWord(e.name);
         this.checkCount(n, e.n, this.pos - 4);
-        if (e.floats) this.reals(n * (e.n >> 2), false, 32);
+        if (e.floats) this.reals(n * (e.n >> 2), false, 8);
         this.pos += n * e.n;
         return;
       }
@@ -485,7 +485,7 @@ class Walker {
           else s.mathSingle++;
         }
         if (e.kind === "packedVector4Array") s.note("packedVector4", start);
-        this.reals(n * e.n, wide, 32);
+        this.reals(n * e.n, wide, 8);
         this.pos += n * stride;
         return;
       }
