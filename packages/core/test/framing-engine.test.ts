@@ -21,9 +21,11 @@ import {
 import { describe, expect, it } from "vitest";
 import {
   engineValues,
+  godot2,
   godot3,
   godot4,
   hexToBytes,
+  hexWithGaps,
   loadFixture,
   maskedMismatch,
   nodePathRanges,
@@ -303,5 +305,35 @@ describe("Godot 4.6.3 vectors.txt framing lines (copied from the shared fixtures
     });
     const oid = readStoreVarFile(godot4, bytesOf("streampeer_object_no_full"))[0]!.value;
     expect(oid.kind === "object" && oid.form).toBe("id");
+  });
+});
+
+describe("Godot 2.1.4 vectors.txt framing lines (copied from the shared fixtures)", () => {
+  const fx = loadFixture("godot-2.1.4-vectors.txt");
+  const str = (value: string): Value => ({ kind: "string", value });
+  const expected: Record<string, Value[]> = {
+    filestore_42_abc_arr: [
+      { kind: "int", value: 42 },
+      str("abc"),
+      { kind: "array", items: [{ kind: "int", value: 1 }, str("x")], shared: true },
+    ],
+    streampeer_42_abc_dict: [
+      { kind: "int", value: 42 },
+      str("abc"),
+      { kind: "dictionary", entries: [[str("a"), { kind: "int", value: 1 }]], shared: true },
+    ],
+  };
+  it.each(Object.keys(expected))("%s reads whole and split anywhere, and writes back", (label) => {
+    const { bytes, unknown } = hexWithGaps(fx.get(label)!);
+    const records = readStoreVarFile(godot2, bytes);
+    expect(records.map((r) => r.value)).toEqual(expected[label]);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      sameRecords(feed(godot2, [bytes.subarray(0, cut), bytes.subarray(cut)]), records);
+    }
+    sameRecords(feed(godot2, chunksOf(bytes, 1)), records);
+    // Byte for byte, except where 2.1 left its padding uninitialised.
+    const ours = writeStoreVarFile(godot2, expected[label]!);
+    expect(ours.length).toBe(bytes.length);
+    expect([...ours].every((b, i) => unknown[i] || b === bytes[i])).toBe(true);
   });
 });

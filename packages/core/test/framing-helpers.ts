@@ -146,3 +146,35 @@ export function maskedMismatch(
   }
   return -1;
 }
+
+/**
+ * The part of the Godot 2.1 type table the 2.1.4 framing fixtures use (ints are 32-bit only;
+ * array and dictionary counts carry the "shared" bit 31, kept as `shared`).
+ */
+export const godot2: c.Dialect = c.createDialect({
+  id: "legacy-2",
+  name: "Godot 2.x",
+  engineVersions: "2.1",
+  typeCount: 29,
+  codecs: [
+    c.nilCodec(0),
+    c.boolCodec(1),
+    c.intCodec(2, "32-only"),
+    c.floatCodec(3, "32-only", { name: "REAL" }),
+    c.stringCodec(4),
+    c.dictionaryCodec(20, { shared: true }),
+    c.arrayCodec(21, { shared: true }),
+  ],
+});
+
+/** Hex with `??` for bytes the engine left uninitialised: the bytes (zeros there) and a mask. */
+export function hexWithGaps(hex: string): { bytes: Uint8Array; unknown: boolean[] } {
+  const bytes = new Uint8Array(hex.length / 2);
+  const unknown: boolean[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const h = hex.slice(i * 2, i * 2 + 2);
+    unknown.push(h === "??");
+    bytes[i] = h === "??" ? 0 : Number.parseInt(h, 16);
+  }
+  return { bytes, unknown };
+}
