@@ -34,7 +34,12 @@ function engineArray(folder, id) {
   dv.setUint32(0, ARRAY[id][0], true);
   dv.setUint32(4, (parts.length * reps) | ARRAY[id][1], true);
   let at = 8;
-  for (let r = 0; r < reps; r++) for (const p of parts) out.set(p, at), (at += p.length);
+  for (let r = 0; r < reps; r++) {
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+  }
   return out;
 }
 
@@ -46,7 +51,19 @@ function encoded(kind) {
       items.push({ kind: "packedFloat32Array", data: new Float32Array(256).map((_, j) => j * 0.5 + i) });
       size += 1032;
     } else {
-      items.push({ kind: "dictionary", entries: [[{ kind: "string", value: `name_${i}` }, { kind: "string", value: `some text ${i} ✓` }], [{ kind: "string", value: "hp" }, { kind: "int", value: i }]] });
+      items.push({
+        kind: "dictionary",
+        entries: [
+          [
+            { kind: "string", value: `name_${i}` },
+            { kind: "string", value: `some text ${i} ✓` },
+          ],
+          [
+            { kind: "string", value: "hp" },
+            { kind: "int", value: i },
+          ],
+        ],
+      });
       size += 80;
     }
   }
@@ -58,7 +75,10 @@ function encoded(kind) {
 // cost under 2 s in total.
 function timePair(a, b) {
   let t0 = performance.now();
-  for (let i = 0; i < 5 || performance.now() - t0 < 300; i++) a(), b();
+  for (let i = 0; i < 5 || performance.now() - t0 < 300; i++) {
+    a();
+    b();
+  }
   const ta = [];
   const tb = [];
   t0 = performance.now();
@@ -94,5 +114,7 @@ for (const [name, id, bytes] of cases) {
     },
   );
   const mb = (bytes.length / 1048576).toFixed(1);
-  console.log(`| ${name} | ${mb} MiB | ${plain.toFixed(1)} | ${full.toFixed(1)} | ${(full / plain).toFixed(2)}x | ${r.best?.dialect} ${r.ambiguous ? "(ambiguous)" : ""} |`);
+  console.log(
+    `| ${name} | ${mb} MiB | ${plain.toFixed(1)} | ${full.toFixed(1)} | ${(full / plain).toFixed(2)}x | ${r.best?.dialect} ${r.ambiguous ? "(ambiguous)" : ""} |`,
+  );
 }

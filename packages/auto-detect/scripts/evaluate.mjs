@@ -11,7 +11,7 @@
 //
 // 2.1.4 fixtures mark bytes the engine left uninitialised as `??`: they are filled with seeded
 // random bytes (what an engine buffer holds) or zeros (--fill=zero).
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { base64Encode, encodeWith, writeStoreVarFile } from "@gdvariant/core";
@@ -51,17 +51,32 @@ export function engineCases(fillMode = "random") {
       for (const line of readFileSync(vectors, "utf8").split("\n")) {
         if (!line || line.startsWith("#")) continue;
         const [label, h] = line.split(" ");
-        cases.push({ source: `${folder}/vectors`, truth, framing: framingOf(label), input: unhex(h, fill), label });
+        cases.push({
+          source: `${folder}/vectors`,
+          truth,
+          framing: framingOf(label),
+          input: unhex(h, fill),
+          label,
+        });
       }
     }
     const tsv = readFileSync(join(fixtures, folder, "random-cases.tsv"), "utf8").split("\n");
     tsv.forEach((line, i) => {
       if (!line) return;
       const [, h, text] = line.split("\t");
-      cases.push({ source: `${folder}/random`, truth, framing: "raw", input: unhex(h, fill), label: `#${i} ${text.slice(0, 60)}` });
+      cases.push({
+        source: `${folder}/random`,
+        truth,
+        framing: "raw",
+        input: unhex(h, fill),
+        label: `#${i} ${text.slice(0, 60)}`,
+      });
     });
   }
-  for (const [file, truth] of [["godot-3.2.3.txt", "godot-3"], ["godot-4.6.3.txt", "godot-4"]]) {
+  for (const [file, truth] of [
+    ["godot-3.2.3.txt", "godot-3"],
+    ["godot-4.6.3.txt", "godot-4"],
+  ]) {
     for (const line of readFileSync(join(fixtures, "framing", file), "utf8").split("\n")) {
       if (!line || line.startsWith("#")) continue;
       const [label, data] = line.split(" ");
@@ -73,12 +88,22 @@ export function engineCases(fillMode = "random") {
   const extra = join(fixtures, "engine-dumps");
   if (existsSync(extra)) {
     for (const file of readdirSync(extra).filter((f) => f.endsWith(".txt"))) {
-      const truth = file.startsWith("godot-4") ? "godot-4" : file.startsWith("godot-3") ? "godot-3" : "legacy-2";
+      const truth = file.startsWith("godot-4")
+        ? "godot-4"
+        : file.startsWith("godot-3")
+          ? "godot-3"
+          : "legacy-2";
       for (const line of readFileSync(join(extra, file), "utf8").split("\n")) {
         if (!line || line.startsWith("#")) continue;
         const [label, data] = line.split(" ");
         const framing = framingOf(label);
-        cases.push({ source: `engine-dumps/${file}`, truth, framing, input: framing === "base64" ? data : unhex(data, fill), label });
+        cases.push({
+          source: `engine-dumps/${file}`,
+          truth,
+          framing,
+          input: framing === "base64" ? data : unhex(data, fill),
+          label,
+        });
       }
     }
   }
@@ -100,24 +125,40 @@ export function encodedCases(count = 300) {
       } catch (e) {
         throw new Error(`${id} cannot encode generated value #${i} (${v.kind}): ${e.message}`);
       }
-      cases.push({ source: `encoder/${id}`, truth: id, framing: "raw", input: bytes, label: `#${i} ${v.kind}` });
+      cases.push({
+        source: `encoder/${id}`,
+        truth: id,
+        framing: "raw",
+        input: bytes,
+        label: `#${i} ${v.kind}`,
+      });
       if (i % 10 === 0) {
         const w = randomValue(r, d, GEN[id]);
-        cases.push({ source: `encoder/${id}`, truth: id, framing: "length-prefixed", input: writeStoreVarFile(d, [v, w]), label: `#${i} store_var ${v.kind}, ${w.kind}` });
-        cases.push({ source: `encoder/${id}`, truth: id, framing: "base64", input: base64Encode(bytes), label: `#${i} base64 ${v.kind}` });
+        cases.push({
+          source: `encoder/${id}`,
+          truth: id,
+          framing: "length-prefixed",
+          input: writeStoreVarFile(d, [v, w]),
+          label: `#${i} store_var ${v.kind}, ${w.kind}`,
+        });
+        cases.push({
+          source: `encoder/${id}`,
+          truth: id,
+          framing: "base64",
+          input: base64Encode(bytes),
+          label: `#${i} base64 ${v.kind}`,
+        });
       }
     }
   }
   return cases;
 }
 
-function framingKind(f) {
-  return f.kind;
-}
-
 /** Runs detect over `cases` and tallies the outcome of each. */
 export function score(cases) {
-  const matrix = Object.fromEntries(DIALECTS.map((t) => [t, Object.fromEntries([...DIALECTS, "ambiguous", "none"].map((c) => [c, 0]))]));
+  const matrix = Object.fromEntries(
+    DIALECTS.map((t) => [t, Object.fromEntries([...DIALECTS, "ambiguous", "none"].map((c) => [c, 0]))]),
+  );
   const m = {
     total: cases.length,
     unambiguous: 0,
@@ -144,7 +185,9 @@ export function score(cases) {
     const wrong = best.dialect !== c.truth;
     if (best.confidence > 0.9 && wrong) {
       m.confidentWrong++;
-      m.failures.push(`${c.source} ${c.label}: CONFIDENT WRONG ${best.dialect} ${best.confidence}: ${r.summary}`);
+      m.failures.push(
+        `${c.source} ${c.label}: CONFIDENT WRONG ${best.dialect} ${best.confidence}: ${r.summary}`,
+      );
     }
     if (r.ambiguous) {
       m.ambiguous++;
@@ -177,11 +220,20 @@ export function report(title, m, markdown) {
   const cols = [...DIALECTS, "ambiguous", "none"];
   const lines = [];
   if (markdown) {
-    lines.push(`**${title}**: ${m.total} dumps`, "", `| written by \\ top-1 | ${cols.join(" | ")} |`, `|---|${cols.map(() => "---:").join("|")}|`);
+    lines.push(
+      `**${title}**: ${m.total} dumps`,
+      "",
+      `| written by \\ top-1 | ${cols.join(" | ")} |`,
+      `|---|${cols.map(() => "---:").join("|")}|`,
+    );
     for (const t of DIALECTS) lines.push(`| ${t} | ${cols.map((c) => m.matrix[t][c]).join(" | ")} |`);
   } else {
-    lines.push(`${title}: ${m.total} dumps`, `  ${"written by \\ top-1".padEnd(20)}${cols.map((c) => c.padStart(11)).join("")}`);
-    for (const t of DIALECTS) lines.push(`  ${t.padEnd(20)}${cols.map((c) => String(m.matrix[t][c]).padStart(11)).join("")}`);
+    lines.push(
+      `${title}: ${m.total} dumps`,
+      `  ${"written by \\ top-1".padEnd(20)}${cols.map((c) => c.padStart(11)).join("")}`,
+    );
+    for (const t of DIALECTS)
+      lines.push(`  ${t.padEnd(20)}${cols.map((c) => String(m.matrix[t][c]).padStart(11)).join("")}`);
   }
   const facts = [
     `top-1 accuracy on unambiguous dumps: ${m.top1Correct}/${m.unambiguous} = ${pct(m.top1Correct, m.unambiguous)}`,
@@ -203,11 +255,22 @@ export function evaluate(options = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")).map(([k, v]) => [k, v ?? true]));
+  const args = Object.fromEntries(
+    process.argv
+      .slice(2)
+      .map((a) => a.replace(/^--/, "").split("="))
+      .map(([k, v]) => [k, v ?? true]),
+  );
   const markdown = args.markdown === true;
   const t0 = performance.now();
   const { engine, encoder } = evaluate({ fill: args.fill ?? "random", encoded: Number(args.encoded ?? 300) });
-  console.log(report(`Engine dumps (Godot 2.1.4, 3.2.3, 4.6.3; ?? filled with ${args.fill ?? "random"} bytes)`, engine, markdown));
+  console.log(
+    report(
+      `Engine dumps (Godot 2.1.4, 3.2.3, 4.6.3; ?? filled with ${args.fill ?? "random"} bytes)`,
+      engine,
+      markdown,
+    ),
+  );
   console.log();
   console.log(report("Dumps from each dialect's encoder (seeded random values)", encoder, markdown));
   console.log(`\n${((performance.now() - t0) / 1000).toFixed(1)} s`);

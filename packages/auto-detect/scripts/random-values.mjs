@@ -18,7 +18,26 @@ export function rng(seed) {
   return { next, int, pick };
 }
 
-const CHARS = ["a", "b", "z", "_", " ", "0", "9", "é", "ß", "日", "本", "🎮", "\n", "/", ":", "x", "Hp", "name"];
+const CHARS = [
+  "a",
+  "b",
+  "z",
+  "_",
+  " ",
+  "0",
+  "9",
+  "é",
+  "ß",
+  "日",
+  "本",
+  "🎮",
+  "\n",
+  "/",
+  ":",
+  "x",
+  "Hp",
+  "name",
+];
 const INT_VECTORS = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
 
 function str(r, max = 12) {
@@ -54,7 +73,11 @@ function intValue(r, gen) {
 function fields(r, kind, gen) {
   const out = { kind };
   for (const f of VECTOR_FIELDS[kind]) {
-    out[f] = INT_VECTORS.has(kind) ? int32(r) : kind === "color" ? Math.fround(r.int(0, 255) / 255) : Math.fround(real(r, gen));
+    out[f] = INT_VECTORS.has(kind)
+      ? int32(r)
+      : kind === "color"
+        ? Math.fround(r.int(0, 255) / 255)
+        : Math.fround(real(r, gen));
   }
   return out;
 }
@@ -119,7 +142,11 @@ export function randomValue(r, dialect, gen, depth = 0) {
       const items = Array.from({ length: r.int(0, 4) }, () => randomValue(r, dialect, gen, depth + 1));
       if (gen === 4 && r.int(0, 3) === 0) {
         const n = r.int(0, 3);
-        return { kind, items: Array.from({ length: n }, () => ({ kind: "int", value: int32(r) })), elementType: { kind: "builtin", type: "int" } };
+        return {
+          kind,
+          items: Array.from({ length: n }, () => ({ kind: "int", value: int32(r) })),
+          elementType: { kind: "builtin", type: "int" },
+        };
       }
       return gen === 2 ? { kind, items, shared: true } : { kind, items };
     }
@@ -141,7 +168,14 @@ export function randomValue(r, dialect, gen, depth = 0) {
     case "image": {
       const w = r.int(1, 4);
       const h = r.int(1, 4);
-      return { kind, format: 4, mipmaps: 0, width: w, height: h, data: Uint8Array.from({ length: w * h * 4 }, () => r.int(0, 255)) };
+      return {
+        kind,
+        format: 4,
+        mipmaps: 0,
+        width: w,
+        height: h,
+        data: Uint8Array.from({ length: w * h * 4 }, () => r.int(0, 255)),
+      };
     }
     case "inputEvent": {
       const t = r.pick([0, 1, 3, 4, 5, 6]);
@@ -153,7 +187,8 @@ export function randomValue(r, dialect, gen, depth = 0) {
       return e;
     }
     default:
-      if (kind in MATRIX_SIZES) return { kind, values: Array.from({ length: MATRIX_SIZES[kind] }, () => Math.fround(real(r, gen))) };
+      if (kind in MATRIX_SIZES)
+        return { kind, values: Array.from({ length: MATRIX_SIZES[kind] }, () => Math.fround(real(r, gen))) };
       if (kind in VECTOR_FIELDS) return fields(r, kind, gen);
       return packed(r, kind, gen);
   }

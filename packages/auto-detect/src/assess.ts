@@ -35,7 +35,8 @@ class Collector {
     if (soft) this.soft += weight;
     const offset = key === undefined ? undefined : this.stats.at[key];
     const times = count === 1 ? "" : ` (${count} times)`;
-    const e: Evidence = offset === undefined ? { text: text + times, weight } : { text: text + times, weight, offset };
+    const e: Evidence =
+      offset === undefined ? { text: text + times, weight } : { text: text + times, weight, offset };
     this.list.push(e);
     this.score += weight;
   }
@@ -56,31 +57,76 @@ export function assess(gen: Generation, s: Stats): Assessment {
   c.add(s.byte1, -3, 9, "header byte 1 is set (every engine writes it zero)", "byte1");
   c.add(s.unknownFlags, -3, 9, `header flag bits ${dialect} defines for no such type`, "unknownFlags");
   c.add(s.boolOdd, -2.5, 7.5, "a bool word other than 0 or 1", "boolOdd");
-  c.add(s.float64Exact, -3, 9, "a 64-bit float that 32 bits hold exactly (engines write those as 32-bit)", "float64Exact");
-  c.add(s.floatDenormal, -1.5, 6, "denormal float (typical of an int or a length read as a float)", "floatDenormal", true);
-  c.add(s.floatNaNOdd, -1.5, 6, "NaN with a payload (typical of other data read as a float)", "floatNaNOdd", true);
+  c.add(
+    s.float64Exact,
+    -3,
+    9,
+    "a 64-bit float that 32 bits hold exactly (engines write those as 32-bit)",
+    "float64Exact",
+  );
+  c.add(
+    s.floatDenormal,
+    -1.5,
+    6,
+    "denormal float (typical of an int or a length read as a float)",
+    "floatDenormal",
+    true,
+  );
+  c.add(
+    s.floatNaNOdd,
+    -1.5,
+    6,
+    "NaN with a payload (typical of other data read as a float)",
+    "floatNaNOdd",
+    true,
+  );
   c.add(s.floatExtreme, -0.4, 3, "float with an extreme exponent", "floatExtreme", true);
   c.add(s.stringNul, -2, 6, "a NUL byte inside a string (engine strings end at NUL)", "stringNul");
   c.add(s.stringControl, -0.75, 3, "control characters in a string", "stringControl", true);
   c.add(s.pstrNulInside, -2, 6, "a NUL inside a string-array element", "pstrNulInside");
-  c.add(s.pstrNoNul, -1.5, 4.5, "string-array element without its NUL terminator (engines always write it)", "pstrNoNul");
+  c.add(
+    s.pstrNoNul,
+    -1.5,
+    4.5,
+    "string-array element without its NUL terminator (engines always write it)",
+    "pstrNoNul",
+  );
   c.add(s.pstrNul, 0.5, 3, "NUL-terminated string-array elements, as every engine writes them");
   c.add(s.nodePathBadFlags, -3, 9, "NodePath flags beyond absolute/property", "nodePathBadFlags");
   c.add(s.objectClassOdd, -2, 6, "object class name that is not an identifier", "objectClassOdd");
-  c.add(s.typedBuiltinNil, -1, 3, "typed container of NIL (engines write Variant-typed containers untyped)", "typedBuiltinNil");
+  c.add(
+    s.typedBuiltinNil,
+    -1,
+    3,
+    "typed container of NIL (engines write Variant-typed containers untyped)",
+    "typedBuiltinNil",
+  );
   c.add(s.typedScriptOdd, -2, 6, 'typed container script path without "res://"', "typedScriptOdd");
   c.add(s.bytePadMissing, -2, 2, "byte array padding missing at the end", "bytePadMissing");
   c.add(s.imageSizeOk, 2, 4, "Image data length matches its size and format");
   c.add(s.imageSizeOdd, -1.5, 4.5, "Image data length does not match its size", "imageSizeOdd", true);
   c.add(s.inputEventLengthOk, 2, 6, "InputEvent length field matches its type, as the 2.x encoder writes it");
-  c.add(s.inputEventLengthOdd, -2, 6, "InputEvent length field does not match its type", "inputEventLengthOdd");
+  c.add(
+    s.inputEventLengthOdd,
+    -2,
+    6,
+    "InputEvent length field does not match its type",
+    "inputEventLengthOdd",
+  );
   c.add(s.inputEventTypeOdd, -3, 6, "InputEvent type beyond ACTION", "inputEventTypeOdd");
 
   // Shapes: how real-world values of the type look (engine constructors normalise plane
   // normals; colors live in 0..1; AABB sizes are not negative; 2D transforms are rotations,
   // scales or shears, rarely singular).
   c.add(s.colorInRange, 0.7, 1.4, "color components within 0..1");
-  c.add(s.colorOdd, -1.5, 3, "color with a negative component, alpha beyond 1 or an extreme value", "colorOdd", true);
+  c.add(
+    s.colorOdd,
+    -1.5,
+    3,
+    "color with a negative component, alpha beyond 1 or an extreme value",
+    "colorOdd",
+    true,
+  );
   c.add(s.planeUnit, 1.5, 3, "plane normal of unit length, as the engine's constructors make it");
   c.add(s.planeZero, -1, 2, "plane with a zero normal", "planeZero", true);
   c.add(s.aabbSized, 0.5, 1, "AABB with a non-negative size");
@@ -91,14 +137,26 @@ export function assess(gen: Generation, s: Stats): Assessment {
 
   let precision: Precision = "single";
   if (gen === 4) {
-    c.add(s.stringPadDirty + s.namePadDirty, -3, 9, "string padding is not zero (4.x zeroes it)", s.stringPadDirty ? "stringPadDirty" : "namePadDirty");
+    c.add(
+      s.stringPadDirty + s.namePadDirty,
+      -3,
+      9,
+      "string padding is not zero (4.x zeroes it)",
+      s.stringPadDirty ? "stringPadDirty" : "namePadDirty",
+    );
     c.add(s.bytePadDirty, -3, 6, "PackedByteArray padding is not zero (4.x zeroes it)", "bytePadDirty");
     c.add(s.pstrPadDirty, -3, 6, "PackedStringArray padding is not zero (4.x zeroes it)", "pstrPadDirty");
     c.add(s.sharedSet, -3, 9, "container count with the 2.x shared bit (4.x never sets it)", "sharedSet");
     c.add(s.int64Fits32, -3, 9, "64-bit int that fits 32 bits (4.x writes those as 32-bit)", "int64Fits32");
     c.add(s.nodePathProperty, -2, 4, "NodePath property flag (2.x data)", "nodePathProperty");
     c.add(s.objectIdZero, -1.5, 3, "object id 0 (4.x writes a null object as NIL)", "objectIdZero");
-    c.add(s.objectEmptyClass, -1.5, 3, "full object with an empty class name (4.x writes null as NIL)", "objectEmptyClass");
+    c.add(
+      s.objectEmptyClass,
+      -1.5,
+      3,
+      "full object with an empty class name (4.x writes null as NIL)",
+      "objectEmptyClass",
+    );
     if (s.mathDouble > 0 && s.mathSingle > 0) {
       c.add(1, -3, 3, "math types both with and without FLAG_64 (a build is single or double precision)");
     }
@@ -110,7 +168,13 @@ export function assess(gen: Generation, s: Stats): Assessment {
     }
     if (s.typedDictionaries > 0) {
       r.atLeast([4, 4, 0]);
-      c.add(s.typedDictionaries, 1, 2, "typed Dictionary header bits and key/value types (4.4+)", "typedDictionaries");
+      c.add(
+        s.typedDictionaries,
+        1,
+        2,
+        "typed Dictionary header bits and key/value types (4.4+)",
+        "typedDictionaries",
+      );
     }
     if (s.packedVector4 > 0) {
       r.atLeast([4, 3, 0]);
@@ -131,7 +195,13 @@ export function assess(gen: Generation, s: Stats): Assessment {
   } else if (gen === 3) {
     if (s.stringPadDirty + s.namePadDirty > 0) {
       r.atMost([3, 0, 2]);
-      c.add(1, -0.5, 0.5, "string padding is not zero (zeroed since 3.0.3)", s.stringPadDirty ? "stringPadDirty" : "namePadDirty");
+      c.add(
+        1,
+        -0.5,
+        0.5,
+        "string padding is not zero (zeroed since 3.0.3)",
+        s.stringPadDirty ? "stringPadDirty" : "namePadDirty",
+      );
     }
     if (s.bytePadDirty > 0) {
       r.atMost([3, 1, 1]);
@@ -139,7 +209,13 @@ export function assess(gen: Generation, s: Stats): Assessment {
     }
     if (s.pstrPadDirty > 0) {
       r.atMost([3, 0, 99]);
-      c.add(1, -1, 1, "PoolStringArray padding is not zero (3.2+ zeroes it; 3.0.x unconfirmed)", "pstrPadDirty");
+      c.add(
+        1,
+        -1,
+        1,
+        "PoolStringArray padding is not zero (3.2+ zeroes it; 3.0.x unconfirmed)",
+        "pstrPadDirty",
+      );
     }
     c.add(s.sharedSet, -3, 9, "container count with the 2.x shared bit (3.x never sets it)", "sharedSet");
     c.add(s.nodePathProperty, -2, 4, "NodePath property flag (2.x data)", "nodePathProperty");
@@ -147,22 +223,49 @@ export function assess(gen: Generation, s: Stats): Assessment {
       r.atMost([3, 0, 99]);
       c.add(1, 1, 1, "every int is 64-bit, even small ones: the 3.0.x encoder bug", "int64Fits32");
     } else if (s.int64Fits32 > 0) {
-      c.add(s.int64Fits32, -3, 9, "64-bit ints that fit 32 bits next to 32-bit ints (no 3.x release mixes them)", "int64Fits32");
+      c.add(
+        s.int64Fits32,
+        -3,
+        9,
+        "64-bit ints that fit 32 bits next to 32-bit ints (no 3.x release mixes them)",
+        "int64Fits32",
+      );
     } else if (s.int32 > 0) {
       r.atLeast([3, 1, 0]);
       c.note("32-bit ints (3.0.x wrote every int as 64-bit)");
     }
     if (s.objectIdZero + s.objectEmptyClass > 0) {
       r.atMost([3, 2, 99]);
-      c.note("null object written as OBJECT, not NIL (3.2-era and older)", s.objectIdZero ? "objectIdZero" : "objectEmptyClass");
+      c.note(
+        "null object written as OBJECT, not NIL (3.2-era and older)",
+        s.objectIdZero ? "objectIdZero" : "objectEmptyClass",
+      );
     }
-    if (s.objectsFull > 0) c.note("full objects (full_objects = true, or the 3.0-3.1.0 default)", "objectsFull");
+    if (s.objectsFull > 0)
+      c.note("full objects (full_objects = true, or the 3.0-3.1.0 default)", "objectsFull");
   } else {
-    c.add(s.stringPadDirty + s.namePadDirty, 0.5, 2, "string padding left uninitialised, as 2.x does", s.stringPadDirty ? "stringPadDirty" : "namePadDirty");
+    c.add(
+      s.stringPadDirty + s.namePadDirty,
+      0.5,
+      2,
+      "string padding left uninitialised, as 2.x does",
+      s.stringPadDirty ? "stringPadDirty" : "namePadDirty",
+    );
     c.add(s.bytePadDirty, 0.5, 1, "byte array padding left uninitialised, as 2.x does", "bytePadDirty");
     c.add(s.sharedSet, 1.5, 4.5, "container counts carry the 2.x shared bit", "sharedSet");
-    c.add(Math.min(s.sharedClear, 4), -0.5, 2, "container count without the shared bit (2.x script containers are shared)");
-    c.add(s.int64 + s.int64Fits32 + s.float64, -1.5, 4.5, "64-bit numbers (official 2.x writes 32-bit only; a back-ported 2.1 fork writes them)", "int64Fits32");
+    c.add(
+      Math.min(s.sharedClear, 4),
+      -0.5,
+      2,
+      "container count without the shared bit (2.x script containers are shared)",
+    );
+    c.add(
+      s.int64 + s.int64Fits32 + s.float64,
+      -1.5,
+      4.5,
+      "64-bit numbers (official 2.x writes 32-bit only; a back-ported 2.1 fork writes them)",
+      "int64Fits32",
+    );
     c.add(s.nodePathProperty, 0.5, 1, "NodePath with a separate property (2.x)", "nodePathProperty");
     if (s.inputEventJoy20 > 0) {
       r.atMost([2, 0, 99]);

@@ -4,26 +4,35 @@
  * @packageDocumentation
  */
 import {
+  base64Decode,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   DecodeError,
   type Dialect,
-  type Value,
-  base64Decode,
   decodeWithLength,
+  type Value,
 } from "@gdvariant/core";
-import { PRIOR, assess } from "./assess.js";
+import { assess, PRIOR } from "./assess.js";
 import { sniffBinary, sniffText } from "./file-kinds.js";
 import { type Layout, layoutOf } from "./layout.js";
-import { type RecordSpan, followChain } from "./records.js";
+import { followChain, type RecordSpan } from "./records.js";
 import { sameValues } from "./same-value.js";
 import { Stats } from "./stats.js";
-import type { Candidate, DetectResult, Evidence, FileInfo, Framing, NearMiss, Precision, VersionRange } from "./types.js";
-import { type WalkFailure, verify } from "./verify.js";
+import type {
+  Candidate,
+  DetectResult,
+  Evidence,
+  FileInfo,
+  Framing,
+  NearMiss,
+  Precision,
+  VersionRange,
+} from "./types.js";
+import { verify, type WalkFailure } from "./verify.js";
 
+export { type Generation, generationOf } from "./layout.js";
 export type * from "./types.js";
-export { generationOf, type Generation } from "./layout.js";
 
 /** Framings the detector may consider. */
 export type FramingKind = "raw" | "length-prefixed" | "base64";
@@ -138,7 +147,8 @@ function toBytes(input: unknown): Uint8Array | undefined {
   if (input instanceof Uint8Array) return input;
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer) return new Uint8Array(input);
+  if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer)
+    return new Uint8Array(input);
   return undefined;
 }
 
@@ -200,7 +210,8 @@ class Analysis {
       for (const layout of this.layouts) {
         const framing = this.wrap({ kind: "raw" });
         const r = verify(layout, b, view, 0, n, limits);
-        if (!r.ok) this.misses.push({ layout, framing, failure: r.failure, end: n, value: { start: 0, end: n } });
+        if (!r.ok)
+          this.misses.push({ layout, framing, failure: r.failure, end: n, value: { start: 0, end: n } });
         else if (r.end !== n) {
           const failure: WalkFailure = {
             offset: r.end,
@@ -217,7 +228,8 @@ class Analysis {
         if (chain === undefined) continue;
         // A word that reads the same both ways (0x04040404) gives one chain, not two.
         if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
-        for (const layout of this.layouts) this.records(layout, chain.records, chain.failure, bigEndian, view, limits);
+        for (const layout of this.layouts)
+          this.records(layout, chain.records, chain.failure, bigEndian, view, limits);
       }
     }
   }
@@ -305,7 +317,16 @@ class Analysis {
       });
       return;
     }
-    this.fits.push({ layout, framing, records, stats, score, evidence, versions: a.versions, precision: a.precision });
+    this.fits.push({
+      layout,
+      framing,
+      records,
+      stats,
+      score,
+      evidence,
+      versions: a.versions,
+      precision: a.precision,
+    });
   }
 }
 
@@ -315,7 +336,9 @@ function decodeRecords(
   o: Resolved,
 ): { values: Value[] } | { objects: string } | { error: DecodeError } {
   if (fit.stats.objectsFull > 0 && !o.allowObjects) {
-    return { objects: "the dump holds full objects; pass allowObjects: true to decode them (objects-not-allowed)" };
+    return {
+      objects: "the dump holds full objects; pass allowObjects: true to decode them (objects-not-allowed)",
+    };
   }
   const values: Value[] = [];
   for (const r of fit.records) {
@@ -328,11 +351,14 @@ function decodeRecords(
       });
       if (res.length !== r.valueEnd - r.start) {
         return {
-          error: new DecodeError(`decoder read ${res.length} bytes where the verifier read ${r.valueEnd - r.start}`, {
-            code: "invalid-data",
-            offset: r.start + res.length,
-            dialect: fit.layout.dialect.id,
-          }),
+          error: new DecodeError(
+            `decoder read ${res.length} bytes where the verifier read ${r.valueEnd - r.start}`,
+            {
+              code: "invalid-data",
+              offset: r.start + res.length,
+              dialect: fit.layout.dialect.id,
+            },
+          ),
         };
       }
       values.push(res.value);
@@ -344,7 +370,13 @@ function decodeRecords(
   return { values };
 }
 
-function candidateOf(fit: Fit, confidence: number, decoded: ReturnType<typeof decodeRecords> | undefined, bytes: Uint8Array, o: Resolved): Candidate {
+function candidateOf(
+  fit: Fit,
+  confidence: number,
+  decoded: ReturnType<typeof decodeRecords> | undefined,
+  bytes: Uint8Array,
+  o: Resolved,
+): Candidate {
   const base = {
     dialect: fit.layout.dialect.id,
     dialectObject: fit.layout.dialect,
@@ -357,7 +389,8 @@ function candidateOf(fit: Fit, confidence: number, decoded: ReturnType<typeof de
   };
   if (decoded !== undefined) {
     if ("values" in decoded) return { ...base, value: decoded.values[0], values: decoded.values };
-    if ("objects" in decoded) return { ...base, value: undefined, values: undefined, valueError: decoded.objects };
+    if ("objects" in decoded)
+      return { ...base, value: undefined, values: undefined, valueError: decoded.objects };
     return { ...base, value: undefined, values: undefined, valueError: decoded.error.message };
   }
   // Outside the leading group: decode on first access.
@@ -368,8 +401,14 @@ function candidateOf(fit: Fit, confidence: number, decoded: ReturnType<typeof de
     return cache;
   };
   const c = { ...base } as Record<string, unknown>;
-  Object.defineProperty(c, "value", { enumerable: true, get: () => ("values" in get() ? (get() as { values: Value[] }).values[0] : undefined) });
-  Object.defineProperty(c, "values", { enumerable: true, get: () => ("values" in get() ? (get() as { values: Value[] }).values : undefined) });
+  Object.defineProperty(c, "value", {
+    enumerable: true,
+    get: () => ("values" in get() ? (get() as { values: Value[] }).values[0] : undefined),
+  });
+  Object.defineProperty(c, "values", {
+    enumerable: true,
+    get: () => ("values" in get() ? (get() as { values: Value[] }).values : undefined),
+  });
   return c as unknown as Candidate;
 }
 
@@ -407,7 +446,9 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
   const bestReach = first.reach;
   const tied = ranked
     .slice(1)
-    .filter((x) => x.reach === first.reach && x.missing === first.missing && x.m.framing.kind === best.framing.kind)
+    .filter(
+      (x) => x.reach === first.reach && x.missing === first.missing && x.m.framing.kind === best.framing.kind,
+    )
     .map((x) => x.m.layout.dialect.id)
     .filter((id, i, all) => id !== best.layout.dialect.id && all.indexOf(id) === i);
   let { offset, code, message } = best.failure;
@@ -448,7 +489,13 @@ function kindOf(c: Candidate): string {
 // Evidence every fitting reading has; the summary names the first distinctive fact instead.
 const STRUCTURAL = /consumes exactly all|chain exactly to the end|with valid headers, counts/;
 
-function summarize(candidates: readonly Candidate[], ambiguity: DetectResult["ambiguity"], leading: number, closest: NearMiss | undefined, n: number): string {
+function summarize(
+  candidates: readonly Candidate[],
+  ambiguity: DetectResult["ambiguity"],
+  leading: number,
+  closest: NearMiss | undefined,
+  n: number,
+): string {
   const best = candidates[0];
   if (best === undefined) {
     if (closest === undefined) return `No dialect reads these ${n} bytes.`;
@@ -533,7 +580,9 @@ export function createDetector(options: DetectorOptions): Detector {
     let ambiguity: DetectResult["ambiguity"];
     if (leading >= 2) {
       const first = candidates[0]!.values;
-      const same = first !== undefined && candidates.slice(1, leading).every((c) => c.values !== undefined && sameValues(first, c.values));
+      const same =
+        first !== undefined &&
+        candidates.slice(1, leading).every((c) => c.values !== undefined && sameValues(first, c.values));
       ambiguity = same ? "same-value" : "different-values";
     }
     const closest = candidates.length === 0 ? nearMiss(misses, bytes, o) : undefined;
@@ -579,7 +628,10 @@ export function createDetector(options: DetectorOptions): Detector {
     }
     const bytes = toBytes(input);
     if (bytes === undefined) {
-      throw new DecodeError("input is not a Uint8Array, ArrayBuffer, ArrayBufferView or string", { code: "invalid-data", offset: 0 });
+      throw new DecodeError("input is not a Uint8Array, ArrayBuffer, ArrayBufferView or string", {
+        code: "invalid-data",
+        offset: 0,
+      });
     }
     if (bytes.length > o.maxTotalBytes) {
       throw new DecodeError(`input of ${bytes.length} bytes is over maxTotalBytes ${o.maxTotalBytes}`, {
@@ -587,7 +639,8 @@ export function createDetector(options: DetectorOptions): Detector {
         offset: 0,
       });
     }
-    if (bytes.length === 0) return fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} });
+    if (bytes.length === 0)
+      return fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} });
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const file = sniffBinary(bytes, view);
     if (file !== undefined) return fileResult(file);
@@ -603,12 +656,23 @@ export function createDetector(options: DetectorOptions): Detector {
     const r = detect(input, options);
     const best = r.best;
     if (best === undefined) {
-      if (r.file !== undefined) throw new DecodeError(`not a Variant dump: ${r.file.description}`, { code: "invalid-data", offset: 0 });
+      if (r.file !== undefined)
+        throw new DecodeError(`not a Variant dump: ${r.file.description}`, {
+          code: "invalid-data",
+          offset: 0,
+        });
       const c = r.closest;
-      throw new DecodeError(r.summary, { code: c?.code ?? "invalid-data", offset: c?.offset ?? 0, dialect: c?.dialect });
+      throw new DecodeError(r.summary, {
+        code: c?.code ?? "invalid-data",
+        offset: c?.offset ?? 0,
+        dialect: c?.dialect,
+      });
     }
     if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
-      throw new DecodeError(`${r.summary} Pass dialects to choose, or ambiguous: "best".`, { code: "invalid-data", offset: 0 });
+      throw new DecodeError(`${r.summary} Pass dialects to choose, or ambiguous: "best".`, {
+        code: "invalid-data",
+        offset: 0,
+      });
     }
     if (best.value === undefined) {
       throw new DecodeError(best.valueError ?? "the value could not be decoded", {

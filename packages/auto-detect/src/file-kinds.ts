@@ -18,7 +18,10 @@ const COMPRESSION = ["FastLZ", "Deflate", "Zstd", "Gzip", "Brotli"] as const;
 /** Compressed-file header (FileAccessCompressed): magic | u32 mode | u32 block size | u32 size. */
 function compressed(b: Uint8Array, v: DataView, kind: "compressed" | "compressed-resource"): FileInfo {
   const details: Record<string, string | number> = { magic: magic(b, 0) };
-  let text = kind === "compressed" ? "Godot compressed file (FileAccessCompressed, GCPF)" : "Godot compressed binary resource (RSCC)";
+  let text =
+    kind === "compressed"
+      ? "Godot compressed file (FileAccessCompressed, GCPF)"
+      : "Godot compressed binary resource (RSCC)";
   if (b.length >= 16) {
     const mode = u32(v, 4);
     const name = COMPRESSION[mode] ?? `unknown mode ${mode}`;
@@ -63,7 +66,10 @@ function encrypted(b: Uint8Array, v: DataView): FileInfo {
 /** PCK header: magic | u32 pack format | u32 major | u32 minor | u32 patch | ... */
 function pck(b: Uint8Array, v: DataView, at: number, kind: "pck" | "embedded-pck"): FileInfo {
   const details: Record<string, string | number> = { magic: "GDPC" };
-  let text = kind === "pck" ? "Godot PCK archive (GDPC)" : "executable with an embedded Godot PCK archive (GDPC at the end)";
+  let text =
+    kind === "pck"
+      ? "Godot PCK archive (GDPC)"
+      : "executable with an embedded Godot PCK archive (GDPC at the end)";
   if (b.length - at >= 20) {
     const format = u32(v, at + 4);
     const [major, minor, patch] = [u32(v, at + 8), u32(v, at + 12), u32(v, at + 16)];
@@ -85,7 +91,13 @@ function resource(b: Uint8Array, v: DataView): FileInfo {
     const major = u32(v, 12, be);
     const minor = u32(v, 16, be);
     const format = u32(v, 20, be);
-    Object.assign(details, { bigEndian: be, real64: u32(v, 8, be) !== 0, major, minor, formatVersion: format });
+    Object.assign(details, {
+      bigEndian: be,
+      real64: u32(v, 8, be) !== 0,
+      major,
+      minor,
+      formatVersion: format,
+    });
     text += ` written by Godot ${major}.${minor}, format version ${format}`;
     if (b.length >= 28) {
       const n = u32(v, 24, be);
@@ -125,7 +137,11 @@ export function sniffBinary(b: Uint8Array, v: DataView): FileInfo | undefined {
     const size = Number(v.getBigUint64(b.length - 12, true));
     const at = b.length - 12 - size;
     if (at >= 0 && magic(b, at) === "GDPC") return pck(b, v, at, "embedded-pck");
-    return { kind: "embedded-pck", description: "executable with an embedded Godot PCK archive (GDPC at the end)", details: { magic: "GDPC" } };
+    return {
+      kind: "embedded-pck",
+      description: "executable with an embedded Godot PCK archive (GDPC at the end)",
+      details: { magic: "GDPC" },
+    };
   }
   return undefined;
 }
@@ -159,7 +175,8 @@ export function sniffText(text: string): FileInfo | undefined {
     if (uid !== undefined) details.uid = uid;
     const what = head[1] === "gd_scene" ? "Godot text scene (.tscn)" : "Godot text resource (.tres)";
     const known = format === undefined ? undefined : TEXT_FORMAT[format];
-    if (known === undefined) return { kind: "text-resource", description: `${what}, format ${format ?? "unknown"}`, details };
+    if (known === undefined)
+      return { kind: "text-resource", description: `${what}, format ${format ?? "unknown"}`, details };
     return {
       kind: "text-resource",
       description: `${what}, format=${format}: ${known[2]}${type ? `, type ${type}` : ""}`,
@@ -171,7 +188,12 @@ export function sniffText(text: string): FileInfo | undefined {
   if (config && /^\s*\[[A-Za-z_]+\]/m.test(t)) {
     const known = CONFIG_VERSION[config[1]!];
     const details = { configVersion: Number(config[1]) };
-    if (known === undefined) return { kind: "project-settings", description: `Godot project settings, config_version=${config[1]}`, details };
+    if (known === undefined)
+      return {
+        kind: "project-settings",
+        description: `Godot project settings, config_version=${config[1]}`,
+        details,
+      };
     return {
       kind: "project-settings",
       description: `Godot project settings (project.godot), config_version=${config[1]}: ${known[2]}`,
@@ -190,8 +212,14 @@ export function sniffText(text: string): FileInfo | undefined {
   if (t.startsWith("{") || t.startsWith("[")) {
     try {
       const v = JSON.parse(t) as unknown;
-      const shape = Array.isArray(v) ? `an array of ${v.length}` : `an object with ${Object.keys(v as object).length} keys`;
-      return { kind: "json", description: `JSON text (${shape}), not a binary Variant`, details: { length: text.length } };
+      const shape = Array.isArray(v)
+        ? `an array of ${v.length}`
+        : `an object with ${Object.keys(v as object).length} keys`;
+      return {
+        kind: "json",
+        description: `JSON text (${shape}), not a binary Variant`,
+        details: { length: text.length },
+      };
     } catch {
       return undefined;
     }

@@ -9,18 +9,18 @@ import type { Dialect, Value } from "@gdvariant/core";
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
-import { type DecodeAnyOptions, type DetectOptions, type Detector, createDetector } from "./detector.js";
+import { createDetector, type DecodeAnyOptions, type DetectOptions, type Detector } from "./detector.js";
 import type { DetectResult, KnownDialectId } from "./types.js";
 
 export {
   createDetector,
-  generationOf,
+  type DecodeAnyOptions,
+  type DetectOptions,
   type Detector,
   type DetectorOptions,
-  type DetectOptions,
-  type DecodeAnyOptions,
   type FramingKind,
   type Generation,
+  generationOf,
 } from "./detector.js";
 export type * from "./types.js";
 
@@ -67,7 +67,8 @@ function detectorFor(choice: readonly (KnownDialectId | Dialect)[] | undefined):
 
 function pick(id: KnownDialectId): Dialect {
   const d = defaults![id];
-  if (d === undefined) throw new TypeError(`unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`);
+  if (d === undefined)
+    throw new TypeError(`unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`);
   return d;
 }
 

@@ -104,7 +104,17 @@ const INT_VECTORS = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
 
 function entry(kind: string, name: string, flagMask: number, gen: Generation): OpEntry {
   const wide = (flagMask & FLAG_64) !== 0;
-  const base = { n: 0, wide, flagMask, floats: false, math: false, typed: false, shape: SHAPES[kind] ?? 0, kind, name };
+  const base = {
+    n: 0,
+    wide,
+    flagMask,
+    floats: false,
+    math: false,
+    typed: false,
+    shape: SHAPES[kind] ?? 0,
+    kind,
+    name,
+  };
   switch (kind) {
     case "nil":
       return { ...base, op: OP.NIL };

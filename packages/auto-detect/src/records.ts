@@ -15,7 +15,12 @@ export interface RecordSpan {
 /** The records found, and where the chain broke if it did. */
 export interface Chain {
   readonly records: readonly RecordSpan[];
-  readonly failure?: { readonly offset: number; readonly code: "truncated" | "framing"; readonly message: string; readonly missing?: number };
+  readonly failure?: {
+    readonly offset: number;
+    readonly code: "truncated" | "framing";
+    readonly message: string;
+    readonly missing?: number;
+  };
 }
 
 /**
@@ -31,14 +36,33 @@ export function followChain(bytes: Uint8Array, view: DataView, bigEndian: boolea
   let at = 0;
   while (at < n) {
     if (n - at < 4) {
-      return { records, failure: { offset: at, code: "truncated", message: `length word needs 4 bytes, ${n - at} left`, missing: 4 - (n - at) } };
+      return {
+        records,
+        failure: {
+          offset: at,
+          code: "truncated",
+          message: `length word needs 4 bytes, ${n - at} left`,
+          missing: 4 - (n - at),
+        },
+      };
     }
     const length = view.getUint32(at, !bigEndian);
     if (length < 4 || length > 0x7fffffff) {
-      return { records, failure: { offset: at, code: "framing", message: `length word ${length} cannot hold a Variant` } };
+      return {
+        records,
+        failure: { offset: at, code: "framing", message: `length word ${length} cannot hold a Variant` },
+      };
     }
     if (length > n - at - 4) {
-      return { records, failure: { offset: at, code: "truncated", message: `record needs ${length} bytes, ${n - at - 4} left`, missing: length - (n - at - 4) } };
+      return {
+        records,
+        failure: {
+          offset: at,
+          code: "truncated",
+          message: `record needs ${length} bytes, ${n - at - 4} left`,
+          missing: length - (n - at - 4),
+        },
+      };
     }
     records.push({ at, start: at + 4, end: at + 4 + length });
     at += 4 + length;

@@ -1,4 +1,4 @@
-import { type Value, equals } from "@gdvariant/core";
+import { equals, type Value } from "@gdvariant/core";
 
 // Two readings are "the same value" when they differ only in how a generation names or marks
 // the same thing: 2.x Matrix32/Matrix3 are 3.x/4.x Transform2D/Basis, the 2.x shared bit has no
@@ -13,14 +13,24 @@ function canonical(v: Value): Value {
       return { kind: "basis", values: v.values };
     case "nodePath":
       if (v.property === undefined) return v;
-      return { kind: "nodePath", names: v.names, subnames: [...v.subnames, v.property], absolute: v.absolute };
+      return {
+        kind: "nodePath",
+        names: v.names,
+        subnames: [...v.subnames, v.property],
+        absolute: v.absolute,
+      };
     case "array": {
       const items = v.items.map(canonical);
-      return v.elementType === undefined ? { kind: "array", items } : { kind: "array", items, elementType: v.elementType };
+      return v.elementType === undefined
+        ? { kind: "array", items }
+        : { kind: "array", items, elementType: v.elementType };
     }
     case "dictionary": {
       const entries = v.entries.map(([k, x]) => [canonical(k), canonical(x)] as const);
-      const out: { -readonly [K in "kind" | "entries" | "keyType" | "valueType"]?: unknown } = { kind: "dictionary", entries };
+      const out: { -readonly [K in "kind" | "entries" | "keyType" | "valueType"]?: unknown } = {
+        kind: "dictionary",
+        entries,
+      };
       if (v.keyType !== undefined) out.keyType = v.keyType;
       if (v.valueType !== undefined) out.valueType = v.valueType;
       return out as Value;

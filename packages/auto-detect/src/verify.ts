@@ -75,7 +75,8 @@ function f64Check(s: Stats, lo: number, hi: number, at: number): void {
   if (exp === 0) {
     if ((hi & 0xfffff) !== 0 || lo !== 0) s.note("floatDenormal", at);
   } else if (exp === 0x7ff) {
-    if (((hi & 0xfffff) !== 0 || lo !== 0) && !((hi & 0x7fffffff) === 0x7ff80000 && lo === 0)) s.note("floatNaNOdd", at);
+    if (((hi & 0xfffff) !== 0 || lo !== 0) && !((hi & 0x7fffffff) === 0x7ff80000 && lo === 0))
+      s.note("floatNaNOdd", at);
     else s.floatNonFinite++;
   } else if (exp >= 1023 + 512 || exp <= 1023 - 512) s.note("floatExtreme", at);
 }
@@ -101,7 +102,14 @@ class Walker {
   strStart = 0;
   strLength = 0;
 
-  constructor(layout: Layout, bytes: Uint8Array, view: DataView, start: number, end: number, limits: WalkLimits) {
+  constructor(
+    layout: Layout,
+    bytes: Uint8Array,
+    view: DataView,
+    start: number,
+    end: number,
+    limits: WalkLimits,
+  ) {
     this.L = layout;
     this.ops = layout.ops;
     this.typeMask = layout.typeMask;
@@ -135,11 +143,17 @@ class Walker {
   }
 
   checkCount(count: number, min: number, at: number): void {
-    if (count > this.maxCount) throw new Stop(at, "limit-exceeded", `count ${count} is over maxCollectionLength`);
+    if (count > this.maxCount)
+      throw new Stop(at, "limit-exceeded", `count ${count} is over maxCollectionLength`);
     if (this.lenient) return;
     const need = count * min;
     if (need > this.end - this.pos) {
-      throw new Stop(at, "truncated", `count ${count} needs at least ${need} bytes, ${this.end - this.pos} left`, need - (this.end - this.pos));
+      throw new Stop(
+        at,
+        "truncated",
+        `count ${count} needs at least ${need} bytes, ${this.end - this.pos} left`,
+        need - (this.end - this.pos),
+      );
     }
   }
 
@@ -151,7 +165,12 @@ class Walker {
     if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `string length ${n} has the sign bit set`);
     const pad = (4 - (n & 3)) & 3;
     if (n + pad > this.end - this.pos) {
-      throw new Stop(this.pos, "truncated", `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`, n + pad - (this.end - this.pos));
+      throw new Stop(
+        this.pos,
+        "truncated",
+        `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`,
+        n + pad - (this.end - this.pos),
+      );
     }
     const r = scanUtf8(this.b, this.pos, n);
     if (r < 0) throw new Stop(this.pos, "invalid-utf8", "string is not valid UTF-8");
@@ -165,7 +184,10 @@ class Walker {
     this.strLength = n;
     this.pos += n;
     if (pad !== 0 && this.dirty(pad)) {
-      s.note(role === PATH ? "nodePathPadDirty" : role === NAME ? "namePadDirty" : "stringPadDirty", this.pos);
+      s.note(
+        role === PATH ? "nodePathPadDirty" : role === NAME ? "namePadDirty" : "stringPadDirty",
+        this.pos,
+      );
     }
     this.pos += pad;
   }
@@ -185,7 +207,12 @@ class Walker {
     if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `string length ${n} has the sign bit set`);
     const pad = (4 - (n & 3)) & 3;
     if (n + pad > this.end - this.pos) {
-      throw new Stop(this.pos, "truncated", `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`, n + pad - (this.end - this.pos));
+      throw new Stop(
+        this.pos,
+        "truncated",
+        `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`,
+        n + pad - (this.end - this.pos),
+      );
     }
     const s = this.s;
     s.pstrElements++;
@@ -223,7 +250,12 @@ class Walker {
         const p = this.strStart;
         const ok =
           this.strLength >= 6 &&
-          b[p] === 0x72 && b[p + 1] === 0x65 && b[p + 2] === 0x73 && b[p + 3] === 0x3a && b[p + 4] === 0x2f && b[p + 5] === 0x2f;
+          b[p] === 0x72 &&
+          b[p + 1] === 0x65 &&
+          b[p + 2] === 0x73 &&
+          b[p + 3] === 0x3a &&
+          b[p + 4] === 0x2f &&
+          b[p + 5] === 0x2f;
         if (!ok) this.s.note("typedScriptOdd", p - 4);
       }
     }
@@ -247,7 +279,12 @@ class Walker {
     const p = this.strStart;
     return (
       this.strLength === 6 &&
-      b[p] === 0x73 && b[p + 1] === 0x63 && b[p + 2] === 0x72 && b[p + 3] === 0x69 && b[p + 4] === 0x70 && b[p + 5] === 0x74
+      b[p] === 0x73 &&
+      b[p + 1] === 0x63 &&
+      b[p + 2] === 0x72 &&
+      b[p + 3] === 0x69 &&
+      b[p + 4] === 0x70 &&
+      b[p + 5] === 0x74
     );
   }
 
@@ -275,17 +312,28 @@ class Walker {
 
   value(): void {
     const start = this.pos;
-    if (this.end - start < 4) throw new Stop(start, "truncated", `header needs 4 bytes, ${this.end - start} left`, 4 - (this.end - start));
+    if (this.end - start < 4)
+      throw new Stop(
+        start,
+        "truncated",
+        `header needs 4 bytes, ${this.end - start} left`,
+        4 - (this.end - start),
+      );
     const header = this.v.getUint32(start, true);
     const id = (header & this.typeMask) >>> 0;
     const e = id < this.typeCount ? this.ops[id] : undefined;
-    if (e === undefined) throw new Stop(start, "unknown-type", `type id ${id} is not a ${this.L.dialect.name} type`);
+    if (e === undefined)
+      throw new Stop(start, "unknown-type", `type id ${id} is not a ${this.L.dialect.name} type`);
     const s = this.s;
     s.values++;
     const extra = (header & ~this.typeMask & ~e.flagMask) >>> 0;
     if (extra !== 0) {
       if (this.L.strictFlags) {
-        throw new Stop(start, "bad-flags", `header 0x${header.toString(16).padStart(8, "0")}: ${this.L.dialect.name} writes no such flag bits on ${e.name}`);
+        throw new Stop(
+          start,
+          "bad-flags",
+          `header 0x${header.toString(16).padStart(8, "0")}: ${this.L.dialect.name} writes no such flag bits on ${e.name}`,
+        );
       }
       if (extra & 0xff00) s.note("byte1", start);
       if (extra & 0xffff0000) s.note("unknownFlags", start);
@@ -359,7 +407,12 @@ class Walker {
       case OP.NODE_PATH: {
         this.need(4, "NODE_PATH");
         const w = this.u32();
-        if ((w & SIGN) === 0) throw new Stop(start + 4, "invalid-data", "NodePath in the old format (bit 31 of the first word clear)");
+        if ((w & SIGN) === 0)
+          throw new Stop(
+            start + 4,
+            "invalid-data",
+            "NodePath in the old format (bit 31 of the first word clear)",
+          );
         this.need(8, "NODE_PATH");
         const subAt = this.pos;
         const sub = this.u32();
@@ -457,7 +510,12 @@ class Walker {
         if (pad !== 0) {
           if (this.end - this.pos < pad) {
             if (this.L.bytePadRequired) {
-              throw new Stop(this.pos, "truncated", `${e.name} padding needs ${pad} bytes, ${this.end - this.pos} left`, pad - (this.end - this.pos));
+              throw new Stop(
+                this.pos,
+                "truncated",
+                `${e.name} padding needs ${pad} bytes, ${this.end - this.pos} left`,
+                pad - (this.end - this.pos),
+              );
             }
             s.note("bytePadMissing", this.pos);
             this.pos = this.end;
@@ -518,7 +576,15 @@ class Walker {
     for (let i = 0; i < n; i++) if (!Number.isFinite(x[i]!)) finite = false;
     if (kind === SHAPE.COLOR) {
       // Colors: components mostly in 0..1 (HDR above 1 happens; negative or alpha beyond 1 rarely).
-      if (!finite || x[0]! < 0 || x[1]! < 0 || x[2]! < 0 || x[3]! < 0 || x[3]! > 1 || Math.max(x[0]!, x[1]!, x[2]!) > 64) {
+      if (
+        !finite ||
+        x[0]! < 0 ||
+        x[1]! < 0 ||
+        x[2]! < 0 ||
+        x[3]! < 0 ||
+        x[3]! > 1 ||
+        Math.max(x[0]!, x[1]!, x[2]!) > 64
+      ) {
         s.note("colorOdd", start);
       } else if (x[0]! <= 1 && x[1]! <= 1 && x[2]! <= 1) s.colorInRange++;
     } else if (kind === SHAPE.PLANE) {
@@ -541,7 +607,10 @@ class Walker {
       if (lx === 0 || ly === 0 || Math.abs(det) < 1e-9 * (lx * ly + 1e-30)) s.note("xformDegenerate", start);
       else if (
         comparable &&
-        sane(x[0]!) && sane(x[1]!) && sane(x[2]!) && sane(x[3]!) &&
+        sane(x[0]!) &&
+        sane(x[1]!) &&
+        sane(x[2]!) &&
+        sane(x[3]!) &&
         Math.abs(x[0]! * x[2]! + x[1]! * x[3]!) <= 1e-4 * lx * ly
       ) {
         if (Math.abs(lx - 1) < 1e-4 && Math.abs(ly - 1) < 1e-4) s.xformRotation++;
@@ -554,16 +623,23 @@ class Walker {
   image(start: number): void {
     this.need(20, "IMAGE");
     const format = this.u32();
-    if (format >= 23) throw new Stop(start + 4, "invalid-data", `image format ${format} is not below FORMAT_MAX (23)`);
+    if (format >= 23)
+      throw new Stop(start + 4, "invalid-data", `image format ${format} is not below FORMAT_MAX (23)`);
     const mipmaps = this.u32();
     const width = this.u32();
     const height = this.u32();
     const at = this.pos;
     const length = this.u32();
-    if (length > 0x7fffffff) throw new Stop(at, "invalid-data", `image data length ${length} is negative as int32`);
+    if (length > 0x7fffffff)
+      throw new Stop(at, "invalid-data", `image data length ${length} is negative as int32`);
     const padded = length + ((4 - (length & 3)) & 3);
     if (padded > this.end - this.pos) {
-      throw new Stop(at, "truncated", `image data of ${length} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`, padded - (this.end - this.pos));
+      throw new Stop(
+        at,
+        "truncated",
+        `image data of ${length} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`,
+        padded - (this.end - this.pos),
+      );
     }
     this.pos += padded;
     const s = this.s;
@@ -638,7 +714,11 @@ export function verify(
     if (e instanceof Stop) return { ok: false, failure: e, stats: w.s };
     // The JS stack ran out before maxDepth (a very small stack): report it like the engine would.
     if (e instanceof RangeError) {
-      return { ok: false, failure: new Stop(w.pos, "depth-exceeded", "nesting too deep for the JS stack"), stats: w.s };
+      return {
+        ok: false,
+        failure: new Stop(w.pos, "depth-exceeded", "nesting too deep for the JS stack"),
+        stats: w.s,
+      };
     }
     throw e;
   }

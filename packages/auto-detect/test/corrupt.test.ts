@@ -1,8 +1,9 @@
 // Truncated and corrupted engine dumps: when no reading fits, the result says so and names the
 // reading that got furthest, with the offset and code of its failure; detect never throws for
 // bad bytes, and decodeAny throws only the project's DecodeError.
-import { DecodeError, GdVariantError } from "@gdvariant/core";
+
 import { decodeAny, detect } from "@gdvariant/auto-detect";
+import { DecodeError, GdVariantError } from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
 import { bytesOf, lines, unhex } from "./support/fixtures.js";
 
@@ -24,7 +25,11 @@ describe("truncated dumps", () => {
       expect(c.offset).toBeGreaterThan(0);
       expect(c.offset).toBeLessThanOrEqual(cut.length);
       expect(c.progress).toBe(1);
-      expect(r.summary).toMatch(new RegExp(`^No dialect reads these ${cut.length} bytes; closest is godot-4 \\(raw\\).*failing at offset ${c.offset}: .*\\(truncated\\)\\.$`));
+      expect(r.summary).toMatch(
+        new RegExp(
+          `^No dialect reads these ${cut.length} bytes; closest is godot-4 \\(raw\\).*failing at offset ${c.offset}: .*\\(truncated\\)\\.$`,
+        ),
+      );
       let thrown: unknown;
       try {
         decodeAny(cut);

@@ -18,7 +18,10 @@ interface Metrics {
 }
 
 describe("evaluation", () => {
-  const { engine, encoder } = evaluate({ fill: "random", encoded: 200 }) as { engine: Metrics; encoder: Metrics };
+  const { engine, encoder } = evaluate({ fill: "random", encoded: 200 }) as {
+    engine: Metrics;
+    encoder: Metrics;
+  };
   const zero = (evaluate({ fill: "zero", encoded: 0 }) as { engine: Metrics }).engine;
 
   it("covers the engine fixtures", () => {

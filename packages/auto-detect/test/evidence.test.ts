@@ -1,10 +1,13 @@
 // What the evidence says about engine dumps: version ranges, precision, ambiguity, and the API
 // around them (narrowing the dialects, custom dialect objects, decodeAny).
+
+import { createDetector, decodeAny, defaultDialects, detect } from "@gdvariant/auto-detect";
+import { createDetector as coreDetector } from "@gdvariant/auto-detect/detector";
 import {
-  DecodeError,
   arrayCodec,
   boolCodec,
   createDialect,
+  DecodeError,
   decodeWith,
   dictionaryCodec,
   equals,
@@ -14,8 +17,6 @@ import {
   stringCodec,
   vectorCodec,
 } from "@gdvariant/core";
-import { createDetector, decodeAny, defaultDialects, detect } from "@gdvariant/auto-detect";
-import { createDetector as coreDetector } from "@gdvariant/auto-detect/detector";
 import { encode as encode4 } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { bytesOf, lines, unhex } from "./support/fixtures.js";
@@ -83,7 +84,9 @@ describe("2.1.4 fingerprints", () => {
   });
 
   it("NUL-terminated string-array elements", () => {
-    expect(texts("string_array", V2)).toContain("NUL-terminated string-array elements, as every engine writes them (4 times)");
+    expect(texts("string_array", V2)).toContain(
+      "NUL-terminated string-array elements, as every engine writes them (4 times)",
+    );
   });
 });
 
@@ -94,7 +97,16 @@ describe("precision", () => {
   });
 
   it("double for what a precision=double target writes (godot-4 encoder)", () => {
-    const bytes = encode4({ kind: "array", items: [{ kind: "vector3", x: 1, y: 2, z: 3 }, { kind: "aabb", x: 0, y: 0, z: 0, width: 1, height: 2, depth: 3 }] }, { precision: "double" });
+    const bytes = encode4(
+      {
+        kind: "array",
+        items: [
+          { kind: "vector3", x: 1, y: 2, z: 3 },
+          { kind: "aabb", x: 0, y: 0, z: 0, width: 1, height: 2, depth: 3 },
+        ],
+      },
+      { precision: "double" },
+    );
     const r = detect(bytes);
     expect(r.best?.dialect).toBe("godot-4");
     expect(r.best?.precision).toBe("double");
@@ -115,7 +127,12 @@ describe("ambiguity", () => {
     const bytes = bytesOf(V4, "array_empty");
     const r = detect(bytes);
     expect(r.ambiguity).toBe("different-values");
-    expect(r.candidates.slice(0, r.leading).map((c) => c.values?.[0]?.kind).sort()).toEqual(["array", "packedColorArray"]);
+    expect(
+      r.candidates
+        .slice(0, r.leading)
+        .map((c) => c.values?.[0]?.kind)
+        .sort(),
+    ).toEqual(["array", "packedColorArray"]);
     expect(() => decodeAny(bytes)).toThrow(DecodeError);
     expect(decodeAny(bytes, { ambiguous: "best" }).kind).toBe("array");
   });

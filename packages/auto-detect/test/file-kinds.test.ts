@@ -2,8 +2,9 @@
 // scripts/gen-engine-fixtures.mjs with Godot 3.2.3 and 4.6.3): encrypted, compressed (every
 // mode), binary and compressed resources and scenes, text resources and scenes, PCK archives,
 // JSON and project settings.
-import { DecodeError } from "@gdvariant/core";
+
 import { decodeAny, detect } from "@gdvariant/auto-detect";
+import { DecodeError } from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
 import { lines, unhex } from "./support/fixtures.js";
 

@@ -2,8 +2,9 @@
 // big-endian length words), StreamPeer.put_var streams, a record with trailing bytes, and
 // Marshalls.variant_to_base64 text. The records' values are checked against the same engine's
 // var2bytes of each value (fixtures/framing/*.txt, tools/live/framing-fixtures-*.gd).
-import { decodeWith, equals } from "@gdvariant/core";
+
 import { detect } from "@gdvariant/auto-detect";
+import { decodeWith, equals } from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
 import { bytesOf, lines, unhex } from "./support/fixtures.js";
 
@@ -42,7 +43,9 @@ describe.each(ENGINES)("%s engine framing", (dialect, file) => {
       expect(best.confidence).toBeGreaterThan(0.9);
       expect(best.values).toHaveLength(n);
       best.values!.forEach((v, i) => {
-        expect(equals(v, decodeWith(best.dialectObject, bytesOf(file, `value_${i}`))), `record ${i}`).toBe(true);
+        expect(equals(v, decodeWith(best.dialectObject, bytesOf(file, `value_${i}`))), `record ${i}`).toBe(
+          true,
+        );
       });
     });
   }
@@ -67,8 +70,12 @@ describe.each(ENGINES)("%s engine framing", (dialect, file) => {
     expect(engine.kind).toBe("array");
     const items = (engine as { items: readonly unknown[] }).items;
     expect(best.values!.length).toBe(items.length);
-    best.values!.forEach((v, i) => expect(equals(v, items[i] as typeof v)).toBe(true));
-    expect(best.evidence.some((e) => e.text.includes("bytes after their Variant") && e.weight < 0)).toBe(true);
+    best.values!.forEach((v, i) => {
+      expect(equals(v, items[i] as typeof v)).toBe(true);
+    });
+    expect(best.evidence.some((e) => e.text.includes("bytes after their Variant") && e.weight < 0)).toBe(
+      true,
+    );
   });
 
   it("reads Marshalls.variant_to_base64 text, as a string and as bytes", () => {
@@ -77,7 +84,9 @@ describe.each(ENGINES)("%s engine framing", (dialect, file) => {
       const r = detect(input);
       expect(r.best?.dialect).toBe(dialect);
       expect(r.best?.framing).toEqual({ kind: "base64", inner: { kind: "raw" } });
-      expect(equals(r.best!.value!, decodeWith(r.best!.dialectObject, bytesOf(file, `value_${n - 1}`)))).toBe(true);
+      expect(equals(r.best!.value!, decodeWith(r.best!.dialectObject, bytesOf(file, `value_${n - 1}`)))).toBe(
+        true,
+      );
     }
   });
 
