@@ -377,9 +377,8 @@ function candidateOf(
   bytes: Uint8Array,
   o: Resolved,
 ): Candidate {
-  const base = {
+  const c: Record<string, unknown> = {
     dialect: fit.layout.dialect.id,
-    dialectObject: fit.layout.dialect,
     versions: fit.versions,
     framing: fit.framing,
     precision: fit.precision,
@@ -387,11 +386,19 @@ function candidateOf(
     score: Math.round(fit.score * 1000) / 1000,
     evidence: fit.evidence,
   };
+  // The dialect object holds functions: kept off the enumerable properties so a result survives
+  // structuredClone and postMessage (to a worker, say) like the values do.
+  Object.defineProperty(c, "dialectObject", { value: fit.layout.dialect, enumerable: false });
   if (decoded !== undefined) {
-    if ("values" in decoded) return { ...base, value: decoded.values[0], values: decoded.values };
-    if ("objects" in decoded)
-      return { ...base, value: undefined, values: undefined, valueError: decoded.objects };
-    return { ...base, value: undefined, values: undefined, valueError: decoded.error.message };
+    if ("values" in decoded) {
+      c.value = decoded.values[0];
+      c.values = decoded.values;
+    } else {
+      c.value = undefined;
+      c.values = undefined;
+      c.valueError = "objects" in decoded ? decoded.objects : decoded.error.message;
+    }
+    return c as unknown as Candidate;
   }
   // Outside the leading group: decode on first access.
   let cache: ReturnType<typeof decodeRecords> | undefined;
@@ -400,7 +407,6 @@ function candidateOf(
     if ("error" in cache) throw cache.error;
     return cache;
   };
-  const c = { ...base } as Record<string, unknown>;
   Object.defineProperty(c, "value", {
     enumerable: true,
     get: () => ("values" in get() ? (get() as { values: Value[] }).values[0] : undefined),

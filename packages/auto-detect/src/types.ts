@@ -47,7 +47,10 @@ export interface Evidence {
 export interface Candidate {
   /** The dialect's id (`"godot-4"`, `"godot-3"`, `"legacy-2"`, or a custom dialect's id). */
   readonly dialect: string;
-  /** The dialect object used to decode, for `decodeWith`/`encodeWith`. */
+  /**
+   * The dialect object used to decode, for `decodeWith`/`encodeWith`. Not enumerable, so a
+   * result survives `structuredClone`/`postMessage` (which leave it out).
+   */
   readonly dialectObject: Dialect;
   /** Engine versions consistent with the bytes. */
   readonly versions: VersionRange;
@@ -75,7 +78,7 @@ export interface Candidate {
 export interface NearMiss {
   readonly dialect: string;
   readonly framing: Framing;
-  /** Byte offset of the failure in the input. */
+  /** Byte offset of the failure in the input (in the decoded bytes, for base64 text). */
   readonly offset: number;
   readonly code: DecodeErrorCode;
   /** The failure in words, with the path into the value when there is one. */

@@ -190,3 +190,15 @@ describe("dialect objects", () => {
     expect(() => detect(new Uint8Array(8), { dialects: ["godot-5" as "godot-4"] })).toThrow(TypeError);
   });
 });
+
+describe("results are plain data", () => {
+  it("survive structuredClone (values, evidence, lazy candidates; the dialect object stays behind)", () => {
+    const r = detect(bytesOf("engine-dumps/godot-3-observed.txt", "streampeer_observed_5"));
+    const copy = structuredClone(r);
+    expect(copy.candidates.map((c) => c.dialect)).toEqual(r.candidates.map((c) => c.dialect));
+    expect(copy.candidates.map((c) => c.value)).toEqual(r.candidates.map((c) => c.value));
+    expect(copy.best?.evidence).toEqual(r.best?.evidence);
+    expect(r.best?.dialectObject.id).toBe(r.best?.dialect);
+    expect("dialectObject" in copy.best!).toBe(false);
+  });
+});
