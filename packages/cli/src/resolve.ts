@@ -8,6 +8,7 @@ import { DecodeError, type Span } from "@gdvariant/core";
 import { type DialectEntry, type DialectId, dialectEntry } from "./dialects.js";
 import { InputError } from "./errors.js";
 import {
+  base64Lines,
   type Framed,
   type FramingOption,
   PartialReadError,
@@ -35,7 +36,8 @@ const FRAMING_KINDS = {
   raw: ["raw"],
   "store-var": ["length-prefixed"],
   stream: ["length-prefixed"],
-  base64: ["base64"],
+  // The detector names the framing inside the base64 text too, so both layers are allowed.
+  base64: ["base64", "raw", "length-prefixed"],
 } as const;
 
 /** `--framing` for the detector's framing of a candidate. */
@@ -105,7 +107,14 @@ export function resolveInput(
       candidate: undefined,
     };
   }
-  const detection = runDetect(bytes, choice);
+  // Several base64 lines are several records (one variant_to_base64 string each); the detector
+  // reads one value, so it looks at the first line and the records are read line by line.
+  const lines = choice.framing === "auto" || choice.framing === "base64" ? base64Lines(bytes) : undefined;
+  const many = lines !== undefined && lines.length > 1;
+  const detection = runDetect(
+    many ? new TextEncoder().encode(lines[0]) : bytes,
+    many ? { ...choice, framing: "base64" } : choice,
+  );
   const best = detection.best;
   if (best === undefined) {
     // With one dialect named, its own error is the most useful: read it and let it fail.
@@ -132,7 +141,7 @@ export function resolveInput(
     throw new InputError(noFitMessage(detection));
   }
   const entry = dialectEntry(best.dialect);
-  const f = framingOf(best.framing);
+  const f = many ? { framing: "base64" as const, bigEndian: false } : framingOf(best.framing);
   const framing = choice.framing !== "auto" ? choice.framing : f.framing;
   const framed = readFramed(entry, bytes, framing, { ...read, bigEndian: choice.bigEndian || f.bigEndian });
   return { entry, framed, detection, candidate: best };

@@ -27,7 +27,7 @@ describe("inspect", () => {
       "inspect",
       "--json",
       sample("godot-3", "save.bin"),
-      sample("legacy-2", "matrix32.bin"),
+      sample("legacy-2", "image_rgba_2x2.bin"),
     ]);
     expect(r.code).toBe(0);
     const [a, b] = r.stdout
@@ -39,7 +39,7 @@ describe("inspect", () => {
     expect(a.records.length).toBe(16);
     expect(a.detected.confidence).toBeGreaterThan(0.9);
     expect(b.dialect).toBe("legacy-2");
-    expect(b.records[0].value.kind).toBe("matrix32");
+    expect(b.records[0].value.kind).toBe("image");
   });
 
   it("reads a whole folder of samples from all three engines", () => {

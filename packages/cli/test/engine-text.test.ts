@@ -129,7 +129,20 @@ for (const g of GENERATIONS) {
       expect(back.length).toBe(original.length);
       const diffs: number[] = [];
       for (let i = 0; i < back.length; i++) if (mask[i] !== 0 && back[i] !== original[i]) diffs.push(i);
-      expect(diffs.slice(0, 10)).toEqual([]);
+      if (diffs.length > 0) {
+        // Name the first failing case, to make the failure readable.
+        let at = 0;
+        for (const [i, c] of cases.entries()) {
+          const len = 4 + c.hex.length / 2;
+          if (diffs[0]! < at + len) {
+            const off = diffs[0]! - at - 4;
+            throw new Error(
+              `case ${i} (${c.text.slice(0, 80)}) differs at byte ${off}: engine ${c.hex.slice(Math.max(0, off * 2 - 16), off * 2 + 16)} vs ${Buffer.from(back.subarray(at + 4 + Math.max(0, off - 8), at + 4 + off + 8)).toString("hex")}`,
+            );
+          }
+          at += len;
+        }
+      }
     });
 
     it("encode --from text reads the engine's text back: text -> bytes -> text is the engine's text", () => {

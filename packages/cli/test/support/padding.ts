@@ -18,7 +18,7 @@ function postOrder(v: Value, out: Value[]): Value[] {
 /**
  * Byte positions of `bytes` that hold padding the engine does not write (so they hold whatever
  * its buffer held), per the fixtures' README: NodePath name padding in every version, and in
- * 2.x also string, byte-array and image padding. `legacy` selects the 2.x rules.
+ * 2.x also string, string-array element, byte-array and image padding. `legacy` selects the 2.x rules.
  */
 export function unwrittenPadding(dialect: Dialect, bytes: Uint8Array, legacy: boolean): Set<number> {
   const spans: Span[] = [];
@@ -43,6 +43,14 @@ export function unwrittenPadding(dialect: Dialect, bytes: Uint8Array, legacy: bo
     } else if (legacy && (v.kind === "string" || v.kind === "stringName")) {
       const len = encodeUtf8(v.value).length;
       mark(s.start + 8 + len, pad(len));
+    } else if (legacy && v.kind === "packedStringArray") {
+      // Godot 2.1.4 does not zero the padding of string-array elements either (see the fixtures).
+      let at = s.start + 8;
+      for (let k = 0; k < v.data.length; k++) {
+        const len = new DataView(bytes.buffer, bytes.byteOffset).getUint32(at, true);
+        mark(at + 4 + len, pad(len));
+        at += 4 + len + pad(len);
+      }
     } else if (legacy && v.kind === "packedByteArray") {
       mark(s.start + 8 + v.data.length, pad(v.data.length));
     } else if (legacy && v.kind === "image") {
