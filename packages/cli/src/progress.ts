@@ -20,7 +20,7 @@ export class Progress {
     const width = 24;
     const filled = Math.round((this.done / this.total) * width);
     const bar = `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${this.done}/${this.total} `;
-    const room = Math.max(10, (this.stream.columns ?? 80) - bar.length - 1);
+    const room = Math.max(10, (this.stream.columns || 80) - bar.length - 1);
     const label = name.length > room ? `…${name.slice(name.length - room + 1)}` : name;
     this.stream.write(`\r\x1b[2K${bar}${label}`);
   }
