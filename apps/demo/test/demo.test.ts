@@ -105,6 +105,23 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     await page.close();
   });
 
+  it("lets the dialect be chosen by hand: the same bytes as 2.x Matrix32 or 3.x Transform2D", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSample(page, "legacy-2/matrix32.bin");
+    for (const [dialect, kind] of [
+      ["legacy-2", "matrix32"],
+      ["godot-3", "transform2d"],
+    ] as const) {
+      await page.selectOption("#dialect", dialect);
+      await page.waitForFunction(
+        (d) => document.querySelector("#taken")?.getAttribute("data-dialect") === d,
+        dialect,
+      );
+      expect(await page.locator("#tree .kind").first().textContent()).toBe(kind);
+    }
+    await page.close();
+  });
+
   it("links the hex view and the tree both ways", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
