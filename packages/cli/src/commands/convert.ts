@@ -51,6 +51,9 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   return runBatch(io, files, async (f, _i, progress) => {
     const bytes = await readInput(f.path, io);
     const r = resolveInput(bytes, choice);
+    if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
+      await write(io.stderr, `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; pass --dialect to choose\n`);
+    }
     const converted: Value[] = [];
     const notes: string[] = [];
     for (const [n, rec] of r.framed.records.entries()) {
