@@ -1,7 +1,7 @@
 extends SceneTree
 # Live interop client for Godot 3 (3.2.3 headless), driven by packages/node/test/live-godot3.test.ts.
 #
-#   godot3-server --no-window -s tools/live/client-3.gd --port=N [--seed=S] [--count=M]
+#   godot3-server --no-window -s tools/live/client-3.gd --port=N --udp=U [--seed=S] [--count=M]
 #
 # Talks to a Node server built on @gdvariant/node over 127.0.0.1, with StreamPeerTCP only:
 #  1. little-endian connection: get_var the count N, then for each of N values from the server,
@@ -10,7 +10,10 @@ extends SceneTree
 #     put_var(var2str(value)), put_var(var2bytes(value));
 #  3. PacketPeerStream on the same connection: put_var 3 values, get_var the server's 3 echoes
 #     and put_var "pps ok" when var2str of each matches, "pps mismatch <i>" otherwise;
-#  4. put_var "bye".
+#  4. PacketPeerUDP to the server's --udp port: put_var 5 of the values made here (raw packets,
+#     no length word), get_var the server's 5 echoes, put_var "udp ok" (or "udp mismatch <i>")
+#     on the TCP connection;
+#  5. put_var "bye".
 #  Then a second connection with big_endian = true: get_var the count, echo each value, "bye".
 # Progress and failures go to stdout as "CLIENT ..." lines; the exit code is 0 only on success.
 
@@ -192,9 +195,32 @@ func _init():
 			status = "pps mismatch %d" % i
 	pps.stream_peer = null
 	tcp.put_var(status)
+	# 4. raw PacketPeer packets (no length word) over UDP, echoed by the server
+	var udp = PacketPeerUDP.new()
+	udp.listen(0, "127.0.0.1")
+	udp.set_dest_address("127.0.0.1", int(arg("udp", "0")))
+	var usent = [own[0], own[2], own[9], own[10], own[13]]
+	for v in usent:
+		udp.put_var(v)
+	var ugot = []
+	while ugot.size() < usent.size():
+		if OS.get_ticks_msec() - t0 > TIMEOUT_MS:
+			fail("timed out waiting for UDP packets")
+			return
+		if udp.get_available_packet_count() > 0:
+			ugot.append(udp.get_var())
+		else:
+			OS.delay_msec(2)
+	var ustatus = "udp ok"
+	for i in range(usent.size()):
+		if var2str(ugot[i]) != var2str(usent[i]):
+			ustatus = "udp mismatch %d" % i
+	udp.close()
+	tcp.put_var(ustatus)
+	print("CLIENT ", ustatus)
 	tcp.put_var("bye")
 	print("CLIENT ", status)
-	# 4. a big-endian connection
+	# 5. a big-endian connection
 	var be = connect_peer(port, true)
 	if be == null:
 		return fail("cannot connect the big-endian peer")

@@ -1,8 +1,18 @@
 // The server side of the live conversations with a real Godot client (tools/live/client-*.gd),
 // shared by live-godot3.test.ts and live-godot4.test.ts. The protocol is described in the
 // client scripts; every wait is bounded and every mismatch is collected with its index.
+import { createSocket, type Socket as UdpSocket } from "node:dgram";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
-import { type Dialect, decodeWith, encodeWith, equals, type Span, type Value } from "@gdvariant/core";
+import {
+  type Dialect,
+  decodePacket,
+  decodeWith,
+  encodePacket,
+  encodeWith,
+  equals,
+  type Span,
+  type Value,
+} from "@gdvariant/core";
 import { VariantSocket } from "@gdvariant/node";
 import { within } from "./engine.js";
 
@@ -39,6 +49,38 @@ export class Listener {
   close(): void {
     for (const s of this.sockets) s.destroy();
     this.server.close();
+  }
+}
+
+/**
+ * A UDP socket on 127.0.0.1 that reads each datagram as one `PacketPeer` packet and sends the
+ * value back re-encoded: raw packets, no length word. Keeps what it got (or the error).
+ */
+export class UdpEcho {
+  readonly received: Value[] = [];
+  readonly errors: string[] = [];
+  private readonly socket: UdpSocket;
+
+  constructor(dialect: Dialect) {
+    this.socket = createSocket("udp4");
+    this.socket.on("message", (msg, from) => {
+      try {
+        const value = decodePacket(dialect, msg);
+        this.received.push(value);
+        this.socket.send(encodePacket(dialect, value), from.port, from.address);
+      } catch (e) {
+        this.errors.push(String(e));
+      }
+    });
+  }
+
+  async bind(): Promise<number> {
+    await new Promise<void>((r) => this.socket.bind(0, "127.0.0.1", r));
+    return this.socket.address().port;
+  }
+
+  close(): void {
+    this.socket.close();
   }
 }
 
@@ -133,6 +175,7 @@ export function coverage(values: readonly Value[]): Set<string> {
 export interface Conversation {
   kit: DialectKit;
   listener: Listener;
+  udp: UdpEcho;
   ours: readonly Value[];
   engineCount: number;
   /** Kinds both value lists must contain, so the exchange cannot quietly shrink. */
@@ -187,11 +230,23 @@ export async function converse(c: Conversation, problems: string[]): Promise<Val
   const verdict = await recv(sock, stepMs, "the PacketPeerStream verdict");
   if (!equals(verdict, { kind: "string", value: "pps ok" }))
     problems.push(`engine says ${JSON.stringify(verdict)}`);
+
+  // 4. raw PacketPeerUDP packets: engine values 0, 2, 9, 10 and 13, echoed by UdpEcho; the
+  //    engine compares the echoes and says "udp ok".
+  const udpVerdict = await recv(sock, stepMs, "the UDP verdict");
+  if (!equals(udpVerdict, { kind: "string", value: "udp ok" })) {
+    problems.push(`engine says ${JSON.stringify(udpVerdict)}`);
+  }
+  problems.push(...c.udp.errors.map((e) => `UDP packet: ${e}`));
+  const udpExpected = [0, 2, 9, 10, 13].map((i) => engineMade[i]!);
+  if (c.udp.received.length !== 5 || !c.udp.received.every((v, i) => equals(v, udpExpected[i]!))) {
+    problems.push(`UDP packets differ from the engine's values 0, 2, 9, 10, 13 (${c.udp.received.length} received)`);
+  }
   const bye = await recv(sock, stepMs, "bye");
   if (!equals(bye, { kind: "string", value: "bye" }))
     problems.push(`expected "bye", got ${JSON.stringify(bye)}`);
 
-  // 4. a big-endian StreamPeer on a second connection: the engine echoes 30 of our values.
+  // 5. a big-endian StreamPeer on a second connection: the engine echoes 30 of our values.
   const be = new VariantSocket(await listener.accept(stepMs, "the big-endian connection"), kit.dialect, {
     bigEndian: true,
   });

@@ -4,7 +4,8 @@
 //   var2str(value) and put_var(value): the text must be our toText, the echo our value;
 // - the engine sends 120 values it made, each with var2str and var2bytes: we must read the
 //   value, produce the same text, and encode the same bytes;
-// - PacketPeerStream framing on the same socket, then a second, big-endian StreamPeer.
+// - PacketPeerStream framing on the same socket, raw PacketPeerUDP packets, then a second,
+//   big-endian StreamPeer.
 // Bounded: every wait has a timeout, the engine is SIGKILLed at 60 s at the latest and always
 // killed at the end. GDVARIANT_LIVE_SEED replays a run (default seed 1).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { dialect, toText } from "@gdvariant/godot-3";
 import { describe, expect, it } from "vitest";
 import { godot3Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
-import { converse, Listener } from "./live-check.js";
+import { converse, Listener, UdpEcho } from "./live-check.js";
 import { values3 } from "./live-values.js";
 
 const bin = godot3Binary();
@@ -43,6 +44,8 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
   it(`exchanges ${COUNT}+ values each way and checks them on both sides (seed ${SEED})`, async () => {
     const listener = new Listener();
     const port = await listener.listen();
+    const udp = new UdpEcho(dialect);
+    const udpPort = await udp.bind();
     const cwd = mkdtempSync(join(tmpdir(), "gdv-live3-")); // user:// and logs of a project-less Godot 3
     const run = startEngine(
       bin!,
@@ -51,6 +54,7 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
         "-s",
         join(LIVE_TOOLS, "client-3.gd"),
         `--port=${port}`,
+        `--udp=${udpPort}`,
         `--seed=${SEED}`,
         `--count=${COUNT}`,
       ],
@@ -65,6 +69,7 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
         {
           kit: { dialect, toText },
           listener,
+          udp,
           ours,
           engineCount: COUNT,
           mustCover: MUST_COVER,
@@ -83,6 +88,7 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
     } finally {
       run.kill();
       listener.close();
+      udp.close();
       rmSync(cwd, { recursive: true, force: true });
     }
   }, 90_000);

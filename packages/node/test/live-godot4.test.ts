@@ -4,7 +4,8 @@
 //   var_to_str(value) and put_var(value): the text must be our toText, the echo our value;
 // - the engine sends 120 values it made, each with var_to_str and var_to_bytes: we must read the
 //   value, produce the same text, and encode the same bytes;
-// - PacketPeerStream framing on the same socket, then a second, big-endian StreamPeer.
+// - PacketPeerStream framing on the same socket, raw PacketPeerUDP packets, then a second,
+//   big-endian StreamPeer.
 // Bounded: every wait has a timeout, the engine is SIGKILLed at 60 s at the latest and always
 // killed at the end. GDVARIANT_LIVE_SEED replays a run (default seed 1).
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { dialect, toText } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { godot4Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
-import { converse, Listener } from "./live-check.js";
+import { converse, Listener, UdpEcho } from "./live-check.js";
 import { values4 } from "./live-values.js";
 
 const bin = godot4Binary();
@@ -47,6 +48,8 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
   it(`exchanges ${COUNT}+ values each way and checks them on both sides (seed ${SEED})`, async () => {
     const listener = new Listener();
     const port = await listener.listen();
+    const udp = new UdpEcho(dialect);
+    const udpPort = await udp.bind();
     // Godot 4 runs scripts inside a project: a throw-away one holding a copy of the client.
     const cwd = mkdtempSync(join(tmpdir(), "gdv-live4-"));
     writeFileSync(join(cwd, "project.godot"), "config_version=5\n");
@@ -61,6 +64,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
         "client-4.gd",
         "--",
         `--port=${port}`,
+        `--udp=${udpPort}`,
         `--seed=${SEED}`,
         `--count=${COUNT}`,
       ],
@@ -75,6 +79,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
         {
           kit: { dialect, toText },
           listener,
+          udp,
           ours,
           engineCount: COUNT,
           mustCover: MUST_COVER,
@@ -93,6 +98,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
     } finally {
       run.kill();
       listener.close();
+      udp.close();
       rmSync(cwd, { recursive: true, force: true });
     }
   }, 90_000);
