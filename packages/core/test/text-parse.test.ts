@@ -47,6 +47,7 @@ import {
   vector3,
   vector4i,
 } from "@gdvariant/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { modern, unhex } from "./support/dialects.js";
 
@@ -434,6 +435,42 @@ describe("parseVariantText: errors", () => {
 
   it("refuses an unknown dialect option", () => {
     expect(() => parseVariantText("1", { dialect: "godot-5" as "godot-4" })).toThrow(TypeError);
+  });
+});
+
+describe("parseVariantText: hostile text", () => {
+  const onlyOwnErrors = (text: string) => {
+    try {
+      parseVariantText(text);
+    } catch (e) {
+      if (!TextParseError.is(e)) throw e;
+    }
+  };
+
+  it("throws nothing but TextParseError for any text", () => {
+    const alphabet = fc.constantFrom(
+      ...'[]{}(),:"&^#-.0123456789eE aAinfVector2PoolIntArray;\n\\u'.split(""),
+    );
+    fc.assert(fc.property(fc.string(), onlyOwnErrors), { numRuns: 2000 });
+    fc.assert(fc.property(fc.string({ unit: alphabet, maxLength: 60 }), onlyOwnErrors), { numRuns: 3000 });
+  });
+
+  it("throws nothing but TextParseError for engine text cut or changed anywhere", () => {
+    const texts = readFileSync(
+      new URL("./text-parse-fixtures/godot-4.6.3-random-cases.tsv", import.meta.url),
+      "utf8",
+    )
+      .split("\n")
+      .filter((l) => l.startsWith("CASE\t"))
+      .slice(0, 200)
+      .map((l) => unCEscape(l.split("\t")[2]!));
+    for (const t of texts) {
+      for (let i = 0; i <= t.length; i += Math.max(1, Math.floor(t.length / 40))) {
+        onlyOwnErrors(t.slice(0, i));
+        onlyOwnErrors(t.slice(0, i) + t.slice(i + 1));
+        onlyOwnErrors(`${t.slice(0, i)}"${t.slice(i)}`);
+      }
+    }
   });
 });
 
