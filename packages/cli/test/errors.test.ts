@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { engineVectors, gdvariant, SAMPLES, tempDir, unhex } from "./support/cli.js";
@@ -159,5 +159,48 @@ describe("exit codes and messages", () => {
     expect(r.code).toBe(0);
     // Godot 4.6.3's var_to_bytes(Vector2(1, 2)) is the record of filestore_vec2 after its length word.
     expect(r.out.toString("hex")).toBe(v4.get("filestore_vec2")!.slice(8));
+  });
+});
+
+describe("hostile input", () => {
+  it("mutated and random files give the project's errors only, never an internal error", () => {
+    const dir = tempDir("hostile");
+    const inDir = join(dir, "in");
+    mkdirSync(inDir);
+    let seed = 7;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    let n = 0;
+    for (const folder of ["godot-4", "godot-3", "legacy-2"]) {
+      for (const name of readdirSync(join(SAMPLES, folder))) {
+        const bytes = new Uint8Array(readFileSync(join(SAMPLES, folder, name)));
+        for (let k = 0; k < 6; k++) {
+          const m = bytes.slice(0, Math.max(1, Math.floor(bytes.length * (k < 3 ? 1 : rand()))));
+          for (let f = 0; f < 1 + k; f++) {
+            const i = Math.floor(rand() * m.length);
+            m[i] = m[i]! ^ (1 << Math.floor(rand() * 8));
+          }
+          writeFileSync(join(inDir, `m${n++}.bin`), m);
+        }
+      }
+    }
+    for (let k = 0; k < 30; k++) {
+      writeFileSync(
+        join(inDir, `r${k}.bin`),
+        Uint8Array.from({ length: Math.floor(rand() * 64) }, () => Math.floor(rand() * 256)),
+      );
+    }
+    for (const args of [
+      ["decode", inDir, "--allow-objects", "-o", join(dir, "out")],
+      ["decode", inDir, "--dialect", "legacy-2", "--framing", "store-var", "-o", join(dir, "out2")],
+      ["inspect", inDir],
+      ["hexdump", inDir, "--dialect", "godot-3"],
+    ]) {
+      const r = gdvariant(args);
+      expect([args[0], r.code === 0 || r.code === 1]).toEqual([args[0], true]);
+      expect(r.stderr).not.toContain("internal error");
+    }
   });
 });
