@@ -239,6 +239,9 @@ export function writeWithBackPressure(
  *   for await (const value of peer) await peer.send(value); // echo
  * });
  * ```
+ * @param options see {@link VariantSocketOptions} (little-endian, 8 MiB frames, `highWaterMark`
+ *   64, `destroyOnError` true, objects refused).
+ * @throws nothing; errors arrive through `receive` and `send`.
  */
 export function attachVariantSocket(
   stream: Duplex,

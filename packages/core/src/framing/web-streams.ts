@@ -1,4 +1,5 @@
 import type { Dialect } from "../dialect/contract.js";
+import type { DecodeError } from "../errors.js";
 import type { Value } from "../value/types.js";
 import type { FrameEncodeOptions } from "./options.js";
 import { StreamDecoder, type StreamDecoderOptions } from "./stream-decoder.js";
@@ -18,6 +19,8 @@ import { encodeStreamFrame } from "./stream-frame.js";
  * the absolute offset); so does a stream that ends inside a frame (`truncated`).
  * @param options as {@link StreamDecoder}: `bigEndian` (default false), `maxPacketSize`
  *   (default 8 MiB), `copy`, `exact`, `allowObjects` (default false) and the decode limits.
+ * @throws nothing itself; the stream errors with a {@link DecodeError} (read it from the
+ *   readable side).
  */
 export function createDecodeStream(
   dialect: Dialect,
@@ -39,8 +42,9 @@ export function createDecodeStream(
  * which a Godot `StreamPeerTCP.get_var` or `PacketPeerStream.get_var` reads.
  * Plain JS values are accepted as by the dialect's `encode`.
  * @param options `bigEndian` (default false), `maxPacketSize` (default 8 MiB), `maxDepth`
- *   (default 1024), `maxTotalBytes` (default 1 GiB). A value that cannot be written errors the
- *   stream with its `EncodeError`.
+ *   (default 1024), `maxTotalBytes` (default 1 GiB).
+ * @throws nothing itself; a value that cannot be written errors the stream with its
+ *   `EncodeError`.
  */
 export function createEncodeStream(
   dialect: Dialect,
