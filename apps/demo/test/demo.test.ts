@@ -105,6 +105,29 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     await page.close();
   });
 
+  it("reads a picked file and pasted base64", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.setInputFiles("#file", join(here, "..", "..", "..", "samples", "godot-3", "save.bin"));
+    await page.waitForFunction(
+      () => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-3",
+    );
+    expect(await page.locator("#record option").count()).toBe(16);
+    await page.click("#paste-box summary");
+    await page.fill(
+      "#paste",
+      readFileSync(join(here, "..", "..", "..", "samples", "godot-4", "nested_big.b64"), "utf8"),
+    );
+    await page.click("#paste-read");
+    await page.waitForFunction(
+      () => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-4",
+    );
+    expect(await page.textContent("#taken")).toContain("base64");
+    expect(await page.getAttribute("#hex", "data-bytes")).toBe(vector("nested_big"));
+    await page.close();
+  });
+
   it("lets the dialect be chosen by hand: the same bytes as 2.x Matrix32 or 3.x Transform2D", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "legacy-2/matrix32.bin");
