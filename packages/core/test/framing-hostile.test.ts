@@ -266,3 +266,26 @@ describe("encoders refuse what the engine would", () => {
     expect(catchError(() => base64ToVariant(godot4, "AgAAAA==")).code).toBe("truncated");
   });
 });
+
+describe("a record callback that throws", () => {
+  it("propagates; the decoder stays usable when the chunk ended there, fails when bytes were left", () => {
+    const two = new Uint8Array([...encodeStreamFrame(godot4, 1), ...encodeStreamFrame(godot4, 2)]);
+    const boom = new Error("boom");
+    const d = new StreamDecoder(godot4);
+    expect(() =>
+      d.write(two, () => {
+        throw boom;
+      }),
+    ).toThrow(boom);
+    const e = catchError(() => d.push(encodeStreamFrame(godot4, 3)));
+    expect([e.code, e.cause]).toEqual(["invalid-data", boom]);
+
+    const ok = new StreamDecoder(godot4);
+    expect(() =>
+      ok.write(encodeStreamFrame(godot4, 1), () => {
+        throw boom;
+      }),
+    ).toThrow(boom);
+    expect(ok.push(encodeStreamFrame(godot4, 2))).toEqual([{ kind: "int", value: 2 }]);
+  });
+});

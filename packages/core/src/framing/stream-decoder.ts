@@ -119,8 +119,9 @@ export class StreamDecoder {
   /**
    * Feeds a chunk and calls `onRecord` for each completed frame as soon as it is decoded, so
    * the values before a bad frame are delivered before the error is thrown.
-   * @throws {DecodeError} as {@link StreamDecoder.pushRecords}; an exception thrown by
-   *   `onRecord` propagates unchanged and leaves the decoder usable (the record was consumed).
+   * @throws {DecodeError} as {@link StreamDecoder.pushRecords}. An exception thrown by
+   *   `onRecord` propagates unchanged; the rest of that chunk is then unread, so the decoder
+   *   fails (later calls throw a `DecodeError` whose `cause` is that exception).
    */
   write(chunk: Uint8Array | ArrayBuffer | ArrayBufferView, onRecord: (record: FrameRecord) => void): void {
     if (this.failure) throw this.failure;
@@ -161,7 +162,7 @@ export class StreamDecoder {
         // The whole frame is in this chunk: decode it where it lies, no copy.
         const record = this.finish(bytes.subarray(i, i + need), true);
         i += need;
-        onRecord(record);
+        this.emit(onRecord, record, i < n);
         continue;
       }
       const take = Math.min(need, n - i);
@@ -175,7 +176,7 @@ export class StreamDecoder {
         // `finish` advances pos by the frame length; these bytes were counted as they came.
         this.pos -= this.frameLength;
         const record = this.finish(frame, false);
-        onRecord(record);
+        this.emit(onRecord, record, i < n);
       }
     }
   }
@@ -195,6 +196,26 @@ export class StreamDecoder {
         ? `stream ended inside a length word (${have} of 4 bytes)`
         : `stream ended inside a frame (${this.frameHave} of ${this.frameLength} bytes)`;
     throw this.fail(new DecodeError(what, { code: "truncated", offset: at, dialect: this.dialect.id }));
+  }
+
+  // A callback that throws leaves the rest of the chunk unread: the stream is out of step
+  // from there on, unless the chunk ended with that record.
+  private emit(onRecord: (record: FrameRecord) => void, record: FrameRecord, more: boolean): void {
+    try {
+      onRecord(record);
+    } catch (e) {
+      if (more) {
+        this.fail(
+          new DecodeError("a record callback threw; the rest of its chunk was not read", {
+            code: "invalid-data",
+            offset: this.pos,
+            dialect: this.dialect.id,
+            cause: e,
+          }),
+        );
+      }
+      throw e;
+    }
   }
 
   private finish(frame: Uint8Array, callerOwned: boolean): FrameRecord {
