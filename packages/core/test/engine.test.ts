@@ -319,3 +319,19 @@ describe("property: encode/decode round trips", () => {
     );
   });
 });
+
+describe("Node Buffer input", () => {
+  it("decodes to plain Uint8Arrays, and copy: true really copies", async () => {
+    const { Buffer } = await import("node:buffer");
+    const bytes = encodeWith(modern, { kind: "packedByteArray", data: new Uint8Array([1, 2, 3]) });
+    const buf = Buffer.from(bytes);
+    const viewed = decodeWith(modern, buf) as { data: Uint8Array };
+    expect(viewed.data.constructor).toBe(Uint8Array);
+    const copied = decodeWith(modern, buf, { copy: true }) as { data: Uint8Array };
+    expect(copied.data.constructor).toBe(Uint8Array);
+    buf[8] = 99;
+    expect(viewed.data[0]).toBe(99);
+    expect(copied.data[0]).toBe(1);
+    expect(equals(decodeWith(modern, Buffer.from(bytes)), decodeWith(modern, bytes))).toBe(true);
+  });
+});

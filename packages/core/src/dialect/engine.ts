@@ -138,7 +138,11 @@ class Decoder implements DecodeContext {
 }
 
 function toBytes(input: unknown): Uint8Array | undefined {
-  if (input instanceof Uint8Array) return input;
+  // Subclasses (Node's Buffer) become a plain Uint8Array view: Buffer#slice does not copy, and
+  // decoded byte arrays must be plain Uint8Arrays whatever the caller passed.
+  if (input instanceof Uint8Array) {
+    return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  }
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer) return new Uint8Array(input);
