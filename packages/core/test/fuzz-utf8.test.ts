@@ -1,0 +1,123 @@
+// The JS UTF-8 paths (short strings) against the platform's TextDecoder/TextEncoder, which the
+// long-string path uses: the same string, or the same refusal, for every input.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeUtf8, encodeUtf8Into } from "../src/bytes/utf8.js";
+
+const fatal = new TextDecoder("utf-8", { fatal: true });
+const encoder = new TextEncoder();
+
+// What Godot reads: up to the first NUL, leading BOM dropped, undefined when invalid.
+function reference(bytes: Uint8Array, start: number, length: number): string | undefined {
+  let stop = bytes.indexOf(0, start);
+  if (stop < 0 || stop > start + length) stop = start + length;
+  try {
+    return fatal.decode(bytes.subarray(start, stop));
+  } catch {
+    return undefined;
+  }
+}
+
+function check(bytes: Uint8Array, start = 0, length = bytes.length - start): void {
+  const got = decodeUtf8(bytes, start, length);
+  const want = reference(bytes, start, length);
+  if (got !== want) {
+    expect({ bytes: Array.from(bytes.subarray(start, start + length), (b) => b.toString(16)), got }).toEqual({
+      bytes: Array.from(bytes.subarray(start, start + length), (b) => b.toString(16)),
+      got: want,
+    });
+  }
+}
+
+// Bytes that hit every branch: ASCII, NUL, continuation bytes, every kind of lead byte,
+// and the edges of the overlong / surrogate / range checks.
+const interesting = [
+  0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4,
+  0xf5, 0xff, 0xbb,
+];
+const byte = fc.oneof(fc.constantFrom(...interesting), fc.integer({ min: 0, max: 255 }));
+
+describe("decodeUtf8 (short-string path) agrees with TextDecoder", () => {
+  it("every 1- and 2-byte input", () => {
+    const b = new Uint8Array(2);
+    for (let x = 0; x < 256; x++) {
+      b[0] = x;
+      check(b, 0, 1);
+      for (let y = 0; y < 256; y++) {
+        b[1] = y;
+        check(b);
+      }
+    }
+  });
+
+  it("every 3-byte input with a 3-byte lead, and 4-byte leads with each continuation", () => {
+    // Continuation candidates at the edges of every range check.
+    const edges = [0x41, 0x7f, 0x80, 0x81, 0x8f, 0x90, 0x9f, 0xa0, 0xbe, 0xbf, 0xc0];
+    const b = new Uint8Array(4);
+    for (let x = 0xe0; x < 0x100; x++) {
+      b[0] = x;
+      for (const y of edges) {
+        b[1] = y;
+        for (const z of edges) {
+          b[2] = z;
+          check(b, 0, 3);
+          b[3] = 0x80;
+          check(b);
+          b[3] = 0x41;
+          check(b);
+        }
+      }
+    }
+  });
+
+  it("BOMs at the start and elsewhere", () => {
+    check(Uint8Array.of(0xef, 0xbb, 0xbf));
+    check(Uint8Array.of(0xef, 0xbb, 0xbf, 0x41));
+    check(Uint8Array.of(0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf));
+    check(Uint8Array.of(0x41, 0xef, 0xbb, 0xbf));
+    check(Uint8Array.of(0x00, 0xef, 0xbb, 0xbf), 1);
+  });
+
+  it("random inputs of 0-40 bytes at random offsets", () => {
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 44 }), fc.nat(4), (arr, skip) => {
+        const b = Uint8Array.from(arr);
+        const start = Math.min(skip, b.length);
+        check(b, start, b.length - start);
+      }),
+      { numRuns: 20_000, seed: 7 },
+    );
+  });
+
+  it("valid strings of every length around the short-string limit", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), (s) => {
+        const b = encoder.encode(s);
+        check(b);
+      }),
+      { numRuns: 10_000, seed: 11 },
+    );
+  });
+});
+
+describe("encodeUtf8Into agrees with TextEncoder", () => {
+  it("random strings with lone surrogates, up to 80 units", () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom("\ud800", "\udc00", "\udbff\udfff", "é", "日"),
+            fc.string({ unit: "binary", maxLength: 1 }),
+          ),
+          maxLength: 80,
+        }),
+        (s) => {
+          const target = new Uint8Array(s.length * 3 + 8);
+          const n = encodeUtf8Into(s, target, 3);
+          expect(Array.from(target.subarray(3, 3 + n))).toEqual(Array.from(encoder.encode(s)));
+        },
+      ),
+      { numRuns: 10_000, seed: 5 },
+    );
+  });
+});
