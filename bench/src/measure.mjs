@@ -17,10 +17,23 @@ function now() {
   return Number(process.hrtime.bigint()) / 1e6;
 }
 
+// CPU time of this process (all threads, GC helpers included), in ms. Less disturbed than wall
+// time when other processes compete for the cores; used for before/after comparisons.
+function cpuNow() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+let clock = now;
+/** Selects the clock of later measurements: "wall" (default) or "cpu". */
+export function useClock(kind) {
+  clock = kind === "cpu" ? cpuNow : now;
+}
+
 function runBatch(fn, n) {
-  const t0 = now();
+  const t0 = clock();
   for (let i = 0; i < n; i++) consume(fn());
-  return now() - t0;
+  return clock() - t0;
 }
 
 /**
@@ -57,4 +70,39 @@ export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Measures several subjects with their samples interleaved (A B C, A B C, ...), so that load
+ * from other processes falls on all of them alike. Returns a Map name -> result as `measure`.
+ * @param {{ name: string, fn: () => unknown }[]} subjects
+ */
+export function measureAll(subjects, o = {}) {
+  const warmupMs = o.warmupMs ?? 300;
+  const sampleMs = o.sampleMs ?? 60;
+  const samples = o.samples ?? 15;
+  const state = subjects.map((s) => {
+    let calls = 0;
+    const w0 = now();
+    while (calls < 5 || now() - w0 < warmupMs) {
+      consume(s.fn());
+      calls++;
+    }
+    let n = 1;
+    for (;;) {
+      const t = runBatch(s.fn, n);
+      if (t >= sampleMs || n >= 1 << 24) break;
+      n = t <= 0 ? n * 8 : Math.min(n * 8, Math.max(n * 2, Math.ceil((n * sampleMs) / t)));
+    }
+    return { s, n, per: [] };
+  });
+  for (let k = 0; k < samples; k++) {
+    for (const st of state) st.per.push(runBatch(st.s.fn, st.n) / st.n);
+  }
+  const out = new Map();
+  for (const st of state) {
+    st.per.sort((a, b) => a - b);
+    out.set(st.s.name, { msPerOp: median(st.per), min: st.per[0], max: st.per[st.per.length - 1], batch: st.n, samples });
+  }
+  return out;
 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Work counter for before/after decisions on a loaded machine, where wall and CPU times are too
+// noisy: runs `iterations` calls of one operation with one core build, for valgrind to count
+// instructions:
+//   valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
+//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode> <iterations>
+// Run it with two iteration counts and take the difference over the difference in iterations:
+// that is the instructions per call, start-up and JIT warm-up cancelled out
+// (bench/scripts/icount.sh does this).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { tables } from "./tables.mjs";
+
+const [corePath, format, name, op, iterations] = process.argv.slice(2);
+const c = await import(pathToFileURL(resolve(corePath)).href);
+const d = tables(c)[format];
+const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))));
+const value = c.decodeWith(d, bytes);
+const fn = op === "encode" ? () => c.encodeWith(d, value) : () => c.decodeWith(d, bytes);
+// Warm-up to optimized code, the same for every run, then the counted calls.
+for (let i = 0; i < 30; i++) fn();
+let x = 0;
+for (let i = 0; i < Number(iterations); i++) x += fn() ? 1 : 0;
+if (x < 0) console.log(x);
