@@ -43,7 +43,8 @@ switch (task) {
     break;
   }
   case "test": {
-    const code = pnpm([...turbo, "test", "check-package", "--concurrency=1", ...rest]);
+    // --continue: one failing package must not hide the results of the others.
+    const code = pnpm([...turbo, "test", "check-package", "--concurrency=1", "--continue", ...rest]);
     const summary = run(process.execPath, [join(root, "scripts", "test-summary.mjs")]);
     process.exit(code || summary);
     break;
