@@ -73,7 +73,9 @@ const candidates = {
 
 function stringsOf(file, skipKeysOnly) {
   // Walks the wire form of an Array of Strings or a Dictionary String -> int and lists (offset, length).
-  const b = new Uint8Array(readFileSync(fileURLToPath(new URL(`../workloads/godot-3/${file}.bin`, import.meta.url))));
+  const b = new Uint8Array(
+    readFileSync(fileURLToPath(new URL(`../workloads/godot-3/${file}.bin`, import.meta.url))),
+  );
   const v = new DataView(b.buffer);
   const out = [];
   const type = v.getUint32(0, true) & 0xff;
@@ -117,7 +119,8 @@ const rows = [];
 for (const [label, set] of Object.entries(sets)) {
   for (const [name, fn] of Object.entries(candidates)) {
     for (const [s, n] of set.list) {
-      if (fn(set.bytes, s, n) !== candidates.textDecoder(set.bytes, s, n)) throw new Error(`${name} is wrong on ${label}`);
+      if (fn(set.bytes, s, n) !== candidates.textDecoder(set.bytes, s, n))
+        throw new Error(`${name} is wrong on ${label}`);
     }
   }
   const flat = Int32Array.from(set.list.flat());

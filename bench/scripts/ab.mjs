@@ -25,17 +25,24 @@ const A = await import(pathToFileURL(resolve(a)).href);
 const B = await import(pathToFileURL(resolve(b)).href);
 const ta = tables(A);
 const tb = tables(B);
-const manifest = JSON.parse(readFileSync(fileURLToPath(new URL("../workloads/manifest.json", import.meta.url)), "utf8"));
+const manifest = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../workloads/manifest.json", import.meta.url)), "utf8"),
+);
 const rows = [];
 for (const format of ["godot-3", "godot-4"]) {
   for (const name of Object.keys(manifest.engines[format].workloads)) {
     if (only && !only.split(",").includes(name)) continue;
-    const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))));
+    const bytes = new Uint8Array(
+      readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
+    );
     const va = A.decodeWith(ta[format], bytes);
     const vb = B.decodeWith(tb[format], bytes);
     const ea = A.encodeWith(ta[format], va);
     const eb = B.encodeWith(tb[format], vb);
-    if (Buffer.compare(Buffer.from(ea), Buffer.from(eb)) !== 0 || Buffer.compare(Buffer.from(ea), Buffer.from(bytes)) !== 0) {
+    if (
+      Buffer.compare(Buffer.from(ea), Buffer.from(eb)) !== 0 ||
+      Buffer.compare(Buffer.from(ea), Buffer.from(bytes)) !== 0
+    ) {
       throw new Error(`${format}/${name}: the builds disagree or do not round-trip`);
     }
     const m = measureAll(
@@ -53,8 +60,12 @@ for (const format of ["godot-3", "godot-4"]) {
     const s = (k) => +(bytes.length / 1e3 / m.get(k)[stat]).toFixed(1);
     rows.push({
       workload: `${format}/${name}`,
-      "decode A MB/s": s("decode A"), "decode B MB/s": s("decode B"), "decode B/A": +(s("decode B") / s("decode A")).toFixed(2),
-      "encode A MB/s": s("encode A"), "encode B MB/s": s("encode B"), "encode B/A": +(s("encode B") / s("encode A")).toFixed(2),
+      "decode A MB/s": s("decode A"),
+      "decode B MB/s": s("decode B"),
+      "decode B/A": +(s("decode B") / s("decode A")).toFixed(2),
+      "encode A MB/s": s("encode A"),
+      "encode B MB/s": s("encode B"),
+      "encode B/A": +(s("encode B") / s("encode A")).toFixed(2),
     });
   }
 }

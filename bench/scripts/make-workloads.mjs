@@ -23,7 +23,10 @@ function run(bin, args, cwd) {
 }
 
 function collect(stdout, engine) {
-  const lines = stdout.split("\n").filter((l) => l.startsWith("WL ")).map((l) => l.slice(3).trim());
+  const lines = stdout
+    .split("\n")
+    .filter((l) => l.startsWith("WL "))
+    .map((l) => l.slice(3).trim());
   const bad = lines.find((l) => l.startsWith("error"));
   if (bad) throw new Error(`${engine}: ${bad}`);
   if (!lines.includes("done ok")) throw new Error(`${engine}: workload script did not finish`);
@@ -49,11 +52,18 @@ const v3 = run(g3, ["--version"]).trim();
 const scratch = mkdtempSync(join(tmpdir(), "gdv-wl3-"));
 let names3;
 try {
-  names3 = collect(run(g3, ["--no-window", "-s", join(wl, "make-3.gd"), `--out=${out3}`], scratch), "godot 3");
+  names3 = collect(
+    run(g3, ["--no-window", "-s", join(wl, "make-3.gd"), `--out=${out3}`], scratch),
+    "godot 3",
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
-manifest.engines["godot-3"] = { version: v3, script: "bench/workloads/make-3.gd", workloads: describe(out3, names3) };
+manifest.engines["godot-3"] = {
+  version: v3,
+  script: "bench/workloads/make-3.gd",
+  workloads: describe(out3, names3),
+};
 
 const g4 = process.env.GODOT4_BIN || join(homedir(), ".cache", "godot4-sid", "godot4");
 const out4 = join(wl, "godot-4");
@@ -63,13 +73,21 @@ const project = mkdtempSync(join(tmpdir(), "gdv-wl4-"));
 try {
   writeFileSync(join(project, "project.godot"), "config_version=5\n");
   copyFileSync(join(wl, "make-4.gd"), join(project, "make-4.gd"));
-  const names4 = collect(run(g4, ["--headless", "--path", project, "-s", "make-4.gd", "--", `--out=${out4}`], project), "godot 4");
-  manifest.engines["godot-4"] = { version: v4, script: "bench/workloads/make-4.gd", workloads: describe(out4, names4) };
+  const names4 = collect(
+    run(g4, ["--headless", "--path", project, "-s", "make-4.gd", "--", `--out=${out4}`], project),
+    "godot 4",
+  );
+  manifest.engines["godot-4"] = {
+    version: v4,
+    script: "bench/workloads/make-4.gd",
+    workloads: describe(out4, names4),
+  };
 } finally {
   rmSync(project, { recursive: true, force: true });
 }
 
 writeFileSync(join(wl, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 for (const [id, e] of Object.entries(manifest.engines)) {
-  for (const [name, w] of Object.entries(e.workloads)) console.log(`${id} ${e.version} ${name} ${w.bytes} bytes`);
+  for (const [name, w] of Object.entries(e.workloads))
+    console.log(`${id} ${e.version} ${name} ${w.bytes} bytes`);
 }

@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 import { dialects } from "../src/subjects.mjs";
 
 const [format = "godot-3", name = "string-int-dict", op = "decode", seconds = "5"] = process.argv.slice(2);
-const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))));
+const bytes = new Uint8Array(
+  readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
+);
 const g = dialects[format];
 const value = g.decode(bytes);
 const fn = op === "encode" ? () => g.encode(value) : () => g.decode(bytes);
@@ -18,4 +20,6 @@ while (performance.now() < end) {
   calls += 10;
 }
 const ms = (Number(seconds) * 1000) / calls;
-console.log(`${format} ${name} ${op}: ${calls} calls, ${ms.toFixed(3)} ms/call, ${(bytes.length / 1e3 / ms).toFixed(1)} MB/s`);
+console.log(
+  `${format} ${name} ${op}: ${calls} calls, ${ms.toFixed(3)} ms/call, ${(bytes.length / 1e3 / ms).toFixed(1)} MB/s`,
+);

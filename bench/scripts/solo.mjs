@@ -11,7 +11,9 @@ import { tables } from "./tables.mjs";
 const [corePath, format, name, op] = process.argv.slice(2);
 const c = await import(pathToFileURL(resolve(corePath)).href);
 const d = tables(c)[format];
-const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))));
+const bytes = new Uint8Array(
+  readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
+);
 const value = c.decodeWith(d, bytes);
 const fn = op === "encode" ? () => c.encodeWith(d, value) : () => c.decodeWith(d, bytes);
 const m = measure(fn, { warmupMs: 500, sampleMs: 40, samples: 21 });

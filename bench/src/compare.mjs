@@ -39,7 +39,9 @@ export function difference(a, b, path = "") {
   a = canon(a);
   b = canon(b);
   if (typeof a === "number" || typeof a === "bigint") {
-    return (typeof b === "number" || typeof b === "bigint") && sameNumber(a, b) ? undefined : `${path}: ${a} vs ${b}`;
+    return (typeof b === "number" || typeof b === "bigint") && sameNumber(a, b)
+      ? undefined
+      : `${path}: ${a} vs ${b}`;
   }
   if (typeof a !== "object" || a === null) return a === b ? undefined : `${path}: ${show(a)} vs ${show(b)}`;
   if (typeof b !== "object" || b === null) return `${path}: ${show(a)} vs ${show(b)}`;
@@ -59,7 +61,7 @@ export function difference(a, b, path = "") {
   if (ak.length !== bk.length) return `${path}: ${ak.length} keys vs ${bk.length}`;
   for (const i of indices(ak.length)) {
     const k = ak[i];
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return `${path}: key ${JSON.stringify(k)} missing`;
+    if (!Object.hasOwn(b, k)) return `${path}: key ${JSON.stringify(k)} missing`;
     const d = difference(a[k], b[k], `${path}.${k}`);
     if (d) return d;
   }

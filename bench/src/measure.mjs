@@ -102,7 +102,13 @@ export function measureAll(subjects, o = {}) {
   const out = new Map();
   for (const st of state) {
     st.per.sort((a, b) => a - b);
-    out.set(st.s.name, { msPerOp: median(st.per), min: st.per[0], max: st.per[st.per.length - 1], batch: st.n, samples });
+    out.set(st.s.name, {
+      msPerOp: median(st.per),
+      min: st.per[0],
+      max: st.per[st.per.length - 1],
+      batch: st.n,
+      samples,
+    });
   }
   return out;
 }

@@ -33,7 +33,14 @@ function parse(stdout) {
       const [name, op, bytes, iters, list] = parts;
       const per = list.split(",").map((us) => Number(us) / 1000 / Number(iters));
       out[name] ??= {};
-      out[name][op] = { msPerOp: median(per), min: Math.min(...per), max: Math.max(...per), bytes: Number(bytes), batch: Number(iters), samples: per.length };
+      out[name][op] = {
+        msPerOp: median(per),
+        min: Math.min(...per),
+        max: Math.max(...per),
+        bytes: Number(bytes),
+        batch: Number(iters),
+        samples: per.length,
+      };
     }
   }
   return { results: out, errors, done };
@@ -62,7 +69,8 @@ export function timeNative(dialectId, dir, { only, repeats = 7, minMs = 150 } = 
     }
     if (!r.ok) return { available: false, version, reason: r.error };
     const p = parse(r.stdout);
-    if (!p.done) return { available: false, version, reason: "engine script did not finish", errors: p.errors };
+    if (!p.done)
+      return { available: false, version, reason: "engine script did not finish", errors: p.errors };
     return { available: true, version, results: p.results, errors: p.errors };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -27,7 +27,9 @@ const args = Object.fromEntries(
 );
 const only = typeof args.only === "string" ? args.only.split(",") : undefined;
 const formats = typeof args.formats === "string" ? args.formats.split(",") : ["godot-3", "godot-4"];
-const timing = args.quick ? { warmupMs: 100, sampleMs: 30, samples: 5 } : { warmupMs: 300, sampleMs: 60, samples: 15 };
+const timing = args.quick
+  ? { warmupMs: 100, sampleMs: 30, samples: 5 }
+  : { warmupMs: 300, sampleMs: 60, samples: 15 };
 
 const manifest = JSON.parse(readFileSync(join(benchDir, "workloads", "manifest.json"), "utf8"));
 const autoDetect = await loadAutoDetect();
@@ -54,7 +56,18 @@ const mbps = (bytes, ms) => bytes / 1e6 / (ms / 1000);
 
 function timed(subject, op, bytes, fn, note) {
   const m = measure(fn, timing);
-  return { subject, op, status: "ok", note, msPerOp: m.msPerOp, mbps: mbps(bytes, m.msPerOp), batch: m.batch, samples: m.samples, minMs: m.min, maxMs: m.max };
+  return {
+    subject,
+    op,
+    status: "ok",
+    note,
+    msPerOp: m.msPerOp,
+    mbps: mbps(bytes, m.msPerOp),
+    batch: m.batch,
+    samples: m.samples,
+    minMs: m.min,
+    maxMs: m.max,
+  };
 }
 
 const log = (s) => process.stderr.write(`${s}\n`);
@@ -68,7 +81,11 @@ for (const format of formats) {
   }
   log(`native ${format}: running the engine...`);
   const names = Object.keys(manifest.engines[format].workloads).filter((n) => !only || only.includes(n));
-  native[format] = timeNative(format, join(benchDir, "workloads", format), { only: names, repeats: args.quick ? 3 : 7, minMs: args.quick ? 60 : 150 });
+  native[format] = timeNative(format, join(benchDir, "workloads", format), {
+    only: names,
+    repeats: args.quick ? 3 : 7,
+    minMs: args.quick ? 60 : 150,
+  });
   log(`native ${format}: ${native[format].available ? native[format].version : native[format].reason}`);
 }
 
@@ -88,12 +105,30 @@ for (const format of formats) {
     const packed = value.kind.startsWith("packed");
 
     const dst = new Uint8Array(n);
-    rows.push(timed("memcpy", "copy", n, () => { dst.set(bytes); return dst; }, "Uint8Array.prototype.set"));
+    rows.push(
+      timed(
+        "memcpy",
+        "copy",
+        n,
+        () => {
+          dst.set(bytes);
+          return dst;
+        },
+        "Uint8Array.prototype.set",
+      ),
+    );
 
     rows.push(timed("gdvariant", "decode", n, () => g.decode(bytes), packed ? "zero-copy view" : undefined));
-    if (packed) rows.push(timed("gdvariant", "decode-copy", n, () => g.decode(bytes, { copy: true }), "copy: true"));
+    if (packed)
+      rows.push(timed("gdvariant", "decode-copy", n, () => g.decode(bytes, { copy: true }), "copy: true"));
     if (exact) rows.push(timed("gdvariant", "encode", n, () => g.encode(value), "byte-exact"));
-    else rows.push({ subject: "gdvariant", op: "encode", status: "fails", note: "encode(decode(bytes)) differs from the engine's bytes" });
+    else
+      rows.push({
+        subject: "gdvariant",
+        op: "encode",
+        status: "fails",
+        note: "encode(decode(bytes)) differs from the engine's bytes",
+      });
 
     if (autoDetect) {
       let ok;
@@ -108,9 +143,18 @@ for (const format of formats) {
         ok = false;
         note = `throws: ${e.message}`;
       }
-      rows.push(ok ? timed("gdvariant", "auto-decode", n, () => autoDetect.decodeAny(bytes), "detect + decode") : { subject: "gdvariant", op: "auto-decode", status: "fails", note });
+      rows.push(
+        ok
+          ? timed("gdvariant", "auto-decode", n, () => autoDetect.decodeAny(bytes), "detect + decode")
+          : { subject: "gdvariant", op: "auto-decode", status: "fails", note },
+      );
     } else {
-      rows.push({ subject: "gdvariant", op: "auto-decode", status: "n/a", note: "@gdvariant/auto-detect is not built yet" });
+      rows.push({
+        subject: "gdvariant",
+        op: "auto-decode",
+        status: "n/a",
+        note: "@gdvariant/auto-detect is not built yet",
+      });
     }
 
     for (const peer of peers) {
@@ -122,14 +166,30 @@ for (const format of formats) {
       const c = checkPeer(peer, { bytes }, reference, g);
       for (const op of ["decode", "encode"]) {
         const r = c[op];
-        rows.push(r.ok ? timed(peer.name, op, n, r.run, r.note) : { subject: peer.name, op, status: "fails", note: r.note });
+        rows.push(
+          r.ok
+            ? timed(peer.name, op, n, r.run, r.note)
+            : { subject: peer.name, op, status: "fails", note: r.note },
+        );
       }
     }
 
     const nat = native[format];
     for (const op of ["decode", "encode"]) {
       const r = nat.available ? nat.results?.[name]?.[op] : undefined;
-      if (r) rows.push({ subject: `godot ${nat.version}`, native: true, op, status: "ok", msPerOp: r.msPerOp, mbps: mbps(n, r.msPerOp), batch: r.batch, samples: r.samples, minMs: r.min, maxMs: r.max });
+      if (r)
+        rows.push({
+          subject: `godot ${nat.version}`,
+          native: true,
+          op,
+          status: "ok",
+          msPerOp: r.msPerOp,
+          mbps: mbps(n, r.msPerOp),
+          batch: r.batch,
+          samples: r.samples,
+          minMs: r.min,
+          maxMs: r.max,
+        });
       else rows.push({ subject: "native", native: true, op, status: "n/a", note: nat.reason ?? "no timing" });
     }
     workloads.push({ format, name, description: DESCRIPTIONS[name], bytes: n, rows });
@@ -137,13 +197,18 @@ for (const format of formats) {
 }
 
 // ---- ratios and targets ---------------------------------------------------------------------
-const row = (w, subject, op) => w.rows.find((r) => (subject === "native" ? r.native : r.subject === subject) && r.op === op && r.status === "ok");
+const row = (w, subject, op) =>
+  w.rows.find(
+    (r) => (subject === "native" ? r.native : r.subject === subject) && r.op === op && r.status === "ok",
+  );
 for (const w of workloads) {
   const ratios = {};
   for (const op of ["decode", "encode"]) {
     const ours = row(w, "gdvariant", op);
     const nat = row(w, "native", op);
-    const best = w.rows.filter((r) => r.op === op && r.status === "ok" && peers.some((p) => p.name === r.subject)).sort((a, b) => b.mbps - a.mbps)[0];
+    const best = w.rows
+      .filter((r) => r.op === op && r.status === "ok" && peers.some((p) => p.name === r.subject))
+      .sort((a, b) => b.mbps - a.mbps)[0];
     if (ours && nat) ratios[`${op}VsNative`] = ours.mbps / nat.mbps;
     if (ours && best) {
       ratios[`${op}VsBestPeer`] = ours.mbps / best.mbps;
@@ -165,7 +230,8 @@ for (const w of workloads) {
 function targets() {
   const out = [];
   const check = (what, w, value, goal, cmp) => {
-    if (value === undefined) out.push({ target: what, workload: `${w.format}/${w.name}`, value: null, goal, met: null });
+    if (value === undefined)
+      out.push({ target: what, workload: `${w.format}/${w.name}`, value: null, goal, met: null });
     else out.push({ target: what, workload: `${w.format}/${w.name}`, value, goal, met: cmp(value, goal) });
   };
   for (const w of workloads) {
@@ -173,8 +239,10 @@ function targets() {
       check("decode ≥ 3× native", w, w.ratios.decodeVsNative, 3, (v, g) => v >= g);
       check("encode ≥ 3× native", w, w.ratios.encodeVsNative, 3, (v, g) => v >= g);
     }
-    if (w.ratios.decodeVsBestPeer !== undefined) check("decode ≥ 10× fastest peer", w, w.ratios.decodeVsBestPeer, 10, (v, g) => v >= g);
-    if (w.ratios.encodeVsBestPeer !== undefined) check("encode ≥ 10× fastest peer", w, w.ratios.encodeVsBestPeer, 10, (v, g) => v >= g);
+    if (w.ratios.decodeVsBestPeer !== undefined)
+      check("decode ≥ 10× fastest peer", w, w.ratios.decodeVsBestPeer, 10, (v, g) => v >= g);
+    if (w.ratios.encodeVsBestPeer !== undefined)
+      check("encode ≥ 10× fastest peer", w, w.ratios.encodeVsBestPeer, 10, (v, g) => v >= g);
     if (w.name === "float32-array" || w.name === "vector3-array") {
       check("packed decode (view) ≥ ½ memcpy", w, w.ratios.decodeVsMemcpy, 0.5, (v, g) => v >= g);
       check("packed decode (copy) ≥ ½ memcpy", w, w.ratios.decodeCopyVsMemcpy, 0.5, (v, g) => v >= g);
@@ -201,7 +269,12 @@ const results = {
     quick: Boolean(args.quick),
     autoDetect: Boolean(autoDetect),
     peers: Object.fromEntries(peers.map((p) => [p.name, p.version])),
-    native: Object.fromEntries(Object.entries(native).map(([k, v]) => [k, { available: v.available, version: v.version, reason: v.reason, errors: v.errors }])),
+    native: Object.fromEntries(
+      Object.entries(native).map(([k, v]) => [
+        k,
+        { available: v.available, version: v.version, reason: v.reason, errors: v.errors },
+      ]),
+    ),
     sink: sinkValue(),
   },
   workloads,
@@ -220,7 +293,9 @@ const ratio = (x) => (x === undefined ? "–" : `${f(x)}×`);
 function tables() {
   const lines = [];
   lines.push("Decode, MB/s (median; higher is better):", "");
-  lines.push("| workload | format | bytes | memcpy | gdvariant | gdvariant copy | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy (view / copy) | auto ÷ plain time |");
+  lines.push(
+    "| workload | format | bytes | memcpy | gdvariant | gdvariant copy | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy (view / copy) | auto ÷ plain time |",
+  );
   lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const w of workloads) {
     lines.push(
@@ -228,7 +303,9 @@ function tables() {
     );
   }
   lines.push("", "Encode, MB/s (median; higher is better):", "");
-  lines.push("| workload | format | gdvariant | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy |");
+  lines.push(
+    "| workload | format | gdvariant | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy |",
+  );
   lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|");
   for (const w of workloads) {
     lines.push(
@@ -237,15 +314,21 @@ function tables() {
   }
   lines.push("", "Targets:", "", "| target | workload | measured | goal | met |", "|---|---|--:|--:|:-:|");
   for (const t of results.targets) {
-    lines.push(`| ${t.target} | ${t.workload} | ${t.value === null ? "–" : f(t.value)} | ${t.goal} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`);
+    lines.push(
+      `| ${t.target} | ${t.workload} | ${t.value === null ? "–" : f(t.value)} | ${t.goal} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`,
+    );
   }
   const notes = [];
   for (const w of workloads) {
-    for (const r of w.rows) if (r.status !== "ok" && r.note && r.status !== "n/a") notes.push(`- ${w.format}/${w.name}, ${r.subject} ${r.op}: ${r.status}: ${r.note}`);
+    for (const r of w.rows)
+      if (r.status !== "ok" && r.note && r.status !== "n/a")
+        notes.push(`- ${w.format}/${w.name}, ${r.subject} ${r.op}: ${r.status}: ${r.note}`);
   }
   if (notes.length) lines.push("", "Failures (not timed):", "", ...notes);
   const m = results.meta;
-  const nat = Object.entries(m.native).map(([k, v]) => `${k}: ${v.available ? v.version : v.reason}`).join("; ");
+  const nat = Object.entries(m.native)
+    .map(([k, v]) => `${k}: ${v.available ? v.version : v.reason}`)
+    .join("; ");
   lines.push(
     "",
     `Run: ${m.date}, commit ${m.commit}, Node ${m.node}, ${m.cpu} (${m.cores} cores), ${m.os}; ${m.timing.samples} samples of ≥${m.timing.sampleMs} ms after ${m.timing.warmupMs} ms warm-up${m.quick ? " (--quick)" : ""}. Native: ${nat}.`,

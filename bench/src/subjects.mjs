@@ -13,7 +13,10 @@ export const dialects = { "godot-3": godot3, "godot-4": godot4 };
 
 /** auto-detect, when its package is built; `undefined` otherwise (reported, not guessed). */
 export async function loadAutoDetect() {
-  for (const spec of ["@gdvariant/auto-detect", new URL("../../packages/auto-detect/dist/index.js", import.meta.url).href]) {
+  for (const spec of [
+    "@gdvariant/auto-detect",
+    new URL("../../packages/auto-detect/dist/index.js", import.meta.url).href,
+  ]) {
     try {
       const m = await import(spec);
       if (typeof m.decodeAny === "function") return m;
@@ -80,19 +83,29 @@ export const peers = [
 export function checkPeer(peer, workload, reference, g) {
   const bytes = workload.bytes;
   const dec = attempt(() => peer.decode(bytes));
-  if (!dec.ok) return { decode: { ok: false, note: `throws: ${dec.error}` }, encode: { ok: false, note: "cannot decode the workload" } };
+  if (!dec.ok)
+    return {
+      decode: { ok: false, note: `throws: ${dec.error}` },
+      encode: { ok: false, note: "cannot decode the workload" },
+    };
   if (dec.value === null && reference !== null) {
-    return { decode: { ok: false, note: "returns null (unsupported type)" }, encode: { ok: false, note: "cannot decode the workload" } };
+    return {
+      decode: { ok: false, note: "returns null (unsupported type)" },
+      encode: { ok: false, note: "cannot decode the workload" },
+    };
   }
   const diff = difference(reference, dec.value);
-  const decode = diff ? { ok: false, note: `wrong value at ${diff}` } : { ok: true, run: () => peer.decode(bytes) };
+  const decode = diff
+    ? { ok: false, note: `wrong value at ${diff}` }
+    : { ok: true, run: () => peer.decode(bytes) };
   if (!decode.ok) return { decode, encode: { ok: false, note: "cannot decode the workload" } };
 
   const value = dec.value;
   const enc = attempt(() => peer.encode(value));
   if (!enc.ok) return { decode, encode: { ok: false, note: `throws: ${enc.error}` } };
   const out = enc.value;
-  if (sameBytes(out, bytes)) return { decode, encode: { ok: true, note: "byte-exact", run: () => peer.encode(value) } };
+  if (sameBytes(out, bytes))
+    return { decode, encode: { ok: true, note: "byte-exact", run: () => peer.encode(value) } };
   const back = attempt(() => toJS(g.decode(out)));
   const d2 = back.ok ? difference(reference, back.value) : `unreadable output (${back.error})`;
   if (d2) return { decode, encode: { ok: false, note: `writes a different value (${d2})` } };

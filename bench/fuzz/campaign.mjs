@@ -1,0 +1,549 @@
+// The fuzz campaign: mutations of engine-written Variants (bit flips, byte and word
+// overwrites, truncations, splices, inserted and deleted chunks, count inflation, header retyping),
+// random bytes, and built hostile inputs (1,024+ deep nesting, wide containers, hostile counts,
+// `__proto__`/`constructor` keys), fed to every dialect's decode (objects allowed and not),
+// toJS, toText and encode of what decodes, and auto-detect's detect and decodeAny.
+//
+// An input "escapes" when anything but the project's own error comes out (`GdVariantError.is`),
+// or when toJS touches Object.prototype. An input under 64 KB is "slow" when a target takes over
+// `slowMs` three times in a row (one slow run can be the machine). Heap growth across one call
+// (heap + ArrayBuffers, measured before and after) is tracked, largest first.
+import { readFileSync } from "node:fs";
+import { decodeAny, detect } from "@gdvariant/auto-detect";
+import { GdVariantError, toJS } from "@gdvariant/core";
+import * as godot3 from "@gdvariant/godot-3";
+import * as godot4 from "@gdvariant/godot-4";
+import * as legacy2 from "@gdvariant/legacy-2";
+
+export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
+
+// Wire ids used by the built inputs (wire-format.md §2.1, §3.1, §4.1).
+const IDS = {
+  "godot-4": {
+    nil: 0,
+    int: 2,
+    string: 4,
+    dict: 27,
+    array: 28,
+    bytes: 29,
+    int32s: 30,
+    strings: 34,
+    vec3s: 36,
+  },
+  "godot-3": {
+    nil: 0,
+    int: 2,
+    string: 4,
+    dict: 18,
+    array: 19,
+    bytes: 20,
+    int32s: 21,
+    strings: 23,
+    vec3s: 25,
+  },
+  "legacy-2": {
+    nil: 0,
+    int: 2,
+    string: 4,
+    dict: 20,
+    array: 21,
+    bytes: 22,
+    int32s: 23,
+    strings: 25,
+    vec3s: 27,
+  },
+};
+
+const INTERESTING_U32 = [
+  0, 1, 2, 3, 4, 7, 8, 0x7f, 0x80, 0xff, 0x100, 0xfff, 0x1000, 0xffff, 0x10000, 0x10001, 0x20000, 0x30000,
+  0xf0000, 0x3fffffff, 0x40000000, 0x7ffffffe, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffff0, 0xfffffffe,
+  0xffffffff, 0x00ffffff, 0x01000000, 1024, 1025, 65536, 16777216, 16777217,
+];
+const INTERESTING_U8 = [0, 1, 0x7f, 0x80, 0xc0, 0xef, 0xf0, 0xff, 0x1b, 0x1c, 0x1d, 0x1e, 0x26, 0x27];
+
+/** mulberry32: small, fast, seedable. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n) => Math.floor(next() * n);
+  return { next, int, pick: (arr) => arr[int(arr.length)], chance: (p) => next() < p };
+}
+
+function unhex(h) {
+  const out = new Uint8Array(h.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(h.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+export function hex(b, max = Infinity) {
+  let s = "";
+  const n = Math.min(b.length, max);
+  for (let i = 0; i < n; i++) s += b[i].toString(16).padStart(2, "0");
+  return n < b.length ? `${s}…(${b.length} bytes)` : s;
+}
+
+/** Seed inputs: engine fixtures (bench/fuzz/corpus/*.hex, from make-corpus.mjs). */
+export function loadCorpus() {
+  const items = [];
+  for (const engine of ["godot-2.1.4", "godot-3.2.3", "godot-4.6.3"]) {
+    const text = readFileSync(new URL(`./corpus/${engine}.hex`, import.meta.url), "utf8");
+    for (const line of text.split("\n")) {
+      const [label, h] = line.split(" ");
+      if (h) items.push({ engine, label, bytes: unhex(h) });
+    }
+  }
+  return items;
+}
+
+// ---- built hostile inputs ----------------------------------------------------------------------
+
+function words(list) {
+  const b = new Uint8Array(list.length * 4);
+  const v = new DataView(b.buffer);
+  for (let i = 0; i < list.length; i++) v.setUint32(i * 4, list[i] >>> 0, true);
+  return b;
+}
+
+function concat(parts) {
+  const n = parts.reduce((a, p) => a + p.length, 0);
+  const out = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+function str(ids, s) {
+  const b = new TextEncoder().encode(s);
+  const pad = (4 - (b.length & 3)) & 3;
+  return concat([words([ids.string, b.length]), b, new Uint8Array(pad)]);
+}
+
+/** Nested arrays (or dictionaries, or a mix) `depth` deep, ending in `tail`. */
+function nested(ids, depth, r, tail) {
+  const parts = [];
+  for (let i = 0; i < depth; i++) {
+    const kind = r.int(3);
+    if (kind === 0 || kind === 2) parts.push(words([ids.array, 1]));
+    else parts.push(words([ids.dict, 1]), words([ids.nil]));
+  }
+  parts.push(tail);
+  return concat(parts);
+}
+
+const HOSTILE_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "__defineGetter__",
+  "valueOf",
+];
+
+/** A dictionary whose keys are hostile names, values dictionaries with a `polluted` key. */
+function hostileDict(ids, r, depth = 0) {
+  const entries = [];
+  const n = 1 + r.int(4);
+  for (let i = 0; i < n; i++) {
+    entries.push(str(ids, r.pick(HOSTILE_KEYS)));
+    if (depth < 3 && r.chance(0.6)) entries.push(hostileDict(ids, r, depth + 1));
+    else entries.push(concat([words([ids.dict, 1]), str(ids, "polluted"), words([ids.int, 1])]));
+  }
+  return concat([words([ids.dict, n]), ...entries]);
+}
+
+export function built(r) {
+  const dialect = r.pick(Object.keys(IDS));
+  const ids = IDS[dialect];
+  switch (r.int(10)) {
+    case 0: // deep nesting at and around the limit (1024 by default)
+      return {
+        how: `deep nesting (${dialect})`,
+        bytes: nested(ids, r.pick([1023, 1024, 1025, 1100, 2000, 5000]), r, words([ids.nil])),
+      };
+    case 1: // deep nesting that runs out of bytes
+      return {
+        how: `deep truncated nesting (${dialect})`,
+        bytes: nested(ids, 1000 + r.int(3000), r, new Uint8Array(0)),
+      };
+    case 2: {
+      // a wide array of nils (valid): 16,000 elements in 64 KB
+      const n = 1000 + r.int(15000);
+      const parts = [words([ids.array, n])];
+      for (let i = 0; i < n; i++) parts.push(words([ids.nil]));
+      return { how: `wide array x${n} (${dialect})`, bytes: concat(parts) };
+    }
+    case 3: {
+      // a wide dictionary of int keys
+      const n = 1000 + r.int(7000);
+      const parts = [words([ids.dict, n])];
+      for (let i = 0; i < n; i++) parts.push(words([ids.int, i, ids.nil]));
+      return { how: `wide dictionary x${n} (${dialect})`, bytes: concat(parts) };
+    }
+    case 4: {
+      // hostile counts on every container and packed type, few bytes behind them
+      const type = r.pick([ids.array, ids.dict, ids.bytes, ids.int32s, ids.strings, ids.vec3s]);
+      const count = r.pick([0x7fffffff, 0xffffffff, 0x80000000, 16777216, 16777215, 1 << 20, 65536]);
+      return {
+        how: `hostile count ${count} on type ${type} (${dialect})`,
+        bytes: concat([words([type, count]), new Uint8Array(r.int(64))]),
+      };
+    }
+    case 5: // hostile dictionary keys for toJS
+      return { how: `hostile keys (${dialect})`, bytes: hostileDict(ids, r) };
+    case 6: {
+      // a string-array of many empty strings (wide, valid)
+      const n = 1000 + r.int(8000);
+      const parts = [words([ids.strings, n])];
+      for (let i = 0; i < n; i++) parts.push(words([0]));
+      return { how: `wide string array x${n} (${dialect})`, bytes: concat(parts) };
+    }
+    case 7: {
+      // nested containers whose counts each claim far more than there is
+      const parts = [];
+      for (let i = 0; i < 200; i++) parts.push(words([r.pick([ids.array, ids.dict]), 1 + r.int(1 << 20)]));
+      return { how: `nested inflated counts (${dialect})`, bytes: concat(parts) };
+    }
+    case 8: {
+      // random words drawn from the interesting values and type ids
+      const n = 1 + r.int(256);
+      const list = [];
+      for (let i = 0; i < n; i++)
+        list.push(
+          r.chance(0.5) ? r.int(48) | (r.chance(0.2) ? r.int(16) << 16 : 0) : r.pick(INTERESTING_U32),
+        );
+      return { how: "random words", bytes: words(list) };
+    }
+    default: {
+      // random bytes
+      const n = r.int(r.chance(0.9) ? 512 : 65536);
+      const b = new Uint8Array(n);
+      for (let i = 0; i < n; i++) b[i] = r.int(256);
+      return { how: `random bytes x${n}`, bytes: b };
+    }
+  }
+}
+
+// ---- mutations ----------------------------------------------------------------------------------
+
+function mutateOnce(b, r, corpus) {
+  const n = b.length;
+  const word = () => (n >= 4 ? r.int(n >> 2) << 2 : 0);
+  switch (r.int(11)) {
+    case 0: {
+      // bit flips
+      const out = b.slice();
+      for (let k = 1 + r.int(4); k > 0 && n > 0; k--) out[r.int(n)] ^= 1 << r.int(8);
+      return ["bitflip", out];
+    }
+    case 1: {
+      // interesting bytes
+      const out = b.slice();
+      for (let k = 1 + r.int(3); k > 0 && n > 0; k--) out[r.int(n)] = r.pick(INTERESTING_U8);
+      return ["byte", out];
+    }
+    case 2: {
+      // interesting u32 words at aligned offsets
+      if (n < 4) return ["none", b];
+      const out = b.slice();
+      new DataView(out.buffer).setUint32(word(), r.pick(INTERESTING_U32), true);
+      return ["word", out];
+    }
+    case 3: {
+      // count inflation: a small word (a count or a length) made large
+      if (n < 4) return ["none", b];
+      const out = b.slice();
+      const v = new DataView(out.buffer);
+      const small = [];
+      for (let p = 0; p + 4 <= n; p += 4) {
+        const w = v.getUint32(p, true);
+        if (w >= 1 && w < 4096) small.push(p);
+      }
+      if (small.length === 0) return ["none", b];
+      const p = r.pick(small);
+      const w = v.getUint32(p, true);
+      v.setUint32(
+        p,
+        r.pick([w * 2, w * 1000, w + 1, 0x7fffffff, 0xffffffff, 0x80000000 | w, 16777216, w << 16]) >>> 0,
+        true,
+      );
+      return ["inflate", out];
+    }
+    case 4: {
+      // header retype: type id and flag bits of an aligned word
+      if (n < 4) return ["none", b];
+      const out = b.slice();
+      const p = word();
+      out[p] = r.int(48);
+      if (r.chance(0.5)) out[p + 2] = r.pick([0, 1, 2, 3, 4, 5, 0xf, 0xff]);
+      if (r.chance(0.2)) out[p + 3] = r.pick([0, 0x80, 0xff]);
+      return ["retype", out];
+    }
+    case 5: // truncation
+      return ["truncate", b.slice(0, r.chance(0.5) ? r.int(n + 1) & ~3 : r.int(n + 1))];
+    case 6: {
+      // splice: a prefix of this input, the suffix of another
+      const o = r.pick(corpus).bytes;
+      const a = r.int(n + 1);
+      const c = r.int(o.length + 1);
+      return ["splice", concat([b.subarray(0, a), o.subarray(c)])];
+    }
+    case 7: {
+      // insert a chunk of another input
+      const o = r.pick(corpus).bytes;
+      const at = word();
+      const s = o.length >= 4 ? r.int(o.length >> 2) << 2 : 0;
+      const len = Math.min(o.length - s, 4 * (1 + r.int(32)));
+      return ["insert", concat([b.subarray(0, at), o.subarray(s, s + len), b.subarray(at)])];
+    }
+    case 8: {
+      // delete a chunk
+      const at = word();
+      const len = 4 * (1 + r.int(8));
+      return ["delete", concat([b.subarray(0, at), b.subarray(Math.min(n, at + len))])];
+    }
+    case 9: {
+      // duplicate a chunk
+      const at = word();
+      const len = Math.min(n - at, 4 * (1 + r.int(16)));
+      const chunk = b.subarray(at, at + len);
+      const reps = 1 + r.int(r.chance(0.1) ? 200 : 4);
+      return [
+        "duplicate",
+        concat([b.subarray(0, at + len), ...Array(reps).fill(chunk), b.subarray(at + len)]),
+      ];
+    }
+    default: {
+      // random bytes over a range
+      const out = b.slice();
+      const at = r.int(n + 1);
+      for (let i = at; i < Math.min(n, at + 1 + r.int(16)); i++) out[i] = r.int(256);
+      return ["scramble", out];
+    }
+  }
+}
+
+/** One input: a mutated seed (most of the time), or a built hostile input / random bytes. */
+export function nextInput(r, corpus) {
+  if (r.chance(0.12)) return built(r);
+  const seed = r.pick(corpus);
+  let bytes = seed.bytes;
+  const hows = [];
+  for (let k = r.chance(0.6) ? 1 : 1 + r.int(4); k > 0; k--) {
+    const [how, out] = mutateOnce(bytes, r, corpus);
+    hows.push(how);
+    bytes = out;
+  }
+  return { how: `${seed.engine}/${seed.label}: ${hows.join("+")}`, bytes };
+}
+
+// ---- targets ------------------------------------------------------------------------------------
+
+const protoNames = () => Object.getOwnPropertyNames(Object.prototype).join(",");
+const PROTO = protoNames();
+
+/** True when Object.prototype is as it was (toJS must never write through `__proto__`). */
+function protoIntact() {
+  return {}.polluted === undefined && protoNames() === PROTO;
+}
+
+function checkJS(js) {
+  if (
+    js !== null &&
+    typeof js === "object" &&
+    !Array.isArray(js) &&
+    !ArrayBuffer.isView(js) &&
+    !(js instanceof Map)
+  ) {
+    const proto = Object.getPrototypeOf(js);
+    if (proto !== Object.prototype && proto !== null)
+      throw new Error("toJS returned an object with a foreign prototype");
+  }
+  if (!protoIntact()) throw new Error("Object.prototype was modified by toJS");
+}
+
+/**
+ * Every check run on one input, as [name, fn] pairs. Each fn may throw project errors only.
+ * Values that decode are also run through toJS, toText and encode of their dialect.
+ */
+export function targets() {
+  const list = [];
+  for (const [id, d] of Object.entries(DIALECTS)) {
+    for (const allowObjects of [false, true]) {
+      list.push([
+        `${id}.decode${allowObjects ? "(allowObjects)" : ""}`,
+        (bytes) => {
+          let v;
+          try {
+            v = d.decode(bytes, { allowObjects });
+          } catch (e) {
+            if (GdVariantError.is(e)) return false;
+            throw e;
+          }
+          checkJS(toJS(v));
+          try {
+            d.toText(v);
+          } catch (e) {
+            if (!GdVariantError.is(e)) throw e;
+          }
+          try {
+            d.encode(v);
+          } catch (e) {
+            if (!GdVariantError.is(e)) throw e;
+          }
+          return true;
+        },
+      ]);
+    }
+  }
+  list.push([
+    "auto-detect.detect",
+    (bytes) => {
+      try {
+        return detect(bytes).best !== undefined;
+      } catch (e) {
+        if (GdVariantError.is(e)) return false;
+        throw e;
+      }
+    },
+  ]);
+  list.push([
+    "auto-detect.decodeAny",
+    (bytes) => {
+      let v;
+      try {
+        v = decodeAny(bytes, { ambiguous: "best" });
+      } catch (e) {
+        if (GdVariantError.is(e)) return false;
+        throw e;
+      }
+      checkJS(toJS(v));
+      return true;
+    },
+  ]);
+  return list;
+}
+
+function heapNow() {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/**
+ * Runs a campaign.
+ * @param {{ seed?: number, iterations?: number, slowMs?: number, maxBytes?: number,
+ *   onProgress?: (s: object) => void, progressEvery?: number }} o
+ * @returns a summary: inputs tried, target calls, escapes (with hex), slow inputs, the slowest
+ *   input under 64 KB, the largest heap growth, the peak heap.
+ */
+export function runCampaign(o = {}) {
+  const seed = o.seed ?? 1;
+  const iterations = o.iterations ?? 1000;
+  const slowMs = o.slowMs ?? 100;
+  const r = rng(seed);
+  const corpus = loadCorpus();
+  const list = targets();
+  const escapes = [];
+  const slow = [];
+  let slowest = { ms: 0 };
+  let growth = { bytes: 0 };
+  let peak = heapNow();
+  let calls = 0;
+  let decodedOk = 0;
+  const t0 = performance.now();
+  const byHow = new Map();
+
+  for (let i = 0; i < iterations; i++) {
+    const input = nextInput(r, corpus);
+    const bytes = input.bytes;
+    // The first mutation ("bitflip") or the kind of built input ("deep", "wide", "random"...).
+    const kind = input.how.includes(": ") ? input.how.split(": ")[1].split("+")[0] : input.how.split(" ")[0];
+    byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
+    for (const [name, fn] of list) {
+      calls++;
+      const h0 = heapNow();
+      const s = performance.now();
+      let err;
+      try {
+        if (fn(bytes) === true) decodedOk++;
+      } catch (e) {
+        err = e;
+      }
+      const ms = performance.now() - s;
+      const h1 = heapNow();
+      if (h1 > peak) peak = h1;
+      if (h1 - h0 > growth.bytes)
+        growth = { bytes: h1 - h0, target: name, how: input.how, size: bytes.length };
+      if (err !== undefined) {
+        if (escapes.length < 100) {
+          escapes.push({
+            iteration: i,
+            target: name,
+            how: input.how,
+            error: String(err?.stack ?? err).slice(0, 600),
+            hex: hex(bytes, 4096),
+          });
+        }
+        continue;
+      }
+      if (bytes.length < 65536) {
+        let best = ms;
+        if (ms > slowMs) {
+          // Re-time twice: the slow case only counts when it is slow every time.
+          for (let k = 0; k < 2 && best > slowMs; k++) {
+            const s2 = performance.now();
+            try {
+              fn(bytes);
+            } catch {}
+            best = Math.min(best, performance.now() - s2);
+          }
+          if (best > slowMs && slow.length < 100)
+            slow.push({
+              iteration: i,
+              target: name,
+              how: input.how,
+              ms: best,
+              size: bytes.length,
+              hex: hex(bytes, 256),
+            });
+        }
+        if (best > slowest.ms)
+          slowest = { ms: best, target: name, how: input.how, size: bytes.length, iteration: i };
+      }
+    }
+    if (o.onProgress && (i + 1) % (o.progressEvery ?? 1000) === 0) {
+      o.onProgress({
+        done: i + 1,
+        escapes: escapes.length,
+        slow: slow.length,
+        seconds: (performance.now() - t0) / 1000,
+      });
+    }
+  }
+  return {
+    seed,
+    iterations,
+    corpusSeeds: corpus.length,
+    targets: list.map(([n]) => n),
+    targetCalls: calls,
+    decodesThatSucceeded: decodedOk,
+    seconds: (performance.now() - t0) / 1000,
+    escapes,
+    slow,
+    slowMs,
+    slowest,
+    largestHeapGrowth: growth,
+    peakHeapBytes: peak,
+    inputsByKind: Object.fromEntries([...byHow.entries()].sort((a, b) => b[1] - a[1])),
+    protoIntact: protoIntact(),
+  };
+}
