@@ -34,7 +34,7 @@ describe.each(Object.entries(dialects))("%s", (_id, d) => {
       const js = toJS(value) as Record<string, unknown>;
       expect(Object.getPrototypeOf(js)).toBe(Object.prototype);
       expect(Object.hasOwn(js, "__proto__")).toBe(true);
-      expect(js["__proto__"]).toEqual({ polluted: 1 });
+      expect(Object.getOwnPropertyDescriptor(js, "__proto__")?.value).toEqual({ polluted: 1 });
       expect(Object.hasOwn(js, "constructor")).toBe(true);
       expect(js.toString).toBe(3);
       const nested = js.nested as Record<string, unknown>;
