@@ -4,126 +4,65 @@
  * `@gdvariant/godot-3`, `@gdvariant/legacy-2`) build on it.
  * @packageDocumentation
  */
-export { ByteReader, HOST_LITTLE_ENDIAN, canonicalInt64 } from "./bytes/reader.js";
-export { ByteWriter } from "./bytes/writer.js";
-export { decodeUtf8, encodeUtf8 } from "./bytes/utf8.js";
+
 export { base64Decode, base64Encode } from "./bytes/base64.js";
-
+export { ByteReader, canonicalInt64, HOST_LITTLE_ENDIAN } from "./bytes/reader.js";
+export { decodeUtf8, encodeUtf8 } from "./bytes/utf8.js";
+export { ByteWriter } from "./bytes/writer.js";
 export {
-  GdVariantError,
-  DecodeError,
-  EncodeError,
-  type DecodeErrorCode,
-  type EncodeErrorCode,
-  type DecodeErrorOptions,
-  type EncodeErrorOptions,
-} from "./errors.js";
-export { type PathSegment, formatPath } from "./path.js";
-
-export type * from "./value/types.js";
-export { KINDS, isKind, VECTOR_FIELDS, MATRIX_SIZES, PACKED_KINDS } from "./value/types.js";
-export {
-  toInt64,
-  nil,
-  bool,
-  int,
-  float,
-  string,
-  stringName,
-  vector2,
-  vector2i,
-  rect2,
-  rect2i,
-  vector3,
-  vector3i,
-  vector4,
-  vector4i,
-  plane,
-  quaternion,
-  aabb,
-  color,
-  transform2d,
-  matrix32,
-  basis,
-  matrix3,
-  transform3d,
-  projection,
-  nodePath,
-  rid,
-  objectId,
-  fullObject,
-  nullObject,
-  callable,
-  signal,
-  array,
-  dictionary,
-  builtinType,
-  classType,
-  scriptType,
-  packedByteArray,
-  packedInt32Array,
-  packedInt64Array,
-  packedFloat32Array,
-  packedFloat64Array,
-  packedStringArray,
-  packedVector2Array,
-  packedVector3Array,
-  packedColorArray,
-  packedVector4Array,
-  image,
-  inputEvent,
-  type ContainerOptions,
-} from "./value/construct.js";
-export { equals } from "./value/equals.js";
-export { fromJS, toJS, type ToJSOptions } from "./value/js.js";
-export { toJSON, fromJSON, type JsonValue } from "./value/json.js";
-
-export type { Codec, AnyCodec, Dialect, DecodeContext, EncodeContext } from "./dialect/contract.js";
-export { createDialect, type DialectSpec } from "./dialect/create.js";
-export {
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_COLLECTION_LENGTH,
-  DEFAULT_MAX_TOTAL_BYTES,
-  type DecodeOptions,
-  type EncodeOptions,
-  type DecodeLimits,
-  type Span,
-} from "./dialect/options.js";
-export { decodeWith, decodeWithLength, encodeWith, type DecodeResult } from "./dialect/engine.js";
-
-export { FLAG_64, defineCodec, checkSign, type CodecSpec } from "./codecs/define.js";
-export {
-  nilCodec,
-  boolCodec,
-  intCodec,
-  floatCodec,
-  stringCodec,
-  stringNameCodec,
-  type IntWidth,
-} from "./codecs/scalars.js";
-export { vectorCodec, matrixCodec, type MathPrecision } from "./codecs/math.js";
+  arrayCodec,
+  type ContainerOptions as ContainerCodecOptions,
+  dictionaryCodec,
+} from "./codecs/containers.js";
+export { type CodecSpec, checkSign, defineCodec, FLAG_64 } from "./codecs/define.js";
+export { type MathPrecision, matrixCodec, vectorCodec } from "./codecs/math.js";
 export { nodePathCodec } from "./codecs/node-path.js";
-export { ridCodec, objectCodec, bareObjectCodec, callableCodec, signalCodec } from "./codecs/object.js";
-export { arrayCodec, dictionaryCodec, type ContainerOptions as ContainerCodecOptions } from "./codecs/containers.js";
+export { bareObjectCodec, callableCodec, objectCodec, ridCodec, signalCodec } from "./codecs/object.js";
 export {
   packedByteArrayCodec,
   packedNumberCodec,
-  packedVectorCodec,
   packedStringArrayCodec,
+  packedVectorCodec,
 } from "./codecs/packed.js";
-
-export { formatPrintfG } from "./text/printf-g.js";
 export {
-  parseVariantText,
-  parseVariantTextSequence,
-  type ParseVariantTextOptions,
-  type TextDialectId,
-} from "./text/parse.js";
-export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
-
+  boolCodec,
+  floatCodec,
+  type IntWidth,
+  intCodec,
+  nilCodec,
+  stringCodec,
+  stringNameCodec,
+} from "./codecs/scalars.js";
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
-
+export type { AnyCodec, Codec, DecodeContext, Dialect, EncodeContext } from "./dialect/contract.js";
+export { createDialect, type DialectSpec } from "./dialect/create.js";
+export { type DecodeResult, decodeWith, decodeWithLength, encodeWith } from "./dialect/engine.js";
+export {
+  DEFAULT_MAX_COLLECTION_LENGTH,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_TOTAL_BYTES,
+  type DecodeLimits,
+  type DecodeOptions,
+  type EncodeOptions,
+  type Span,
+} from "./dialect/options.js";
+export {
+  DecodeError,
+  type DecodeErrorCode,
+  type DecodeErrorOptions,
+  EncodeError,
+  type EncodeErrorCode,
+  type EncodeErrorOptions,
+  GdVariantError,
+} from "./errors.js";
+export {
+  type ChunkSource,
+  decodeStream,
+  decodeStreamRecords,
+  encodeStream,
+} from "./framing/async-iterable.js";
+export { base64ToVariant, variantToBase64 } from "./framing/base64.js";
 // Framing: store_var files, StreamPeer/PacketPeerStream streams, PacketPeer packets, base64.
 export {
   DEFAULT_MAX_PACKET_SIZE,
@@ -131,20 +70,80 @@ export {
   type FrameEncodeOptions,
   type FrameRecord,
 } from "./framing/options.js";
-export { readStoreVarFile, writeStoreVarFile } from "./framing/store-var-file.js";
-export { encodeStreamFrame } from "./framing/stream-frame.js";
-export { StreamDecoder, type StreamDecoderOptions } from "./framing/stream-decoder.js";
-export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
 export {
-  decodeStream,
-  decodeStreamRecords,
-  encodeStream,
-  type ChunkSource,
-} from "./framing/async-iterable.js";
-export {
-  encodePacket,
   decodePacket,
-  type PacketEncodeOptions,
+  encodePacket,
   type PacketDecodeOptions,
+  type PacketEncodeOptions,
 } from "./framing/packet.js";
-export { variantToBase64, base64ToVariant } from "./framing/base64.js";
+export { readStoreVarFile, writeStoreVarFile } from "./framing/store-var-file.js";
+export { StreamDecoder, type StreamDecoderOptions } from "./framing/stream-decoder.js";
+export { encodeStreamFrame } from "./framing/stream-frame.js";
+export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
+export { formatPath, type PathSegment } from "./path.js";
+export {
+  type ParseVariantTextOptions,
+  parseVariantText,
+  parseVariantTextSequence,
+  type TextDialectId,
+} from "./text/parse.js";
+export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
+export { formatPrintfG } from "./text/printf-g.js";
+export { sortArrayGodot3 } from "./text/sort-array.js";
+export {
+  aabb,
+  array,
+  basis,
+  bool,
+  builtinType,
+  type ContainerOptions,
+  callable,
+  classType,
+  color,
+  dictionary,
+  float,
+  fullObject,
+  image,
+  inputEvent,
+  int,
+  matrix3,
+  matrix32,
+  nil,
+  nodePath,
+  nullObject,
+  objectId,
+  packedByteArray,
+  packedColorArray,
+  packedFloat32Array,
+  packedFloat64Array,
+  packedInt32Array,
+  packedInt64Array,
+  packedStringArray,
+  packedVector2Array,
+  packedVector3Array,
+  packedVector4Array,
+  plane,
+  projection,
+  quaternion,
+  rect2,
+  rect2i,
+  rid,
+  scriptType,
+  signal,
+  string,
+  stringName,
+  toInt64,
+  transform2d,
+  transform3d,
+  vector2,
+  vector2i,
+  vector3,
+  vector3i,
+  vector4,
+  vector4i,
+} from "./value/construct.js";
+export { equals } from "./value/equals.js";
+export { fromJS, type ToJSOptions, toJS } from "./value/js.js";
+export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
+export type * from "./value/types.js";
+export { isKind, KINDS, MATRIX_SIZES, PACKED_KINDS, VECTOR_FIELDS } from "./value/types.js";

@@ -1,8 +1,13 @@
-import { DEFAULT_MAX_DEPTH, EncodeError, type PathSegment, type Value } from "@gdvariant/core";
+import {
+  DEFAULT_MAX_DEPTH,
+  EncodeError,
+  type PathSegment,
+  sortArrayGodot3,
+  type Value,
+} from "@gdvariant/core";
 import { isNullObject, variantLess } from "./compare.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { formatReal, formatStandaloneReal } from "./real.js";
-import { godotSort } from "./sort-array.js";
 
 /** Options of {@link toText}. */
 export interface ToTextOptions {
@@ -179,7 +184,7 @@ class Writer {
         values.push(value);
       } else values[at] = value;
     }
-    const order = godotSort(
+    const order = sortArrayGodot3(
       keys.map((_, i) => i),
       (a, b) => variantLess(keys[a]!, keys[b]!),
     );

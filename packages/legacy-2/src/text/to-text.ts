@@ -4,13 +4,13 @@ import {
   formatPrintfG,
   type InputEventValue,
   type NodePathValue,
+  sortArrayGodot3,
   toJSON,
   type Value,
 } from "@gdvariant/core";
 import { IMAGE_FORMATS, imageRejection } from "../image/formats.js";
 import { EVENT_TYPES, KEY_MASK } from "../input-event/constants.js";
 import { cEscape, cEscapeMultiline } from "./c-escape.js";
-import { godotSort } from "./sort-array.js";
 import { sameTypeLess, typeId } from "./variant-less.js";
 
 // var2str of Godot 2.1 (core/variant_parser.cpp, VariantWriter::write). Reals go through
@@ -166,7 +166,7 @@ function write(v: Value, out: string[]): void {
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
       // Type ids are looked up once per key, not once per comparison.
       const keyed = uniqueKeys(v.entries).map((e) => ({ t: typeId(e[0]), e }));
-      const entries = godotSort(keyed, (a, b) =>
+      const entries = sortArrayGodot3(keyed, (a, b) =>
         a.t !== b.t ? a.t < b.t : sameTypeLess(a.e[0], b.e[0]),
       ).map((x) => x.e);
       out.push("{\n");
