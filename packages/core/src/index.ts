@@ -81,6 +81,7 @@ export { StreamDecoder, type StreamDecoderOptions } from "./framing/stream-decod
 export { encodeStreamFrame } from "./framing/stream-frame.js";
 export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
 export { formatPath, type PathSegment } from "./path.js";
+export { type CEscapeOptions, cEscape, cEscapeMultiline } from "./text/c-escape.js";
 export {
   type ParseVariantTextOptions,
   parseVariantText,
