@@ -1,6 +1,7 @@
 import { type DetectResult, detect } from "@gdvariant/auto-detect";
 import {
   base64Decode,
+  base64Lines,
   DecodeError,
   type Dialect,
   decodeWithLength,
@@ -41,21 +42,6 @@ export interface Choice {
   dialect: "auto" | Entry["id"];
   framing: FramingChoice;
   allowObjects: boolean;
-}
-
-const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
-
-/** Base64 lines of text input (Marshalls.variant_to_base64, one value per line), if it is that. */
-export function base64Lines(bytes: Uint8Array): string[] | undefined {
-  if (bytes.length < 4) return undefined;
-  for (const b of bytes) if (b < 9 || b > 122) return undefined;
-  const text = new TextDecoder().decode(bytes);
-  if (!BASE64.test(text)) return undefined;
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== "");
-  return lines.every((l) => base64Decode(l) !== undefined) ? lines : undefined;
 }
 
 function errorOf(e: unknown): { message: string; offset: number; code: string } {

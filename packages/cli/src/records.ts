@@ -1,5 +1,6 @@
 import {
   base64Decode,
+  base64Lines,
   DecodeError,
   type Dialect,
   decodeWithLength,
@@ -68,24 +69,6 @@ export class PartialReadError extends Error {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = "PartialReadError";
   }
-}
-
-const BASE64_TEXT = /^[A-Za-z0-9+/=\s]+$/;
-
-/**
- * The base64 lines of `bytes` when the input is base64 text (`Marshalls.variant_to_base64`),
- * else undefined. A binary Variant can never pass: its header word holds NUL bytes.
- */
-export function base64Lines(bytes: Uint8Array): string[] | undefined {
-  if (bytes.length < 4) return undefined;
-  for (const b of bytes) if (b < 9 || b > 122) return undefined;
-  const text = new TextDecoder().decode(bytes);
-  if (!BASE64_TEXT.test(text)) return undefined;
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== "");
-  return lines.every((l) => base64Decode(l) !== undefined) ? lines : undefined;
 }
 
 // One Variant at `start` of `bytes` (offsets in errors and spans are absolute in `bytes`).

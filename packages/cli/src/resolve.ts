@@ -4,11 +4,10 @@ import {
   type DetectResult,
   detect,
 } from "@gdvariant/auto-detect";
-import { DecodeError, type Span } from "@gdvariant/core";
+import { base64Lines, DecodeError, type Span } from "@gdvariant/core";
 import { type DialectEntry, type DialectId, dialectEntry } from "./dialects.js";
 import { InputError } from "./errors.js";
 import {
-  base64Lines,
   type Framed,
   type FramingOption,
   PartialReadError,
