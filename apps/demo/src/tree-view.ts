@@ -1,32 +1,6 @@
-import type { ContainerType, Span, Value } from "@gdvariant/core";
+import { type ContainerType, IMAGE_FORMAT_NAMES, type Span, type Value } from "@gdvariant/core";
 import type { RecordInfo } from "./analyze.js";
 import { imageCanvas } from "./image.js";
-
-const FORMATS = [
-  "GRAYSCALE",
-  "INTENSITY",
-  "GRAYSCALE_ALPHA",
-  "RGB",
-  "RGBA",
-  "INDEXED",
-  "INDEXED_ALPHA",
-  "YUV_422",
-  "YUV_444",
-  "BC1",
-  "BC2",
-  "BC3",
-  "BC4",
-  "BC5",
-  "PVRTC2",
-  "PVRTC2_ALPHA",
-  "PVRTC4",
-  "PVRTC4_ALPHA",
-  "ETC",
-  "ATC",
-  "ATC_ALPHA_EXPLICIT",
-  "ATC_ALPHA_INTERPOLATED",
-  "CUSTOM",
-];
 
 /** One node of the tree, tied to its byte range. */
 export interface TreeNode {
@@ -63,7 +37,7 @@ function summary(v: Value, toText: (v: Value) => string): string {
           ? "null"
           : `${v.className}, ${v.properties.length} properties`;
     case "image":
-      return `${v.width}×${v.height} ${FORMATS[v.format] ?? v.format}, ${v.mipmaps} mipmaps, ${v.data.length} bytes`;
+      return `${v.width}×${v.height} ${IMAGE_FORMAT_NAMES[v.format] ?? v.format}, ${v.mipmaps} mipmaps, ${v.data.length} bytes`;
     default:
       return cut(toText(v));
   }

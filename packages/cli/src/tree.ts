@@ -1,4 +1,4 @@
-import type { ContainerType, Value } from "@gdvariant/core";
+import { type ContainerType, IMAGE_FORMAT_NAMES, type Value } from "@gdvariant/core";
 
 /** Options of {@link renderTree}. */
 export interface TreeOptions {
@@ -10,35 +10,9 @@ export interface TreeOptions {
   maxText?: number;
 }
 
-const IMAGE_FORMATS = [
-  "GRAYSCALE",
-  "INTENSITY",
-  "GRAYSCALE_ALPHA",
-  "RGB",
-  "RGBA",
-  "INDEXED",
-  "INDEXED_ALPHA",
-  "YUV_422",
-  "YUV_444",
-  "BC1",
-  "BC2",
-  "BC3",
-  "BC4",
-  "BC5",
-  "PVRTC2",
-  "PVRTC2_ALPHA",
-  "PVRTC4",
-  "PVRTC4_ALPHA",
-  "ETC",
-  "ATC",
-  "ATC_ALPHA_EXPLICIT",
-  "ATC_ALPHA_INTERPOLATED",
-  "CUSTOM",
-] as const;
-
 /** Name of a 2.x image format number. */
 export function imageFormatName(format: number): string {
-  return IMAGE_FORMATS[format] ?? `format ${format}`;
+  return IMAGE_FORMAT_NAMES[format] ?? `format ${format}`;
 }
 
 function cut(s: string, max: number): string {
