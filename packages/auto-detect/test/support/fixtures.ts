@@ -2,6 +2,8 @@
 // /work/shared.
 import { readFileSync } from "node:fs";
 
+export { bytesToHex as hex } from "@gdvariant/test-support/hex";
+
 const root = new URL("../../fixtures/", import.meta.url);
 
 /** Hex to bytes; `??` (bytes Godot 2.1 left uninitialised) become `fill`. */
@@ -41,8 +43,4 @@ export function randomCases(folder: string): { hex: string; text: string }[] {
       const [, hex, text] = l.split("\t");
       return { hex: hex!, text: text! };
     });
-}
-
-export function hex(b: Uint8Array): string {
-  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 }

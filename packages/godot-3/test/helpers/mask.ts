@@ -1,5 +1,7 @@
 import type { Span } from "@gdvariant/core";
 
+export { bytesToHex, hexToBytes } from "@gdvariant/test-support/hex";
+
 /**
  * Offsets of the NodePath name/subname padding bytes inside `bytes`: the engine never writes
  * them (marshalls.cpp skips over them), so they hold whatever the buffer held. `spans` are the
@@ -31,17 +33,5 @@ export function nodePathPadding(bytes: Uint8Array, spans: readonly Span[]): Set<
 export function maskedHex(bytes: Uint8Array, mask: ReadonlySet<number>): string {
   let s = "";
   for (let i = 0; i < bytes.length; i++) s += mask.has(i) ? "??" : bytes[i]!.toString(16).padStart(2, "0");
-  return s;
-}
-
-export function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += b.toString(16).padStart(2, "0");
   return s;
 }

@@ -1,6 +1,7 @@
 // Reads the engine fixtures copied into this package (never /work/shared: users' clones do not
 // have it). See fixtures/README.md for where each file comes from.
 import { readFileSync } from "node:fs";
+import { bytesToHex, hexToBytes } from "@gdvariant/test-support/hex";
 
 export interface Fixture {
   readonly file: string;
@@ -13,17 +14,8 @@ export interface Fixture {
   readonly full: boolean;
 }
 
-export function fromHex(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-export function toHex(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += b.toString(16).padStart(2, "0");
-  return s;
-}
+/** Hex helpers under the names this package's tests use. */
+export { bytesToHex as toHex, hexToBytes as fromHex };
 
 const C_UNESCAPE: Readonly<Record<string, string>> = {
   n: "\n",
@@ -54,7 +46,7 @@ export function vectorFixtures(): Fixture[] {
       file: "vectors.txt",
       label,
       hex,
-      bytes: fromHex(hex),
+      bytes: hexToBytes(hex),
       text: undefined,
       full: label.startsWith("full_"),
     });
@@ -75,7 +67,7 @@ export function tsvFixtures(name: "random-cases.tsv" | "engine-cases.tsv" | "eng
       file: name,
       label,
       hex,
-      bytes: fromHex(hex),
+      bytes: hexToBytes(hex),
       text: cUnescape(text),
       full: label.startsWith("full_"),
     });
@@ -93,10 +85,10 @@ export function readFixtures(): (Fixture & { again: Uint8Array })[] {
       file: "engine-reads.tsv",
       label,
       hex,
-      bytes: fromHex(hex),
+      bytes: hexToBytes(hex),
       text: cUnescape(text),
       full: false,
-      again: fromHex(again),
+      again: hexToBytes(again),
     });
   }
   return out;

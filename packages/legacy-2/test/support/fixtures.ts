@@ -2,6 +2,7 @@
 // uninitialised bytes (`??`) and padding masked.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { bytesToHex as hex } from "@gdvariant/test-support/hex";
 
 const dir = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
@@ -19,9 +20,7 @@ export function unhex(h: string): Uint8Array {
   return out;
 }
 
-export function hex(b: Uint8Array): string {
-  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-}
+export { hex };
 
 export interface VectorLine {
   label: string;
