@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as c from "@gdvariant/core";
+import { hex, unhex } from "./support/dialects.js";
 
 const p4 = { flag64: true };
 
@@ -92,17 +93,8 @@ export const godot3: c.Dialect = c.createDialect({
   ],
 });
 
-export function hexToBytes(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += b.toString(16).padStart(2, "0");
-  return s;
-}
+// The hex helpers of support/dialects.ts, under the names the framing tests use.
+export { hex as bytesToHex, unhex as hexToBytes };
 
 /** `label -> text` of a framing fixture file (lines `<label> <hex or base64>`, `#` comments). */
 export function loadFixture(name: string): Map<string, string> {
@@ -119,7 +111,7 @@ export function loadFixture(name: string): Map<string, string> {
 /** The `value_<i>` entries of a fixture (the engine's var2bytes of each value), in order. */
 export function engineValues(fx: Map<string, string>): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let i = 0; fx.has(`value_${i}`); i++) out.push(hexToBytes(fx.get(`value_${i}`)!));
+  for (let i = 0; fx.has(`value_${i}`); i++) out.push(unhex(fx.get(`value_${i}`)!));
   return out;
 }
 
