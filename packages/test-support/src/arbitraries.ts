@@ -1,7 +1,10 @@
 // Value arbitraries for property tests of every package: every kind of every generation, and
 // nested values from a chosen set of leaves.
-import type { ContainerType, Kind, Value } from "@gdvariant/core";
 import fc from "fast-check";
+// Types straight from core's source, not through the package: core's own tests use this package,
+// and a dependency back on @gdvariant/core would be a cycle that turbo refuses. Type-only, so
+// nothing of core is loaded from here at run time.
+import type { ContainerType, Kind, Value } from "../../core/src/value/types.js";
 
 const f32 = fc.float({ noDefaultInfinity: false, noNaN: false }).map((x) => Math.fround(x));
 const f64 = fc.double();

@@ -125,12 +125,5 @@ export const legacy = createDialect({
   ],
 });
 
-/** Hex helpers for tests (no Buffer in library code; fine in tests, but keep it portable). */
-export function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-export function unhex(s: string): Uint8Array {
-  const out = new Uint8Array(s.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(s.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
+/** The shared hex helpers, under the names core's tests use. */
+export { bytesToHex as hex, hexToBytes as unhex } from "@gdvariant/test-support/hex";
