@@ -9,7 +9,7 @@ import {
 } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { fromJS } from "../value/js.js";
-import type { Value } from "../value/types.js";
+import type { Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
 import {
@@ -304,8 +304,18 @@ class Encoder implements EncodeContext {
   }
 
   encodeValue(input: unknown): void {
-    const value = asValue(input);
-    const codec = this.dialect.codecForKind(value.kind);
+    // A Value whose kind the dialect writes is taken as it is: the codec lookup also proves the
+    // kind, so the isKind check of asValue is only needed for everything else.
+    let value: Value;
+    let codec: Codec | undefined;
+    const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
+    if (typeof kind === "string") codec = this.dialect.codecForKind(kind as Kind);
+    if (codec !== undefined) {
+      value = input as Value;
+    } else {
+      value = asValue(input);
+      codec = this.dialect.codecForKind(value.kind);
+    }
     if (codec === undefined) {
       throw this.error(
         "unsupported-kind",
