@@ -8,13 +8,13 @@
 //   big-endian StreamPeer.
 // Bounded: every wait has a timeout, the engine is SIGKILLed at 60 s at the latest and always
 // killed at the end. GDVARIANT_LIVE_SEED replays a run (default seed 1).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dialect, toText } from "@gdvariant/godot-3";
-import { describe, expect, it } from "vitest";
-import { godot3Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
-import { converse, Listener, UdpEcho } from "./live-check.js";
+import { describe, it } from "vitest";
+import { godot3Binary, LIVE_TOOLS } from "./engine.js";
+import { liveExchange } from "./live-exchange.js";
 import { values3 } from "./live-values.js";
 
 const bin = godot3Binary();
@@ -42,14 +42,11 @@ const MUST_COVER = [
 
 describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
   it(`exchanges ${COUNT}+ values each way and checks them on both sides (seed ${SEED})`, async () => {
-    const listener = new Listener();
-    const port = await listener.listen();
-    const udp = new UdpEcho(dialect);
-    const udpPort = await udp.bind();
     const cwd = mkdtempSync(join(tmpdir(), "gdv-live3-")); // user:// and logs of a project-less Godot 3
-    const run = startEngine(
-      bin!,
-      [
+    await liveExchange({
+      kit: { dialect, toText },
+      bin: bin!,
+      args: (port, udpPort) => [
         "--no-window",
         "-s",
         join(LIVE_TOOLS, "client-3.gd"),
@@ -59,37 +56,10 @@ describe.skipIf(bin === undefined)("live: Godot 3.2.3 client over TCP", () => {
         `--count=${COUNT}`,
       ],
       cwd,
-      60_000,
-    );
-    const problems: string[] = [];
-    try {
-      const ours = values3(SEED, COUNT);
-      expect(ours.length).toBeGreaterThanOrEqual(100);
-      await converse(
-        {
-          kit: { dialect, toText },
-          listener,
-          udp,
-          ours,
-          engineCount: COUNT,
-          mustCover: MUST_COVER,
-          stepMs: STEP_MS,
-        },
-        problems,
-      );
-      expect(await within(run.exited, STEP_MS, "the engine's exit")).toBe(0);
-      expect(problems).toEqual([]);
-    } catch (e) {
-      run.kill();
-      await run.exited;
-      throw new Error(
-        `${String(e)}\nproblems:\n${problems.join("\n")}\n--- engine output ---\n${run.output().slice(-4000)}`,
-      );
-    } finally {
-      run.kill();
-      listener.close();
-      udp.close();
-      rmSync(cwd, { recursive: true, force: true });
-    }
+      values: () => values3(SEED, COUNT),
+      engineCount: COUNT,
+      mustCover: MUST_COVER,
+      stepMs: STEP_MS,
+    });
   }, 90_000);
 });

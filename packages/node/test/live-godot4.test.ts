@@ -8,13 +8,13 @@
 //   big-endian StreamPeer.
 // Bounded: every wait has a timeout, the engine is SIGKILLed at 60 s at the latest and always
 // killed at the end. GDVARIANT_LIVE_SEED replays a run (default seed 1).
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dialect, toText } from "@gdvariant/godot-4";
-import { describe, expect, it } from "vitest";
-import { godot4Binary, LIVE_TOOLS, startEngine, within } from "./engine.js";
-import { converse, Listener, UdpEcho } from "./live-check.js";
+import { describe, it } from "vitest";
+import { godot4Binary, LIVE_TOOLS } from "./engine.js";
+import { liveExchange } from "./live-exchange.js";
 import { values4 } from "./live-values.js";
 
 const bin = godot4Binary();
@@ -46,17 +46,14 @@ const MUST_COVER = [
 
 describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
   it(`exchanges ${COUNT}+ values each way and checks them on both sides (seed ${SEED})`, async () => {
-    const listener = new Listener();
-    const port = await listener.listen();
-    const udp = new UdpEcho(dialect);
-    const udpPort = await udp.bind();
     // Godot 4 runs scripts inside a project: a throw-away one holding a copy of the client.
     const cwd = mkdtempSync(join(tmpdir(), "gdv-live4-"));
     writeFileSync(join(cwd, "project.godot"), "config_version=5\n");
     copyFileSync(join(LIVE_TOOLS, "client-4.gd"), join(cwd, "client-4.gd"));
-    const run = startEngine(
-      bin!,
-      [
+    await liveExchange({
+      kit: { dialect, toText },
+      bin: bin!,
+      args: (port, udpPort) => [
         "--headless",
         "--path",
         cwd,
@@ -69,37 +66,10 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
         `--count=${COUNT}`,
       ],
       cwd,
-      60_000,
-    );
-    const problems: string[] = [];
-    try {
-      const ours = values4(SEED, COUNT);
-      expect(ours.length).toBeGreaterThanOrEqual(100);
-      await converse(
-        {
-          kit: { dialect, toText },
-          listener,
-          udp,
-          ours,
-          engineCount: COUNT,
-          mustCover: MUST_COVER,
-          stepMs: STEP_MS,
-        },
-        problems,
-      );
-      expect(await within(run.exited, STEP_MS, "the engine's exit")).toBe(0);
-      expect(problems).toEqual([]);
-    } catch (e) {
-      run.kill();
-      await run.exited;
-      throw new Error(
-        `${String(e)}\nproblems:\n${problems.join("\n")}\n--- engine output ---\n${run.output().slice(-4000)}`,
-      );
-    } finally {
-      run.kill();
-      listener.close();
-      udp.close();
-      rmSync(cwd, { recursive: true, force: true });
-    }
+      values: () => values4(SEED, COUNT),
+      engineCount: COUNT,
+      mustCover: MUST_COVER,
+      stepMs: STEP_MS,
+    });
   }, 90_000);
 });
