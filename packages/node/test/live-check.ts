@@ -240,7 +240,9 @@ export async function converse(c: Conversation, problems: string[]): Promise<Val
   problems.push(...c.udp.errors.map((e) => `UDP packet: ${e}`));
   const udpExpected = [0, 2, 9, 10, 13].map((i) => engineMade[i]!);
   if (c.udp.received.length !== 5 || !c.udp.received.every((v, i) => equals(v, udpExpected[i]!))) {
-    problems.push(`UDP packets differ from the engine's values 0, 2, 9, 10, 13 (${c.udp.received.length} received)`);
+    problems.push(
+      `UDP packets differ from the engine's values 0, 2, 9, 10, 13 (${c.udp.received.length} received)`,
+    );
   }
   const bye = await recv(sock, stepMs, "bye");
   if (!equals(bye, { kind: "string", value: "bye" }))

@@ -52,7 +52,10 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     const bytes = await readInput(f.path, io);
     const r = resolveInput(bytes, choice);
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
-      await write(io.stderr, `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; pass --dialect to choose\n`);
+      await write(
+        io.stderr,
+        `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; pass --dialect to choose\n`,
+      );
     }
     const converted: Value[] = [];
     const notes: string[] = [];
