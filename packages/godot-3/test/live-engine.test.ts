@@ -5,7 +5,7 @@
 //   encoded back to the engine's bytes.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { equals, type Span, type Value } from "@gdvariant/core";
+import { equals, type Span } from "@gdvariant/core";
 import { decode, encode, toText } from "@gdvariant/godot-3";
 import { cEscape } from "@gdvariant/godot-3/text";
 import fc from "fast-check";
