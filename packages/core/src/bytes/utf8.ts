@@ -10,7 +10,7 @@ const encoder = new TextEncoder();
  * fatal mode does); longer ones go to TextDecoder, whose fixed cost per call (~1,500
  * instructions) the JS loop only beats on short strings. Measured with valgrind instruction
  * counts by `bench/micro/utf8-icount.sh` (bench/README.md, "string-heavy array"): on the
- * string-array workload (16,000 strings, 11.8 bytes on average) this function costs 1,079
+ * string-array workload (16,000 strings, 11.8 bytes on average) this function costs 969
  * instructions per string, the previous ASCII-only concatenation loop 1,541, TextDecoder alone
  * 1,513; the JS decoder's limit was picked from 16 (840), 24 (859) and 64 (896) bytes, and at
  * 24 ASCII bytes TextDecoder wins (1,468 against 1,856).
@@ -24,35 +24,121 @@ const SHORT_ENCODE = 64;
 const units = new Uint16Array(SHORT_DECODE);
 const fromCharCode = String.fromCharCode;
 
-// The string of units[0..n). Fixed-arity fromCharCode calls: V8 builds those directly, where
-// `apply` over an array and per-character concatenation cost several times more.
+// The string of units[0..n), n <= 16: one fixed-arity fromCharCode call, which V8 builds
+// directly into a new string; `apply` over an array, per-character concatenation, or two calls
+// and a concatenation all cost more (bench/micro/utf8-icount.mjs: 765 instructions per string
+// on the dictionary keys of the string-int-dict workload, 841 with two 8-unit calls).
 function fromUnits(u: Uint16Array, n: number): string {
-  let out = "";
-  let i = 0;
-  if (n >= 8) {
-    out = fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!);
-    i = 8;
-    if (n === 16) {
-      return out + fromCharCode(u[8]!, u[9]!, u[10]!, u[11]!, u[12]!, u[13]!, u[14]!, u[15]!);
-    }
-  }
-  switch (n - i) {
-    case 0:
-      return out;
+  switch (n) {
     case 1:
-      return out + fromCharCode(u[i]!);
+      return fromCharCode(u[0]!);
     case 2:
-      return out + fromCharCode(u[i]!, u[i + 1]!);
+      return fromCharCode(u[0]!, u[1]!);
     case 3:
-      return out + fromCharCode(u[i]!, u[i + 1]!, u[i + 2]!);
+      return fromCharCode(u[0]!, u[1]!, u[2]!);
     case 4:
-      return out + fromCharCode(u[i]!, u[i + 1]!, u[i + 2]!, u[i + 3]!);
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!);
     case 5:
-      return out + fromCharCode(u[i]!, u[i + 1]!, u[i + 2]!, u[i + 3]!, u[i + 4]!);
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!);
     case 6:
-      return out + fromCharCode(u[i]!, u[i + 1]!, u[i + 2]!, u[i + 3]!, u[i + 4]!, u[i + 5]!);
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!);
+    case 7:
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!);
+    case 8:
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!);
+    case 9:
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!);
+    case 10:
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!);
+    case 11:
+      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!);
+    case 12:
+      return fromCharCode(
+        u[0]!,
+        u[1]!,
+        u[2]!,
+        u[3]!,
+        u[4]!,
+        u[5]!,
+        u[6]!,
+        u[7]!,
+        u[8]!,
+        u[9]!,
+        u[10]!,
+        u[11]!,
+      );
+    case 13:
+      return fromCharCode(
+        u[0]!,
+        u[1]!,
+        u[2]!,
+        u[3]!,
+        u[4]!,
+        u[5]!,
+        u[6]!,
+        u[7]!,
+        u[8]!,
+        u[9]!,
+        u[10]!,
+        u[11]!,
+        u[12]!,
+      );
+    case 14:
+      return fromCharCode(
+        u[0]!,
+        u[1]!,
+        u[2]!,
+        u[3]!,
+        u[4]!,
+        u[5]!,
+        u[6]!,
+        u[7]!,
+        u[8]!,
+        u[9]!,
+        u[10]!,
+        u[11]!,
+        u[12]!,
+        u[13]!,
+      );
+    case 15:
+      return fromCharCode(
+        u[0]!,
+        u[1]!,
+        u[2]!,
+        u[3]!,
+        u[4]!,
+        u[5]!,
+        u[6]!,
+        u[7]!,
+        u[8]!,
+        u[9]!,
+        u[10]!,
+        u[11]!,
+        u[12]!,
+        u[13]!,
+        u[14]!,
+      );
+    case 16:
+      return fromCharCode(
+        u[0]!,
+        u[1]!,
+        u[2]!,
+        u[3]!,
+        u[4]!,
+        u[5]!,
+        u[6]!,
+        u[7]!,
+        u[8]!,
+        u[9]!,
+        u[10]!,
+        u[11]!,
+        u[12]!,
+        u[13]!,
+        u[14]!,
+        u[15]!,
+      );
     default:
-      return out + fromCharCode(u[i]!, u[i + 1]!, u[i + 2]!, u[i + 3]!, u[i + 4]!, u[i + 5]!, u[i + 6]!);
+      return "";
   }
 }
 
@@ -116,8 +202,13 @@ function decodeShort(bytes: Uint8Array, start: number, end: number): string | un
  * Stops at the first NUL byte.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
+  return length <= SHORT_DECODE
+    ? decodeShort(bytes, start, start + length)
+    : decodeLong(bytes, start, length);
+}
+
+function decodeLong(bytes: Uint8Array, start: number, length: number): string | undefined {
   const end = start + length;
-  if (length <= SHORT_DECODE) return decodeShort(bytes, start, end);
   let stop = bytes.indexOf(0, start);
   if (stop < 0 || stop > end) stop = end;
   try {
