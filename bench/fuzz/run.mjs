@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The fuzz campaign, on demand:
-//   node bench/fuzz/run.mjs --seed 42 --iterations 200000 [--slow-ms 100] [--out summary.json]
+//   node bench/fuzz/run.mjs --seed 42 --iterations 200000 [--slow-ms 100] [--text-slow-ms 500]
+//                           [--out summary.json]
 //   node bench/fuzz/run.mjs --replay input.hex      (one input, hex, through every target)
 // Prints progress, then a JSON summary (inputs tried, escapes with their bytes in hex, slow
 // inputs, the slowest input under 64 KB, the largest heap growth of one call). Exits 1 when
@@ -33,6 +34,7 @@ const summary = runCampaign({
   seed: Number(opt("seed", "1")),
   iterations: Number(opt("iterations", "10000")),
   slowMs: Number(opt("slow-ms", "100")),
+  textSlowMs: Number(opt("text-slow-ms", "500")),
   progressEvery: 2000,
   onProgress: (p) =>
     process.stderr.write(
