@@ -8,6 +8,7 @@
 // decoder for strings up to LIM bytes, LIM from the environment, default 64), core (the
 // decodeUtf8 of packages/core/dist). Each is checked against TextDecoder first.
 import { readFileSync } from "node:fs";
+
 // CORE_DIST: another build of core to take decodeUtf8 from (default: the installed package).
 const { decodeUtf8: coreDecode } = await import(process.env.CORE_DIST ?? "@gdvariant/core");
 
@@ -153,34 +154,90 @@ function general(b, s, n) {
 }
 function fromUnits16(u, n) {
   switch (n) {
-    case 0: return "";
-    case 1: return f(u[0]);
-    case 2: return f(u[0], u[1]);
-    case 3: return f(u[0], u[1], u[2]);
-    case 4: return f(u[0], u[1], u[2], u[3]);
-    case 5: return f(u[0], u[1], u[2], u[3], u[4]);
-    case 6: return f(u[0], u[1], u[2], u[3], u[4], u[5]);
-    case 7: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6]);
-    case 8: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7]);
-    case 9: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]);
-    case 10: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9]);
-    case 11: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10]);
-    case 12: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11]);
-    case 13: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12]);
-    case 14: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13]);
-    case 15: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14]);
-    case 16: return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+    case 0:
+      return "";
+    case 1:
+      return f(u[0]);
+    case 2:
+      return f(u[0], u[1]);
+    case 3:
+      return f(u[0], u[1], u[2]);
+    case 4:
+      return f(u[0], u[1], u[2], u[3]);
+    case 5:
+      return f(u[0], u[1], u[2], u[3], u[4]);
+    case 6:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5]);
+    case 7:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6]);
+    case 8:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7]);
+    case 9:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8]);
+    case 10:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9]);
+    case 11:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10]);
+    case 12:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11]);
+    case 13:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12]);
+    case 14:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13]);
+    case 15:
+      return f(u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14]);
+    case 16:
+      return f(
+        u[0],
+        u[1],
+        u[2],
+        u[3],
+        u[4],
+        u[5],
+        u[6],
+        u[7],
+        u[8],
+        u[9],
+        u[10],
+        u[11],
+        u[12],
+        u[13],
+        u[14],
+        u[15],
+      );
   }
   return fromUnits(u, n);
 }
 function general16(b, s, n) {
   if (n > 16) return td(b, s, n);
-  const end = s + n; let k = 0; let i = s; const u = U;
+  const end = s + n;
+  let k = 0;
+  let i = s;
+  const u = U;
   while (i < end) {
     const c = b[i++];
-    if (c < 0x80) { if (c === 0) break; u[k++] = c; continue; }
-    if (c >= 0xc2 && c < 0xe0) { if (i >= end) return undefined; const c1 = b[i++]; if ((c1 & 0xc0) !== 0x80) return undefined; u[k++] = ((c & 0x1f) << 6) | (c1 & 0x3f); continue; }
-    if (c >= 0xe0 && c < 0xf0) { if (i + 1 >= end) return undefined; const c1 = b[i++], c2 = b[i++]; if ((c1 & 0xc0) !== 0x80 || (c2 & 0xc0) !== 0x80) return undefined; const cp = ((c & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f); if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return undefined; u[k++] = cp; continue; }
+    if (c < 0x80) {
+      if (c === 0) break;
+      u[k++] = c;
+      continue;
+    }
+    if (c >= 0xc2 && c < 0xe0) {
+      if (i >= end) return undefined;
+      const c1 = b[i++];
+      if ((c1 & 0xc0) !== 0x80) return undefined;
+      u[k++] = ((c & 0x1f) << 6) | (c1 & 0x3f);
+      continue;
+    }
+    if (c >= 0xe0 && c < 0xf0) {
+      if (i + 1 >= end) return undefined;
+      const c1 = b[i++],
+        c2 = b[i++];
+      if ((c1 & 0xc0) !== 0x80 || (c2 & 0xc0) !== 0x80) return undefined;
+      const cp = ((c & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f);
+      if (cp < 0x800 || (cp >= 0xd800 && cp < 0xe000)) return undefined;
+      u[k++] = cp;
+      continue;
+    }
     return td(b, s, n);
   }
   return fromUnits16(u, k);
