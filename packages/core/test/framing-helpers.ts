@@ -3,57 +3,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as c from "@gdvariant/core";
-import { hex, unhex } from "./support/dialects.js";
+import { hex, modernCodecs, unhex } from "./support/dialects.js";
 
-const p4 = { flag64: true };
-
-/** Godot 4.4-4.6 type table (the same table /tmp/smoke.mjs checks against every 4.6.3 fixture). */
+/** Godot 4.4-4.6 type table: the 4.x codecs of support/dialects.ts under the engine's dialect id. */
 export const godot4: c.Dialect = c.createDialect({
   id: "godot-4",
   name: "Godot 4.x",
   engineVersions: "4.4-4.6",
   typeCount: 39,
-  codecs: [
-    c.nilCodec(0),
-    c.boolCodec(1),
-    c.intCodec(2),
-    c.floatCodec(3),
-    c.stringCodec(4),
-    c.vectorCodec(5, "vector2", "VECTOR2", p4),
-    c.vectorCodec(6, "vector2i", "VECTOR2I"),
-    c.vectorCodec(7, "rect2", "RECT2", p4),
-    c.vectorCodec(8, "rect2i", "RECT2I"),
-    c.vectorCodec(9, "vector3", "VECTOR3", p4),
-    c.vectorCodec(10, "vector3i", "VECTOR3I"),
-    c.matrixCodec(11, "transform2d", "TRANSFORM2D", p4),
-    c.vectorCodec(12, "vector4", "VECTOR4", p4),
-    c.vectorCodec(13, "vector4i", "VECTOR4I"),
-    c.vectorCodec(14, "plane", "PLANE", p4),
-    c.vectorCodec(15, "quaternion", "QUATERNION", p4),
-    c.vectorCodec(16, "aabb", "AABB", p4),
-    c.matrixCodec(17, "basis", "BASIS", p4),
-    c.matrixCodec(18, "transform3d", "TRANSFORM3D", p4),
-    c.matrixCodec(19, "projection", "PROJECTION", p4),
-    c.vectorCodec(20, "color", "COLOR"),
-    c.stringNameCodec(21),
-    c.nodePathCodec(22, "subname"),
-    c.ridCodec(23, true),
-    c.objectCodec(24),
-    c.callableCodec(25),
-    c.signalCodec(26),
-    c.dictionaryCodec(27, { typed: true }),
-    c.arrayCodec(28, { typed: true }),
-    c.packedByteArrayCodec(29),
-    c.packedNumberCodec(30, "packedInt32Array", "PACKED_INT32_ARRAY"),
-    c.packedNumberCodec(31, "packedInt64Array", "PACKED_INT64_ARRAY"),
-    c.packedNumberCodec(32, "packedFloat32Array", "PACKED_FLOAT32_ARRAY"),
-    c.packedNumberCodec(33, "packedFloat64Array", "PACKED_FLOAT64_ARRAY"),
-    c.packedStringArrayCodec(34),
-    c.packedVectorCodec(35, "packedVector2Array", "PACKED_VECTOR2_ARRAY", p4),
-    c.packedVectorCodec(36, "packedVector3Array", "PACKED_VECTOR3_ARRAY", p4),
-    c.packedNumberCodec(37, "packedColorArray", "PACKED_COLOR_ARRAY"),
-    c.packedVectorCodec(38, "packedVector4Array", "PACKED_VECTOR4_ARRAY", p4),
-  ],
+  codecs: modernCodecs(),
 });
 
 /** Godot 3.1-3.6 type table (27 types; math types are always f32). */
