@@ -25,7 +25,11 @@ class Collector {
   readonly list: Evidence[] = [];
   score = 0;
   soft = 0;
-  constructor(private readonly stats: Stats) {}
+  /** `texts` false: only the score and the soft weight, no evidence objects (decodeAny). */
+  constructor(
+    private readonly stats: Stats,
+    private readonly texts: boolean,
+  ) {}
 
   /** Adds `weight` per occurrence up to `cap` (absolute), once per fact. */
   add(count: number, each: number, cap: number, text: string, key?: string, soft = false): void {
@@ -33,12 +37,13 @@ class Collector {
     const raw = count * each;
     const weight = Math.sign(raw) * Math.min(Math.abs(raw), cap);
     if (soft) this.soft += weight;
+    this.score += weight;
+    if (!this.texts) return;
     const offset = key === undefined ? undefined : this.stats.at[key];
     const times = count === 1 ? "" : ` (${count} times)`;
     const e: Evidence =
       offset === undefined ? { text: text + times, weight } : { text: text + times, weight, offset };
     this.list.push(e);
-    this.score += weight;
   }
 
   /** A fact with no weight: it only narrows the version range or explains it. */
@@ -49,8 +54,24 @@ class Collector {
 
 /** Evidence, versions and precision of one walked hypothesis. */
 export function assess(gen: Generation, s: Stats): Assessment {
-  const c = new Collector(s);
+  const c = new Collector(s, true);
   const r = new RangeBuilder(gen);
+  const precision = collect(gen, s, c, r);
+  return { evidence: c.list, versions: r.build(), precision, score: c.score, soft: c.soft };
+}
+
+/**
+ * Only the score and the soft weight of {@link assess}, from the same facts and weights in the
+ * same order (so the same numbers), without evidence texts or versions: what decodeAny needs.
+ */
+export function assessScore(gen: Generation, s: Stats): { readonly score: number; readonly soft: number } {
+  const c = new Collector(s, false);
+  collect(gen, s, c, undefined);
+  return c;
+}
+
+// The facts of one hypothesis, into `c` (and the version range into `r`, when given).
+function collect(gen: Generation, s: Stats, c: Collector, r: RangeBuilder | undefined): Precision {
   const dialect = gen === 4 ? "Godot 4" : gen === 3 ? "Godot 3" : "Godot 2";
 
   // Facts no engine writes: the usual sign of reading bytes with the wrong type table.
@@ -163,11 +184,11 @@ export function assess(gen: Generation, s: Stats): Assessment {
     precision = s.mathDouble > 0 ? "double" : s.mathSingle > 0 ? "single" : "either";
     if (s.mathDouble > 0) c.note("math types carry FLAG_64: a precision=double build");
     if (s.typedArrays > 0) {
-      r.atLeast([4, 3, 0]);
+      r?.atLeast([4, 3, 0]);
       c.add(s.typedArrays, 1, 2, "typed Array header bits and element type (4.3+)", "typedArrays");
     }
     if (s.typedDictionaries > 0) {
-      r.atLeast([4, 4, 0]);
+      r?.atLeast([4, 4, 0]);
       c.add(
         s.typedDictionaries,
         1,
@@ -177,24 +198,24 @@ export function assess(gen: Generation, s: Stats): Assessment {
       );
     }
     if (s.packedVector4 > 0) {
-      r.atLeast([4, 3, 0]);
+      r?.atLeast([4, 3, 0]);
       c.note("PackedVector4Array (4.3+)", "packedVector4");
     }
     if (s.scriptPath > 0) {
-      r.atLeast([4, 3, 0]);
+      r?.atLeast([4, 3, 0]);
       c.note('full object "script" property as a res:// path (4.3+)', "scriptPath");
     }
     if (s.scriptObject > 0) {
-      r.atMost([4, 2, 99]);
+      r?.atMost([4, 2, 99]);
       c.note('full object "script" property as a nested object (4.0-4.2)', "scriptObject");
     }
     if (s.vector4Double > 0) {
-      r.atLeast([4, 2, 0]);
+      r?.atLeast([4, 2, 0]);
       c.note("Vector4/Projection with FLAG_64 (double builds flag them since 4.2)");
     }
   } else if (gen === 3) {
     if (s.stringPadDirty + s.namePadDirty > 0) {
-      r.atMost([3, 0, 2]);
+      r?.atMost([3, 0, 2]);
       c.add(
         1,
         -0.5,
@@ -204,11 +225,11 @@ export function assess(gen: Generation, s: Stats): Assessment {
       );
     }
     if (s.bytePadDirty > 0) {
-      r.atMost([3, 1, 1]);
+      r?.atMost([3, 1, 1]);
       c.add(1, -0.3, 0.3, "PoolByteArray padding is not zero (zeroed since 3.1.2)", "bytePadDirty");
     }
     if (s.pstrPadDirty > 0) {
-      r.atMost([3, 0, 99]);
+      r?.atMost([3, 0, 99]);
       c.add(
         1,
         -1,
@@ -220,7 +241,7 @@ export function assess(gen: Generation, s: Stats): Assessment {
     c.add(s.sharedSet, -3, 9, "container count with the 2.x shared bit (3.x never sets it)", "sharedSet");
     c.add(s.nodePathProperty, -2, 4, "NodePath property flag (2.x data)", "nodePathProperty");
     if (s.int64Fits32 > 0 && s.int32 === 0) {
-      r.atMost([3, 0, 99]);
+      r?.atMost([3, 0, 99]);
       c.add(1, 1, 1, "every int is 64-bit, even small ones: the 3.0.x encoder bug", "int64Fits32");
     } else if (s.int64Fits32 > 0) {
       c.add(
@@ -231,11 +252,11 @@ export function assess(gen: Generation, s: Stats): Assessment {
         "int64Fits32",
       );
     } else if (s.int32 > 0) {
-      r.atLeast([3, 1, 0]);
+      r?.atLeast([3, 1, 0]);
       c.note("32-bit ints (3.0.x wrote every int as 64-bit)");
     }
     if (s.objectIdZero + s.objectEmptyClass > 0) {
-      r.atMost([3, 2, 99]);
+      r?.atMost([3, 2, 99]);
       c.note(
         "null object written as OBJECT, not NIL (3.2-era and older)",
         s.objectIdZero ? "objectIdZero" : "objectEmptyClass",
@@ -268,9 +289,9 @@ export function assess(gen: Generation, s: Stats): Assessment {
     );
     c.add(s.nodePathProperty, 0.5, 1, "NodePath with a separate property (2.x)", "nodePathProperty");
     if (s.inputEventJoy20 > 0) {
-      r.atMost([2, 0, 99]);
+      r?.atMost([2, 0, 99]);
       c.note("joystick-motion InputEvent without its axis value (2.0 layout)", "inputEventJoy20");
     }
   }
-  return { evidence: c.list, versions: r.build(), precision, score: c.score, soft: c.soft };
+  return precision;
 }

@@ -13,10 +13,10 @@ import {
   decodeWithLength,
   type Value,
 } from "@gdvariant/core";
-import { assess, PRIOR } from "./assess.js";
+import { assess, assessScore, PRIOR } from "./assess.js";
 import { sniffBinary, sniffText } from "./file-kinds.js";
-import { type Layout, layoutOf } from "./layout.js";
-import { followChain, type RecordSpan } from "./records.js";
+import { type Generation, type Layout, layoutOf } from "./layout.js";
+import { chainComplete, followChain, type RecordSpan } from "./records.js";
 import { sameValues } from "./same-value.js";
 import { Stats } from "./stats.js";
 import type {
@@ -29,7 +29,7 @@ import type {
   Precision,
   VersionRange,
 } from "./types.js";
-import { verify, type WalkFailure } from "./verify.js";
+import { headerFits, verify, type WalkFailure, type WalkLimits } from "./verify.js";
 
 export { type Generation, generationOf } from "./layout.js";
 export type * from "./types.js";
@@ -105,17 +105,76 @@ interface Resolved {
   readonly maxDepth: number;
   readonly maxCollectionLength: number;
   readonly maxTotalBytes: number;
+  /** The walk's limits, built once. */
+  readonly limits: WalkLimits;
 }
 
-function resolve(o: DetectOptions): Resolved {
-  const num = (v: unknown, d: number) => (typeof v === "number" && v >= 0 ? v : d);
+function resolved(
+  allowObjects: boolean,
+  framings: ReadonlySet<FramingKind>,
+  maxDepth: number,
+  maxCollectionLength: number,
+  maxTotalBytes: number,
+): Resolved {
   return {
-    allowObjects: o.allowObjects === true,
-    framings: new Set(o.framings ?? ["raw", "length-prefixed", "base64"]),
-    maxDepth: num(o.maxDepth, DEFAULT_MAX_DEPTH),
-    maxCollectionLength: num(o.maxCollectionLength, DEFAULT_MAX_COLLECTION_LENGTH),
-    maxTotalBytes: num(o.maxTotalBytes, DEFAULT_MAX_TOTAL_BYTES),
+    allowObjects,
+    framings,
+    maxDepth,
+    maxCollectionLength,
+    maxTotalBytes,
+    limits: { maxDepth, maxCollectionLength },
   };
+}
+
+// The options most calls pass (none): resolved once.
+const DEFAULTS = resolved(
+  false,
+  new Set(["raw", "length-prefixed", "base64"]),
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_COLLECTION_LENGTH,
+  DEFAULT_MAX_TOTAL_BYTES,
+);
+
+function resolve(o: DetectOptions): Resolved {
+  if (
+    o.allowObjects === undefined &&
+    o.framings === undefined &&
+    o.maxDepth === undefined &&
+    o.maxCollectionLength === undefined &&
+    o.maxTotalBytes === undefined
+  )
+    return DEFAULTS;
+  const num = (v: unknown, d: number) => (typeof v === "number" && v >= 0 ? v : d);
+  return resolved(
+    o.allowObjects === true,
+    new Set(o.framings ?? ["raw", "length-prefixed", "base64"]),
+    num(o.maxDepth, DEFAULT_MAX_DEPTH),
+    num(o.maxCollectionLength, DEFAULT_MAX_COLLECTION_LENGTH),
+    num(o.maxTotalBytes, DEFAULT_MAX_TOTAL_BYTES),
+  );
+}
+
+/** Weight of records holding bytes after their Variant (length-prefixed readings). */
+function trailingWeight(trailing: number): number {
+  return Math.max(RECORD_TRAILING * trailing, 3 * RECORD_TRAILING);
+}
+
+/** More structure checked and passed is more evidence: ln(1 + values), at most 4. */
+function structureWeight(values: number): number {
+  return Math.min(4, Math.log(1 + values));
+}
+
+/**
+ * The score of a reading that parses to the end: prior, the facts' weights, the records with
+ * trailing bytes, the exact fit, the structure. detect and decodeAny both score with this, so
+ * they rank readings alike.
+ */
+function fitScore(gen: Generation, facts: number, trailing: number, values: number): number {
+  let score = PRIOR[gen] + facts;
+  if (trailing > 0) score += trailingWeight(trailing);
+  score += EXACT;
+  score += structureWeight(values);
+  return score;
 }
 
 /** A hypothesis that fits, before decoding. */
@@ -204,7 +263,7 @@ class Analysis {
   run(): void {
     const b = this.bytes;
     const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    const limits = { maxDepth: this.o.maxDepth, maxCollectionLength: this.o.maxCollectionLength };
+    const limits = this.o.limits;
     const n = b.length;
     if (this.o.framings.has("raw")) {
       for (const layout of this.layouts) {
@@ -240,20 +299,20 @@ class Analysis {
     chainFailure: WalkFailure | undefined,
     bigEndian: boolean,
     view: DataView,
-    limits: { maxDepth: number; maxCollectionLength: number },
+    limits: WalkLimits,
   ): void {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
+    // Every record's walk counts into the one Stats of the file.
     const stats = new Stats();
     const out: { start: number; end: number; valueEnd: number }[] = [];
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
-      const r = verify(layout, this.bytes, view, s.start, s.end, limits);
+      const r = verify(layout, this.bytes, view, s.start, s.end, limits, stats);
       if (!r.ok) {
         miss({ layout, framing, failure: r.failure, end: s.end, value: { start: s.start, end: s.end } });
         return;
       }
-      stats.add(r.stats);
       out.push({ start: s.start, end: s.end, valueEnd: r.end });
       if (r.end !== s.end && clean === undefined) clean = r.end;
     }
@@ -267,9 +326,11 @@ class Analysis {
   private fit(layout: Layout, framing: Framing, records: Fit["records"], stats: Stats): void {
     const a = assess(layout.generation, stats);
     const evidence: Evidence[] = [];
-    let score = PRIOR[layout.generation] + a.score;
     const n = this.bytes.length;
     const inner = framing.kind === "base64" ? framing.inner : framing;
+    // A raw value ends where its bytes do (or it is a miss): only records can trail.
+    const trailing = inner.kind === "raw" ? [] : records.filter((r) => r.valueEnd !== r.end);
+    const score = fitScore(layout.generation, a.score, trailing.length, stats.values);
     if (inner.kind === "raw") {
       evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
     } else {
@@ -277,25 +338,18 @@ class Analysis {
         text: `${records.length} length word${records.length === 1 ? "" : "s"} chain exactly to the end of the ${n} bytes`,
         weight: EXACT,
       });
-      const trailing = records.filter((r) => r.valueEnd !== r.end);
       if (trailing.length > 0) {
-        const w = Math.max(RECORD_TRAILING * trailing.length, 3 * RECORD_TRAILING);
         evidence.push({
           text: `${trailing.length} record(s) hold bytes after their Variant (store_var and put_var write none)`,
-          weight: w,
+          weight: trailingWeight(trailing.length),
           offset: trailing[0]!.valueEnd,
         });
-        score += w;
       }
     }
-    score += EXACT;
-    // More structure checked and passed is more evidence: ln(1 + values), at most 4.
-    const structure = Math.min(4, Math.log(1 + stats.values));
     evidence.push({
       text: `${stats.values} value${stats.values === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
-      weight: Math.round(structure * 100) / 100,
+      weight: Math.round(structureWeight(stats.values) * 100) / 100,
     });
-    score += structure;
     evidence.push(...a.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
     if (score - a.soft <= 0) {
@@ -331,7 +385,7 @@ class Analysis {
 }
 
 function decodeRecords(
-  fit: Fit,
+  fit: Pick<Fit, "layout" | "records" | "stats">,
   bytes: Uint8Array,
   o: Resolved,
 ): { values: Value[] } | { objects: string } | { error: DecodeError } {
@@ -343,12 +397,16 @@ function decodeRecords(
   const values: Value[] = [];
   for (const r of fit.records) {
     try {
-      const res = decodeWithLength(fit.layout.dialect, bytes.subarray(0, r.end), {
-        offset: r.start,
-        allowObjects: o.allowObjects,
-        maxDepth: o.maxDepth,
-        maxCollectionLength: o.maxCollectionLength,
-      });
+      const res = decodeWithLength(
+        fit.layout.dialect,
+        r.end === bytes.length ? bytes : bytes.subarray(0, r.end),
+        {
+          offset: r.start,
+          allowObjects: o.allowObjects,
+          maxDepth: o.maxDepth,
+          maxCollectionLength: o.maxCollectionLength,
+        },
+      );
       if (res.length !== r.valueEnd - r.start) {
         return {
           error: new DecodeError(
@@ -539,6 +597,110 @@ function fileResult(file: FileInfo): DetectResult {
  * this module; `@gdvariant/auto-detect` has a ready one with all three.
  * @throws {TypeError} when no dialect is given.
  */
+/** A reading that fits, as decodeAny ranks it: no evidence texts, versions or framing objects. */
+interface QuickFit {
+  readonly layout: Layout;
+  readonly records: readonly { start: number; end: number; valueEnd: number }[];
+  readonly stats: Stats;
+  readonly score: number;
+}
+
+/** Scores a walked reading as {@link Analysis} does; `undefined` when the facts reject it. */
+function quickFit(
+  layout: Layout,
+  records: QuickFit["records"],
+  stats: Stats,
+  trailing: number,
+): QuickFit | undefined {
+  const a = assessScore(layout.generation, stats);
+  const score = fitScore(layout.generation, a.score, trailing, stats.values);
+  return score - a.soft <= 0 ? undefined : { layout, records, stats, score };
+}
+
+/**
+ * decodeAny's path: the readings {@link Analysis} would find that fit, ranked the same way, but
+ * without the evidence texts, version ranges or the misses, and the value decoded once. Every
+ * hypothesis whose first header no dialect type matches is dropped in O(1), and a length chain
+ * that breaks costs a few word reads. Returns `undefined` whenever the answer is not a plain
+ * value (nothing fits, a decode fails, full objects without allowObjects, readings that
+ * disagree): decodeAny then runs detect for the error it reports.
+ */
+function quickValue(
+  bytes: Uint8Array,
+  o: Resolved,
+  layouts: readonly Layout[],
+  ambiguous: DecodeAnyOptions["ambiguous"],
+): Value | undefined {
+  const n = bytes.length;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const fits: QuickFit[] = [];
+  if (o.framings.has("raw")) {
+    for (const layout of layouts) {
+      if (!headerFits(layout, view, 0, n)) continue;
+      const r = verify(layout, bytes, view, 0, n, o.limits);
+      if (!r.ok || r.end !== n) continue;
+      const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0);
+      if (f !== undefined) fits.push(f);
+    }
+  }
+  if (o.framings.has("length-prefixed")) {
+    for (let k = 0; k < 2; k++) {
+      const bigEndian = k === 1;
+      if (!chainComplete(bytes, view, bigEndian)) continue;
+      // A word that reads the same both ways (0x04040404) gives one chain, not two.
+      if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
+      const spans = followChain(bytes, view, bigEndian)!.records;
+      for (const layout of layouts) {
+        const stats = new Stats();
+        const records: { start: number; end: number; valueEnd: number }[] = [];
+        let trailing = 0;
+        for (const s of spans) {
+          if (!headerFits(layout, view, s.start, s.end)) break;
+          const r = verify(layout, bytes, view, s.start, s.end, o.limits, stats);
+          if (!r.ok) break;
+          records.push({ start: s.start, end: s.end, valueEnd: r.end });
+          if (r.end !== s.end) trailing++;
+        }
+        if (records.length !== spans.length) continue;
+        const f = quickFit(layout, records, stats, trailing);
+        if (f !== undefined) fits.push(f);
+      }
+    }
+  }
+  const top = fits.length === 1 ? fits[0] : fits.sort(byScore)[0];
+  if (top === undefined) return undefined;
+  // The leading group (scores within LEADING of the best): with "best" only the best counts;
+  // otherwise all of them must read the same value, or detect's ambiguity error is the answer.
+  const last = ambiguous === "best" ? 1 : fits.length;
+  let first: readonly Value[] | undefined;
+  for (let i = 0; i < last; i++) {
+    const f = fits[i]!;
+    if (f.score < top.score - LEADING) break;
+    const d = decodeRecords(f, bytes, o);
+    if (!("values" in d)) return undefined;
+    if (first === undefined) first = d.values;
+    else if (!sameValues(first, d.values)) return undefined;
+  }
+  return first![0];
+}
+
+function byScore(x: { score: number; layout: Layout }, y: { score: number; layout: Layout }): number {
+  return y.score - x.score || rankOf(y.layout) - rankOf(x.layout);
+}
+
+const NOT_WRAPPED = (f: Framing): Framing => f;
+const BASE64_WRAPPED = (f: Framing): Framing => ({ kind: "base64", inner: f });
+
+/** The input, ready to analyse (`bytes` with the options and framing wrapper), or already answered. */
+type Prepared =
+  | { readonly done: DetectResult }
+  | { readonly bytes: Uint8Array; readonly o: Resolved; readonly wrap: (f: Framing) => Framing };
+
+/**
+ * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
+ * this module; `@gdvariant/auto-detect` has a ready one with all three.
+ * @throws {TypeError} when no dialect is given.
+ */
 export function createDetector(options: DetectorOptions): Detector {
   const dialects = [...options.dialects];
   if (dialects.length === 0) throw new TypeError("createDetector needs at least one dialect");
@@ -547,7 +709,7 @@ export function createDetector(options: DetectorOptions): Detector {
   function analyse(bytes: Uint8Array, o: Resolved, wrap: (f: Framing) => Framing): DetectResult {
     const a = new Analysis(bytes, layouts, o, wrap);
     a.run();
-    const fits = a.fits.sort((x, y) => y.score - x.score || rankOf(y.layout) - rankOf(x.layout));
+    const fits = a.fits.sort(byScore);
     const misses = [...a.misses];
     // Decode the leading group; a fit whose full decode disagrees with the verifier drops out.
     const decoded = new Map<Fit, ReturnType<typeof decodeRecords>>();
@@ -605,31 +767,32 @@ export function createDetector(options: DetectorOptions): Detector {
     return result;
   }
 
-  function detectText(text: string, o: Resolved): DetectResult | undefined {
+  function prepareText(text: string, o: Resolved): Prepared | undefined {
     const file = sniffText(text);
-    if (file !== undefined) return fileResult(file);
+    if (file !== undefined) return { done: fileResult(file) };
     if (o.framings.has("base64") && BASE64_TEXT.test(text) && text.replace(/\s/g, "").length >= 8) {
       const bytes = base64Decode(text);
       if (bytes !== undefined && bytes.length >= 4) {
-        const inner: Resolved = { ...o, framings: new Set([...o.framings].filter((f) => f !== "base64")) };
-        const r = analyse(bytes, inner, (f) => ({ kind: "base64", inner: f }));
-        return r;
+        const framings = new Set([...o.framings].filter((f) => f !== "base64"));
+        const inner = resolved(o.allowObjects, framings, o.maxDepth, o.maxCollectionLength, o.maxTotalBytes);
+        return { bytes, o: inner, wrap: BASE64_WRAPPED };
       }
     }
     return undefined;
   }
 
-  function detect(input: unknown, options: DetectOptions = {}): DetectResult {
-    const o = resolve(options);
+  function prepare(input: unknown, o: Resolved): Prepared {
     if (typeof input === "string") {
-      const r = detectText(input, o);
+      const r = prepareText(input, o);
       if (r !== undefined) return r;
       return {
-        candidates: [],
-        best: undefined,
-        ambiguous: false,
-        leading: 0,
-        summary: "Text that is neither base64 nor a Godot text file or JSON; a Variant dump is binary.",
+        done: {
+          candidates: [],
+          best: undefined,
+          ambiguous: false,
+          leading: 0,
+          summary: "Text that is neither base64 nor a Godot text file or JSON; a Variant dump is binary.",
+        },
       };
     }
     const bytes = toBytes(input);
@@ -646,20 +809,30 @@ export function createDetector(options: DetectorOptions): Detector {
       });
     }
     if (bytes.length === 0)
-      return fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} });
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const file = sniffBinary(bytes, view);
-    if (file !== undefined) return fileResult(file);
+      return { done: fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} }) };
+    const file = sniffBinary(bytes);
+    if (file !== undefined) return { done: fileResult(file) };
     const text = asText(bytes);
     if (text !== undefined) {
-      const r = detectText(text, o);
+      const r = prepareText(text, o);
       if (r !== undefined) return r;
     }
-    return analyse(bytes, o, (f) => f);
+    return { bytes, o, wrap: NOT_WRAPPED };
+  }
+
+  function detect(input: unknown, options: DetectOptions = {}): DetectResult {
+    const p = prepare(input, resolve(options));
+    return "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
   }
 
   function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
-    const r = detect(input, options);
+    const p = prepare(input, resolve(options));
+    if (!("done" in p)) {
+      const v = quickValue(p.bytes, p.o, layouts, options.ambiguous);
+      if (v !== undefined) return v;
+    }
+    // Not a plain answer: detect's result says why.
+    const r = "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
     const best = r.best;
     if (best === undefined) {
       if (r.file !== undefined)

@@ -116,8 +116,14 @@ function resource(b: Uint8Array, v: DataView): FileInfo {
 }
 
 /** Recognises Godot's binary file kinds by their magic; `undefined` for anything else. */
-export function sniffBinary(b: Uint8Array, v: DataView): FileInfo | undefined {
-  if (b.length >= 4) {
+export function sniffBinary(b: Uint8Array): FileInfo | undefined {
+  const n = b.length;
+  // Every magic starts with G or R (a Variant header never does): one byte decides for a dump.
+  const head = n >= 4 && (b[0] === 0x47 || b[0] === 0x52);
+  const tail = n >= 32 && b[n - 4] === 0x47;
+  if (!head && !tail) return undefined;
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (head) {
     switch (magic(b, 0)) {
       case "GDEC":
         return encrypted(b, v);
@@ -133,9 +139,9 @@ export function sniffBinary(b: Uint8Array, v: DataView): FileInfo | undefined {
     }
   }
   // An exported executable ends with: ... PCK | u64 PCK size | "GDPC".
-  if (b.length >= 32 && magic(b, b.length - 4) === "GDPC") {
-    const size = Number(v.getBigUint64(b.length - 12, true));
-    const at = b.length - 12 - size;
+  if (tail && magic(b, n - 4) === "GDPC") {
+    const size = Number(v.getBigUint64(n - 12, true));
+    const at = n - 12 - size;
     if (at >= 0 && magic(b, at) === "GDPC") return pck(b, v, at, "embedded-pck");
     return {
       kind: "embedded-pck",

@@ -50,9 +50,16 @@ export interface DetectAnyOptions extends DetectOptions {
 const detectors = new Map<string, Detector>();
 let defaults: Readonly<Record<KnownDialectId, Dialect>> | undefined;
 
+// The detector of the default dialects, for calls that name none (most calls).
+let standard: Detector | undefined;
+
 function detectorFor(choice: readonly (KnownDialectId | Dialect)[] | undefined): Detector {
+  if (choice === undefined) {
+    standard ??= detectorFor(["godot-4", "godot-3", "legacy-2"]);
+    return standard;
+  }
   defaults ??= defaultDialects();
-  const list = choice ?? (["godot-4", "godot-3", "legacy-2"] as const);
+  const list = choice;
   if (list.every((d) => typeof d === "string")) {
     const key = list.join("|");
     let d = detectors.get(key);

@@ -89,7 +89,7 @@ class Walker {
   readonly end: number;
   readonly b: Uint8Array;
   readonly v: DataView;
-  readonly s = new Stats();
+  readonly s: Stats;
   readonly L: Layout;
   readonly ops: readonly (OpEntry | undefined)[];
   readonly typeMask: number;
@@ -109,7 +109,9 @@ class Walker {
     start: number,
     end: number,
     limits: WalkLimits,
+    stats: Stats,
   ) {
+    this.s = stats;
     this.L = layout;
     this.ops = layout.ops;
     this.typeMask = layout.typeMask;
@@ -731,6 +733,7 @@ class Walker {
 
 /**
  * Walks one Variant at `start` as `layout`'s dialect reads it, without building values.
+ * @param into counts go there (several records of one file add up in one Stats); default a new one
  * @returns `ok` with the end offset and the counts, or the failure (offset, code, message).
  */
 export function verify(
@@ -740,8 +743,9 @@ export function verify(
   start: number,
   end: number,
   limits: WalkLimits,
+  into: Stats = new Stats(),
 ): WalkReport {
-  const w = new Walker(layout, bytes, view, start, end, limits);
+  const w = new Walker(layout, bytes, view, start, end, limits, into);
   try {
     w.value();
     return { ok: true, end: w.pos, stats: w.s };
@@ -757,4 +761,17 @@ export function verify(
     }
     throw e;
   }
+}
+
+/**
+ * False when the header word at `start` already fails {@link verify} (no header word, a type id
+ * the dialect lacks, or flag bits a strict dialect refuses): an O(1) test before a walk.
+ */
+export function headerFits(layout: Layout, view: DataView, start: number, end: number): boolean {
+  if (end - start < 4) return false;
+  const header = view.getUint32(start, true);
+  const id = (header & layout.typeMask) >>> 0;
+  const e = id < layout.typeCount ? layout.ops[id] : undefined;
+  if (e === undefined) return false;
+  return !layout.strictFlags || (header & ~layout.typeMask & ~e.flagMask) >>> 0 === 0;
 }

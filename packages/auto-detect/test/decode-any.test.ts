@@ -1,0 +1,168 @@
+// decodeAny has its own path (no evidence texts, the value decoded once) and falls back to detect
+// only when the answer is not a plain value. Whatever the path, it must answer what detect's
+// result says: the best reading's value, or the documented error (nothing fits with the closest
+// reading's code and offset, another kind of file, full objects, different values).
+
+import { type DetectAnyOptions, decodeAny, detect } from "@gdvariant/auto-detect";
+import { DecodeError, type DecodeErrorCode, equals, type Value } from "@gdvariant/core";
+import { encode as encode3 } from "@gdvariant/godot-3";
+import { encode as encode4 } from "@gdvariant/godot-4";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script without types, run against the built package.
+import { encodedCases, engineCases } from "../scripts/evaluate.mjs";
+
+type Options = DetectAnyOptions & { ambiguous?: "throw" | "best" };
+type Outcome = { value: Value } | { code: DecodeErrorCode; offset: number; message: string };
+
+/** What decodeAny must answer, read off detect's result (its documented contract). */
+function expected(input: unknown, options: Options): Outcome {
+  const r = detect(input, options);
+  const best = r.best;
+  if (best === undefined) {
+    if (r.file !== undefined)
+      return { code: "invalid-data", offset: 0, message: `not a Variant dump: ${r.file.description}` };
+    return { code: r.closest?.code ?? "invalid-data", offset: r.closest?.offset ?? 0, message: r.summary };
+  }
+  if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
+    return {
+      code: "invalid-data",
+      offset: 0,
+      message: `${r.summary} Pass dialects to choose, or ambiguous: "best".`,
+    };
+  }
+  if (best.value === undefined) {
+    const code = best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data";
+    return { code, offset: 0, message: best.valueError ?? "the value could not be decoded" };
+  }
+  return { value: best.value };
+}
+
+function actual(input: unknown, options: Options): Outcome {
+  try {
+    return { value: decodeAny(input, options) };
+  } catch (e) {
+    if (!DecodeError.is(e)) throw e;
+    return { code: e.code, offset: e.offset, message: e.detail };
+  }
+}
+
+/** Labels of the inputs where decodeAny and detect disagree, with both answers. */
+function disagreements(cases: { label: string; input: unknown }[], options: Options): string[] {
+  const out: string[] = [];
+  for (const c of cases) {
+    const want = expected(c.input, options);
+    const got = actual(c.input, options);
+    const same =
+      "value" in want
+        ? "value" in got && equals(got.value, want.value)
+        : !("value" in got) &&
+          got.code === want.code &&
+          got.offset === want.offset &&
+          got.message === want.message;
+    if (!same) out.push(`${c.label}: decodeAny ${JSON.stringify(got)} vs detect ${JSON.stringify(want)}`);
+  }
+  return out;
+}
+
+/** Each input cut short at a few places and with one word overwritten: mostly near misses. */
+function damaged(cases: { label: string; input: unknown }[]): { label: string; input: Uint8Array }[] {
+  const out: { label: string; input: Uint8Array }[] = [];
+  for (const c of cases) {
+    if (!(c.input instanceof Uint8Array) || c.input.length < 8) continue;
+    const b = c.input;
+    for (const cut of [1, 4, b.length >> 1])
+      out.push({ label: `${c.label} cut ${cut}`, input: b.subarray(0, b.length - cut) });
+    const bad = b.slice();
+    new DataView(bad.buffer).setUint32((b.length >> 3) << 2, 0xfffffff7, true);
+    out.push({ label: `${c.label} corrupt`, input: bad });
+  }
+  return out;
+}
+
+describe("decodeAny answers what detect says", () => {
+  const engine = (engineCases("random") as { label: string; input: unknown; source: string }[]).map((c) => ({
+    label: `${c.source} ${c.label}`,
+    input: c.input,
+  }));
+  const encoder = (encodedCases(60) as { label: string; input: unknown; source: string }[]).map((c) => ({
+    label: `${c.source} ${c.label}`,
+    input: c.input,
+  }));
+
+  it("covers values, errors and ambiguity", () => {
+    let values = 0;
+    let errors = 0;
+    let ambiguous = 0;
+    for (const c of engine) {
+      const r = detect(c.input);
+      if (r.ambiguous) ambiguous++;
+      if ("value" in expected(c.input, {})) values++;
+      else errors++;
+    }
+    expect(values).toBeGreaterThan(1000);
+    expect(errors).toBeGreaterThan(10);
+    expect(ambiguous).toBeGreaterThan(100);
+  });
+
+  it("engine dumps of all three generations (raw, store_var, base64, engine files)", () => {
+    expect(disagreements(engine, {})).toEqual([]);
+  });
+
+  it("engine dumps with ambiguous: best, allowObjects, one framing or fewer dialects", () => {
+    for (const options of [
+      { ambiguous: "best" },
+      { allowObjects: true },
+      { framings: ["raw"] },
+      { framings: ["length-prefixed", "base64"] },
+      { dialects: ["godot-3", "legacy-2"] },
+      { maxCollectionLength: 3 },
+    ] as Options[]) {
+      expect(disagreements(engine, options), JSON.stringify(options)).toEqual([]);
+    }
+  });
+
+  it("encoder dumps of random values", () => {
+    expect(disagreements(encoder, {})).toEqual([]);
+    expect(disagreements(encoder, { ambiguous: "best", allowObjects: true })).toEqual([]);
+  });
+
+  it("truncated and corrupted dumps", () => {
+    const bad = damaged([...engine.filter((_, i) => i % 4 === 0), ...encoder]);
+    expect(bad.length).toBeGreaterThan(1000);
+    expect(disagreements(bad, {})).toEqual([]);
+    expect(disagreements(bad, { ambiguous: "best" })).toEqual([]);
+  });
+});
+
+describe("decodeAny on large packed arrays", () => {
+  const floats = new Float32Array(65536).map((_, i) => Math.sin(i) * 100);
+  const vectors = new Float32Array(3 * 20000).map((_, i) => i * 0.25 - 7);
+  const cases: [string, Uint8Array][] = [
+    ["4.x PackedFloat32Array", encode4({ kind: "packedFloat32Array", data: floats })],
+    ["3.x PoolRealArray", encode3({ kind: "packedFloat32Array", data: floats })],
+    ["4.x PackedVector3Array", encode4({ kind: "packedVector3Array", data: vectors })],
+    ["3.x PoolVector3Array", encode3({ kind: "packedVector3Array", data: vectors })],
+  ];
+
+  for (const [name, bytes] of cases) {
+    it(`${name}: the value detect finds, and the same errors when cut or miscounted`, () => {
+      const value = decodeAny(bytes);
+      expect(equals(value, detect(bytes).best!.value!)).toBe(true);
+      expect((value as { data: Float32Array }).data.length).toBe(
+        name.includes("Vector3") ? vectors.length : floats.length,
+      );
+      const miscounted = bytes.slice();
+      const view = new DataView(miscounted.buffer);
+      view.setUint32(4, view.getUint32(4, true) + 1, true);
+      const inputs = [
+        { label: "whole", input: bytes },
+        { label: "cut by 4", input: bytes.subarray(0, bytes.length - 4) },
+        { label: "cut by 1", input: bytes.subarray(0, bytes.length - 1) },
+        { label: "4 extra bytes", input: Uint8Array.from([...bytes, 0, 0, 0, 0]) },
+        { label: "count one too many", input: miscounted },
+      ];
+      expect(disagreements(inputs, {})).toEqual([]);
+      expect(() => decodeAny(bytes.subarray(0, bytes.length - 4))).toThrow(DecodeError);
+    });
+  }
+});
