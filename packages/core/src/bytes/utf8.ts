@@ -147,6 +147,161 @@ function fromUnits(u: Uint16Array, n: number): string {
   }
 }
 
+// ASCII without NUL, the common case: one fromCharCode call straight from the input bytes,
+// without the detour through `units`. `c | (c - 1)` has bit 7 set for 0 (-1) and for 0x80-0xFF.
+function asciiShort(b: Uint8Array, s: number, n: number): string | undefined {
+  let bad = 0;
+  for (let i = s, end = s + n; i < end; i++) {
+    const c = b[i]!;
+    bad |= c | (c - 1);
+  }
+  if (bad & 0x80) return undefined;
+  switch (n) {
+    case 1:
+      return fromCharCode(b[s]!);
+    case 2:
+      return fromCharCode(b[s]!, b[s + 1]!);
+    case 3:
+      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!);
+    case 4:
+      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!);
+    case 5:
+      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!);
+    case 6:
+      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!);
+    case 7:
+      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!);
+    case 8:
+      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!);
+    case 9:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+      );
+    case 10:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+      );
+    case 11:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+        b[s + 10]!,
+      );
+    case 12:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+        b[s + 10]!,
+        b[s + 11]!,
+      );
+    case 13:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+        b[s + 10]!,
+        b[s + 11]!,
+        b[s + 12]!,
+      );
+    case 14:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+        b[s + 10]!,
+        b[s + 11]!,
+        b[s + 12]!,
+        b[s + 13]!,
+      );
+    case 15:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+        b[s + 10]!,
+        b[s + 11]!,
+        b[s + 12]!,
+        b[s + 13]!,
+        b[s + 14]!,
+      );
+    case 16:
+      return fromCharCode(
+        b[s]!,
+        b[s + 1]!,
+        b[s + 2]!,
+        b[s + 3]!,
+        b[s + 4]!,
+        b[s + 5]!,
+        b[s + 6]!,
+        b[s + 7]!,
+        b[s + 8]!,
+        b[s + 9]!,
+        b[s + 10]!,
+        b[s + 11]!,
+        b[s + 12]!,
+        b[s + 13]!,
+        b[s + 14]!,
+        b[s + 15]!,
+      );
+    default:
+      return "";
+  }
+}
+
 // Decodes a short run in JS, with TextDecoder's fatal-mode rules: no overlong forms, no
 // surrogate code points, nothing above U+10FFFF, no stray or missing continuation bytes. Stops
 // at a NUL (what follows it is never looked at) and drops a BOM at the very start.
@@ -207,9 +362,10 @@ function decodeShort(bytes: Uint8Array, start: number, end: number): string | un
  * Stops at the first NUL byte.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
-  return length <= SHORT_DECODE
-    ? decodeShort(bytes, start, start + length)
-    : decodeLong(bytes, start, length);
+  if (length <= SHORT_DECODE) {
+    return asciiShort(bytes, start, length) ?? decodeShort(bytes, start, start + length);
+  }
+  return decodeLong(bytes, start, length);
 }
 
 function decodeLong(bytes: Uint8Array, start: number, length: number): string | undefined {

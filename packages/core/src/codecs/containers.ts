@@ -1,5 +1,5 @@
 import type { Codec, DecodeContext, EncodeContext } from "../dialect/contract.js";
-import type { ArrayValue, ContainerType, DictionaryEntry, DictionaryValue, Value } from "../value/types.js";
+import type { ArrayValue, ContainerType, DictionaryValue } from "../value/types.js";
 import { defineCodec } from "./define.js";
 
 /**
@@ -68,8 +68,7 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
       const word = r.u32();
       const count = word & 0x7fffffff;
       ctx.checkCount(count, 4, at);
-      const items = new Array<Value>(count);
-      for (let i = 0; i < count; i++) items[i] = ctx.decodeElement(i);
+      const items = ctx.decodeElements(count);
       const out: { -readonly [K in keyof ArrayValue]: ArrayValue[K] } = { kind: "array", items };
       if (elementType !== undefined) out.elementType = elementType;
       if (keepShared && word & 0x80000000) out.shared = true;
@@ -108,11 +107,7 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
       const word = r.u32();
       const count = word & 0x7fffffff;
       ctx.checkCount(count, 8, at);
-      const entries = new Array<DictionaryEntry>(count);
-      for (let i = 0; i < count; i++) {
-        const key = ctx.decodeKey(i);
-        entries[i] = [key, ctx.decodeEntryValue(key)];
-      }
+      const entries = ctx.decodeEntries(count);
       const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = {
         kind: "dictionary",
         entries,

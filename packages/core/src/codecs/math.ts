@@ -8,6 +8,7 @@ import {
   type VectorKind,
 } from "../value/types.js";
 import { defineCodec, FLAG_64 } from "./define.js";
+import { FAST_COLOR, FAST_NONE, FAST_VECTOR2, FAST_VECTOR3, registerFast } from "./fast.js";
 
 /**
  * Precision of the real-valued math types.
@@ -58,7 +59,15 @@ export function vectorCodec<K extends VectorKind>(
   const flag64 = !isInt && precision.flag64 === true;
   const write64 = flag64 && precision.write64 === true;
   const size = fields.length * 4;
-  return defineCodec<ValueOf<K>>({
+  const fast =
+    kind === "vector2"
+      ? FAST_VECTOR2
+      : kind === "vector3"
+        ? FAST_VECTOR3
+        : kind === "color"
+          ? FAST_COLOR
+          : FAST_NONE;
+  const codec = defineCodec<ValueOf<K>>({
     wireId,
     kind: kind as ValueOf<K>["kind"],
     name,
@@ -85,6 +94,9 @@ export function vectorCodec<K extends VectorKind>(
       }
     },
   });
+  // Inline only for f32 payloads: a header with FLAG_64 takes the codec (which honours or
+  // ignores the flag per `precision`).
+  return fast === FAST_NONE ? codec : registerFast(codec, fast);
 }
 
 /** Matrix types (Transform2D/Matrix32, Basis/Matrix3, Transform3D, Projection): `values` in wire order. */

@@ -1,7 +1,7 @@
 import type { ByteReader } from "../bytes/reader.js";
 import type { ByteWriter } from "../bytes/writer.js";
 import type { DecodeError, DecodeErrorCode, EncodeError, EncodeErrorCode } from "../errors.js";
-import type { Kind, Value } from "../value/types.js";
+import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import type { ResolvedDecodeLimits } from "./options.js";
 
 /**
@@ -26,6 +26,10 @@ export interface DecodeContext {
   decodeEntryValue(key: Value): Value;
   /** Value of full-object property `name`. */
   decodeProperty(name: string): Value;
+  /** `count` array elements in a row: the same as `decodeElement(0..count-1)`, faster. */
+  decodeElements(count: number): Value[];
+  /** `count` dictionary entries in a row: the same as `decodeKey(i)` then `decodeEntryValue`. */
+  decodeEntries(count: number): DictionaryEntry[];
   /**
    * Checks a container count: the bytes left must hold `count * minElementBytes`, and the count
    * must be within `maxCollectionLength`. Throws before anything is allocated.

@@ -1,5 +1,19 @@
 import { ByteReader } from "../bytes/reader.js";
 import { ByteWriter } from "../bytes/writer.js";
+import { FLAG_64 } from "../codecs/define.js";
+import {
+  FAST_BOOL,
+  FAST_COLOR,
+  FAST_FLOAT,
+  FAST_INT,
+  FAST_NIL,
+  FAST_STRING,
+  FAST_STRING_NAME,
+  FAST_VECTOR2,
+  FAST_VECTOR3,
+  fastTags,
+} from "../codecs/fast.js";
+import { NIL } from "../codecs/scalars.js";
 import {
   DecodeError,
   type DecodeErrorCode,
@@ -9,7 +23,7 @@ import {
 } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { fromJS } from "../value/js.js";
-import type { Kind, Value } from "../value/types.js";
+import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
 import {
@@ -76,6 +90,8 @@ class Unwinding {
   }
 }
 
+const NO_FAST = new Uint8Array(0);
+
 class Decoder implements DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
@@ -84,6 +100,9 @@ class Decoder implements DecodeContext {
   readonly copy: boolean;
   depth = 0;
   private readonly codecs: readonly (Codec | undefined)[];
+  // Per wire id: how to read it inline (codecs/fast.ts), or 0 for codec.decode. All zero when
+  // spans are requested, so every value then takes the path that reports them.
+  private readonly fast: Uint8Array;
   private readonly typeMask: number;
   private readonly maxDepth: number;
   private readonly onSpan: ((span: Span) => void) | undefined;
@@ -102,6 +121,7 @@ class Decoder implements DecodeContext {
     this.maxDepth = this.limits.maxDepth;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? [] : undefined;
+    this.fast = options.onSpan ? NO_FAST : fastTags(dialect.codecs);
   }
 
   error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
@@ -117,6 +137,73 @@ class Decoder implements DecodeContext {
     const header = r.view.getUint32(start, true);
     r.pos = start + 4;
     const id = (header & this.typeMask) >>> 0;
+    const fast = id < this.fast.length ? this.fast[id]! : 0;
+    if (fast !== 0) {
+      const left = r.end - start - 4;
+      const view = r.view;
+      const p = start + 4;
+      // Each case reads exactly what its codec's decode reads (codecs/fast.ts).
+      switch (fast) {
+        case FAST_NIL:
+          return NIL;
+        case FAST_BOOL:
+          if (left >= 4) {
+            r.pos = p + 4;
+            return { kind: "bool", value: view.getUint32(p, true) !== 0 };
+          }
+          break;
+        case FAST_INT:
+          if ((header & FLAG_64) === 0) {
+            if (left >= 4) {
+              r.pos = p + 4;
+              return { kind: "int", value: view.getInt32(p, true) };
+            }
+          } else return { kind: "int", value: r.i64n() };
+          break;
+        case FAST_FLOAT:
+          if ((header & FLAG_64) === 0) {
+            if (left >= 4) {
+              r.pos = p + 4;
+              return { kind: "float", value: view.getFloat32(p, true) };
+            }
+          } else return { kind: "float", value: r.f64() };
+          break;
+        case FAST_STRING:
+          return { kind: "string", value: r.string() };
+        case FAST_STRING_NAME:
+          return { kind: "stringName", value: r.string() };
+        case FAST_VECTOR2:
+          if ((header & FLAG_64) === 0 && left >= 8) {
+            r.pos = p + 8;
+            return { kind: "vector2", x: view.getFloat32(p, true), y: view.getFloat32(p + 4, true) };
+          }
+          break;
+        case FAST_VECTOR3:
+          if ((header & FLAG_64) === 0 && left >= 12) {
+            r.pos = p + 12;
+            return {
+              kind: "vector3",
+              x: view.getFloat32(p, true),
+              y: view.getFloat32(p + 4, true),
+              z: view.getFloat32(p + 8, true),
+            };
+          }
+          break;
+        case FAST_COLOR:
+          if ((header & FLAG_64) === 0 && left >= 16) {
+            r.pos = p + 16;
+            return {
+              kind: "color",
+              r: view.getFloat32(p, true),
+              g: view.getFloat32(p + 4, true),
+              b: view.getFloat32(p + 8, true),
+              a: view.getFloat32(p + 12, true),
+            };
+          }
+          break;
+      }
+      // Too short (or a 64-bit vector): the codec reports it as it always has.
+    }
     const codec = this.codecs[id];
     if (codec === undefined) {
       throw this.error("unknown-type", `type id ${id} is not a ${this.dialect.name} type`, start);
@@ -173,6 +260,61 @@ class Decoder implements DecodeContext {
 
   decodeProperty(name: string): Value {
     return this.nested(SEGMENT_PROPERTY, 0, name);
+  }
+
+  // The loops of decodeElements and decodeEntries hold one try per container instead of one
+  // per value; what a failure needs for its path (the index, or the key) is still at hand in
+  // the catch. With spans on they take the per-value path, which keeps `path` current.
+  decodeElements(count: number): Value[] {
+    const items = new Array<Value>(count);
+    if (this.path !== undefined) {
+      for (let i = 0; i < count; i++) items[i] = this.nested(SEGMENT_INDEX, i, undefined);
+      return items;
+    }
+    const depth = ++this.depth;
+    let i = 0;
+    try {
+      if (count > 0 && depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+      }
+      for (; i < count; i++) items[i] = this.decodeValue();
+    } catch (e) {
+      this.depth = depth - 1;
+      if (DecodeError.is(e)) this.unwinding.add(e, i);
+      throw e;
+    }
+    this.depth = depth - 1;
+    return items;
+  }
+
+  decodeEntries(count: number): DictionaryEntry[] {
+    const entries = new Array<DictionaryEntry>(count);
+    if (this.path !== undefined) {
+      for (let i = 0; i < count; i++) {
+        const key = this.nested(SEGMENT_KEY_AT, i, undefined);
+        entries[i] = [key, this.nested(SEGMENT_KEY, 0, key)];
+      }
+      return entries;
+    }
+    const depth = ++this.depth;
+    let i = 0;
+    let key: Value | undefined;
+    try {
+      if (count > 0 && depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+      }
+      for (; i < count; i++) {
+        key = undefined;
+        key = this.decodeValue();
+        entries[i] = [key, this.decodeValue()];
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      if (DecodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key });
+      throw e;
+    }
+    this.depth = depth - 1;
+    return entries;
   }
 
   checkCount(count: number, minElementBytes: number, at: number): void {

@@ -1,0 +1,44 @@
+import type { Codec } from "../dialect/contract.js";
+
+/**
+ * Core codecs whose payload the decoder reads inline, without the call through `codec.decode`
+ * (an indirect call per value that V8 cannot inline, with the payload read through the
+ * reader's checked methods). The factories below register their codecs here; any other codec,
+ * a dialect's own included, keeps the generic path. Each tag's inline read in
+ * `dialect/engine.ts` is the same as its codec's `decode`: the tests decode every fixture both
+ * ways (`test/fast-path.test.ts`).
+ */
+export const FAST_NONE = 0;
+export const FAST_NIL = 1;
+export const FAST_BOOL = 2;
+export const FAST_INT = 3;
+export const FAST_FLOAT = 4;
+export const FAST_STRING = 5;
+export const FAST_STRING_NAME = 6;
+export const FAST_VECTOR2 = 7;
+export const FAST_VECTOR3 = 8;
+export const FAST_COLOR = 9;
+
+const tags = new WeakMap<Codec, number>();
+
+/** Marks `codec` (made by a core factory) as read inline with `tag`. */
+export function registerFast<C extends Codec<any>>(codec: C, tag: number): C {
+  tags.set(codec, tag);
+  return codec;
+}
+
+const tables = new WeakMap<readonly (Codec | undefined)[], Uint8Array>();
+
+/** The fast tag of every wire id of a codec table (0 for the generic path), cached per table. */
+export function fastTags(codecs: readonly (Codec | undefined)[]): Uint8Array {
+  let t = tables.get(codecs);
+  if (t === undefined) {
+    t = new Uint8Array(Math.max(256, codecs.length));
+    for (let i = 0; i < codecs.length; i++) {
+      const c = codecs[i];
+      if (c !== undefined) t[i] = tags.get(c) ?? FAST_NONE;
+    }
+    tables.set(codecs, t);
+  }
+  return t;
+}

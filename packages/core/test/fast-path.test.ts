@@ -1,0 +1,148 @@
+// The decoder reads common core codecs inline and decodes container elements in one loop
+// (codecs/fast.ts, Decoder.decodeElements/decodeEntries). With `onSpan` set it takes the
+// per-value path through every codec's own decode instead, so decoding the same bytes both
+// ways must give the same value, or the same error (code, offset, path, message).
+import { readFileSync } from "node:fs";
+import { DecodeError, type Dialect, decodeWithLength, encodeWith, equals, type Value } from "@gdvariant/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
+import { legacy, modern, modernDouble, unhex } from "./support/dialects.js";
+
+const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l && !l.startsWith("#"))
+  .map((l) => l.split(" ") as [string, string]);
+
+type Outcome =
+  | { value: Value; length: number }
+  | { code: string; offset: number; path: string; message: string };
+
+function outcome(d: Dialect, bytes: Uint8Array, slow: boolean): Outcome {
+  try {
+    return decodeWithLength(d, bytes, { allowObjects: true, ...(slow ? { onSpan: () => {} } : {}) });
+  } catch (e) {
+    if (!DecodeError.is(e)) throw e;
+    return {
+      code: e.code,
+      offset: e.offset,
+      path: JSON.stringify(e.path, (_, x) => (typeof x === "bigint" ? `${x}n` : x)),
+      message: e.message,
+    };
+  }
+}
+
+function expectSame(d: Dialect, bytes: Uint8Array, label: string): "value" | "error" {
+  const fast = outcome(d, bytes, false);
+  const slow = outcome(d, bytes, true);
+  if ("value" in fast && "value" in slow) {
+    expect(equals(fast.value, slow.value), label).toBe(true);
+    expect(fast.length, label).toBe(slow.length);
+    return "value";
+  }
+  expect(fast, label).toEqual(slow);
+  return "error";
+}
+
+// A nested container of every fixture, so that fixture values also sit inside arrays and
+// dictionaries (the loops of decodeElements/decodeEntries).
+function nestedAll(): Uint8Array {
+  const values = FIXTURES.filter(([l]) => !l.startsWith("filestore") && !l.startsWith("streampeer")).map(
+    ([, h]) => decodeWithLength(modern, unhex(h), { allowObjects: true }).value,
+  );
+  return encodeWith(modern, {
+    kind: "array",
+    items: [
+      { kind: "array", items: values },
+      { kind: "dictionary", entries: values.map((v, i) => [v, { kind: "int", value: i }] as const) },
+    ],
+  });
+}
+
+describe("inline fast path and per-value path agree", () => {
+  it("on every Godot 4.6.3 vector, every cut of it and every byte changed to 0x00, 0x7f or 0xff", () => {
+    let errors = 0;
+    let values = 0;
+    for (const [label, h] of FIXTURES) {
+      const bytes = unhex(h);
+      expectSame(modern, bytes, label);
+      for (let cut = 0; cut < bytes.length; cut++) {
+        if (expectSame(modern, bytes.subarray(0, cut), `${label} cut ${cut}`) === "error") errors++;
+      }
+      for (let i = 0; i < bytes.length; i++) {
+        for (const b of [0x00, 0x7f, 0xff]) {
+          const m = bytes.slice();
+          m[i] = b;
+          if (expectSame(modern, m, `${label} [${i}]=${b}`) === "value") values++;
+          else errors++;
+        }
+      }
+    }
+    // Both outcomes were exercised many times.
+    expect(errors).toBeGreaterThan(1000);
+    expect(values).toBeGreaterThan(1000);
+  });
+
+  it("on all vectors nested in an array and a dictionary, cut and flipped anywhere", () => {
+    const bytes = nestedAll();
+    expect(expectSame(modern, bytes, "whole")).toBe("value");
+    let errors = 0;
+    for (let cut = 0; cut < bytes.length; cut += 7) {
+      if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
+    }
+    for (let i = 0; i < bytes.length; i += 3) {
+      const m = bytes.slice();
+      m[i] = (m[i]! ^ 0x81) & 0xff;
+      if (expectSame(modern, m, `flip ${i}`) === "error") errors++;
+    }
+    expect(errors).toBeGreaterThan(100);
+  });
+
+  it("on random values and their mutations (4.x single and double, 2.x-like)", () => {
+    for (const [d, leaves] of [
+      [modern, MODERN_LEAVES],
+      [modernDouble, MODERN_LEAVES],
+      [legacy, LEGACY_LEAVES],
+    ] as const) {
+      fc.assert(
+        fc.property(
+          valueArb(leaves, { depth: 4 }),
+          fc.nat(),
+          fc.integer({ min: 0, max: 255 }),
+          (v, at, byte) => {
+            const bytes = encodeWith(d, v);
+            expectSame(d, bytes, "encoded");
+            const m = bytes.slice();
+            m[at % m.length] = byte;
+            expectSame(d, m, "mutated");
+            expectSame(d, bytes.subarray(0, at % bytes.length), "cut");
+          },
+        ),
+        { numRuns: 300, seed: 9 },
+      );
+    }
+  });
+
+  it("depth limits: the same error at the same place either way", () => {
+    // [[[...[1]...]]] 40 deep with maxDepth 20 and 40.
+    let v: Value = { kind: "int", value: 1 };
+    for (let i = 0; i < 40; i++)
+      v =
+        i % 2
+          ? { kind: "array", items: [v] }
+          : { kind: "dictionary", entries: [[{ kind: "string", value: "k" }, v]] };
+    const bytes = encodeWith(modern, v);
+    for (const maxDepth of [0, 1, 20, 39, 40]) {
+      const run = (slow: boolean) => {
+        try {
+          return decodeWithLength(modern, bytes, { maxDepth, ...(slow ? { onSpan: () => {} } : {}) }).length;
+        } catch (e) {
+          if (!DecodeError.is(e)) throw e;
+          return `${e.code} ${e.offset} ${JSON.stringify(e.path)}`;
+        }
+      };
+      expect(run(false), `maxDepth ${maxDepth}`).toBe(run(true));
+      if (maxDepth < 40) expect(String(run(false))).toMatch(/^depth-exceeded/);
+    }
+  });
+});
