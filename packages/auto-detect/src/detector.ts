@@ -268,7 +268,7 @@ class Analysis {
     if (this.o.framings.has("raw")) {
       for (const layout of this.layouts) {
         const framing = this.wrap({ kind: "raw" });
-        const r = verify(layout, b, view, 0, n, limits);
+        const r = verify(layout, b, 0, n, limits);
         if (!r.ok)
           this.misses.push({ layout, framing, failure: r.failure, end: n, value: { start: 0, end: n } });
         else if (r.end !== n) {
@@ -308,7 +308,7 @@ class Analysis {
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
-      const r = verify(layout, this.bytes, view, s.start, s.end, limits, stats);
+      const r = verify(layout, this.bytes, s.start, s.end, limits, stats);
       if (!r.ok) {
         miss({ layout, framing, failure: r.failure, end: s.end, value: { start: s.start, end: s.end } });
         return;
@@ -482,12 +482,11 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
   // bytes, not a misreading that asks for a gigabyte). A truncated Variant fails at its
   // outermost count in the strict walk, so truncations are walked again without that
   // pre-check to find the read that really ran out.
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lenient = { maxDepth: o.maxDepth, maxCollectionLength: o.maxCollectionLength, lenient: true };
   const ranked = misses.map((m) => {
     let f = m.failure;
     if (f.code === "truncated" && m.value !== undefined) {
-      const r = verify(m.layout, bytes, view, m.value.start, m.value.end, lenient);
+      const r = verify(m.layout, bytes, m.value.start, m.value.end, lenient);
       if (!r.ok && r.failure.code === "truncated") f = r.failure;
     }
     const truncated = f.code === "truncated";
@@ -632,12 +631,11 @@ function quickValue(
   ambiguous: DecodeAnyOptions["ambiguous"],
 ): Value | undefined {
   const n = bytes.length;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const fits: QuickFit[] = [];
   if (o.framings.has("raw")) {
     for (const layout of layouts) {
-      if (!headerFits(layout, view, 0, n)) continue;
-      const r = verify(layout, bytes, view, 0, n, o.limits);
+      if (!headerFits(layout, bytes, 0, n)) continue;
+      const r = verify(layout, bytes, 0, n, o.limits);
       if (!r.ok || r.end !== n) continue;
       const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0);
       if (f !== undefined) fits.push(f);
@@ -646,7 +644,8 @@ function quickValue(
   if (o.framings.has("length-prefixed")) {
     for (let k = 0; k < 2; k++) {
       const bigEndian = k === 1;
-      if (!chainComplete(bytes, view, bigEndian)) continue;
+      if (!chainComplete(bytes, bigEndian)) continue;
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       // A word that reads the same both ways (0x04040404) gives one chain, not two.
       if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
       const spans = followChain(bytes, view, bigEndian)!.records;
@@ -655,8 +654,8 @@ function quickValue(
         const records: { start: number; end: number; valueEnd: number }[] = [];
         let trailing = 0;
         for (const s of spans) {
-          if (!headerFits(layout, view, s.start, s.end)) break;
-          const r = verify(layout, bytes, view, s.start, s.end, o.limits, stats);
+          if (!headerFits(layout, bytes, s.start, s.end)) break;
+          const r = verify(layout, bytes, s.start, s.end, o.limits, stats);
           if (!r.ok) break;
           records.push({ start: s.start, end: s.end, valueEnd: r.end });
           if (r.end !== s.end) trailing++;

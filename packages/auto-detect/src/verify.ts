@@ -36,13 +36,24 @@ export interface WalkLimits {
   readonly lenient?: boolean;
 }
 
-class Stop {
+// A failure, with its message built only when read: most failures are wrong-dialect hypotheses
+// nobody reports (decodeAny drops them), and formatting numbers costs more than the walk.
+class Stop implements WalkFailure {
   constructor(
     readonly offset: number,
     readonly code: DecodeErrorCode,
-    readonly message: string,
+    private readonly text: () => string,
     readonly missing?: number,
   ) {}
+
+  get message(): string {
+    return this.text();
+  }
+}
+
+/** The little-endian u32 at `p` (the caller has checked the 4 bytes are there). */
+function u32At(b: Uint8Array, p: number): number {
+  return (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
 }
 
 // String roles: where padding garbage means something different.
@@ -84,11 +95,24 @@ function f64Check(s: Stats, lo: number, hi: number, at: number): void {
 const f64Scratch = new DataView(new ArrayBuffer(8));
 const scratch = new Float64Array(6);
 
+function f32At(b: Uint8Array, p: number): number {
+  f64Scratch.setUint32(0, u32At(b, p), true);
+  return f64Scratch.getFloat32(0, true);
+}
+
+function f64At(b: Uint8Array, p: number): number {
+  f64Scratch.setUint32(0, u32At(b, p), true);
+  f64Scratch.setUint32(4, u32At(b, p + 4), true);
+  return f64Scratch.getFloat64(0, true);
+}
+
+// The walker stops at the first failure without throwing (a throw costs more than a whole walk
+// of a packed array): a method that can fail returns false after recording the failure, and
+// every caller returns at once. Reads are bounds-checked before they happen.
 class Walker {
   pos: number;
   readonly end: number;
   readonly b: Uint8Array;
-  readonly v: DataView;
   readonly s: Stats;
   readonly L: Layout;
   readonly ops: readonly (OpEntry | undefined)[];
@@ -101,11 +125,11 @@ class Walker {
   // Start and length of the last string read (object property names are compared to "script").
   strStart = 0;
   strLength = 0;
+  failure: Stop | undefined = undefined;
 
   constructor(
     layout: Layout,
     bytes: Uint8Array,
-    view: DataView,
     start: number,
     end: number,
     limits: WalkLimits,
@@ -117,7 +141,6 @@ class Walker {
     this.typeMask = layout.typeMask;
     this.typeCount = layout.typeCount;
     this.b = bytes;
-    this.v = view;
     this.pos = start;
     this.end = end;
     this.maxDepth = limits.maxDepth;
@@ -125,57 +148,90 @@ class Walker {
     this.lenient = limits.lenient === true;
   }
 
-  need(n: number, what: string, at = this.pos): void {
+  fail(offset: number, code: DecodeErrorCode, text: () => string, missing?: number): false {
+    this.failure = new Stop(offset, code, text, missing);
+    return false;
+  }
+
+  need(n: number, what: string, at = this.pos): boolean {
     const left = this.end - this.pos;
-    if (n > left) throw new Stop(at, "truncated", `${what} needs ${n} bytes, ${left} left`, n - left);
+    if (n > left) return this.fail(at, "truncated", () => `${what} needs ${n} bytes, ${left} left`, n - left);
+    return true;
   }
 
   u32(): number {
-    const v = this.v.getUint32(this.pos, true);
+    const v = u32At(this.b, this.pos);
     this.pos += 4;
     return v;
   }
 
+  /** A count word (sign bit clear), or -1 after a failure. */
   countWord(what: string): number {
-    this.need(4, `${what} count`);
+    const left = this.end - this.pos;
+    if (left < 4) {
+      this.fail(this.pos, "truncated", () => `${what} count needs 4 bytes, ${left} left`, 4 - left);
+      return -1;
+    }
     const at = this.pos;
     const n = this.u32();
-    if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `${what} count ${n} is negative as int32`);
+    if (n > 0x7fffffff) {
+      this.fail(at, "invalid-data", () => `${what} count ${n} is negative as int32`);
+      return -1;
+    }
     return n;
   }
 
-  checkCount(count: number, min: number, at: number): void {
+  checkCount(count: number, min: number, at: number): boolean {
     if (count > this.maxCount)
-      throw new Stop(at, "limit-exceeded", `count ${count} is over maxCollectionLength`);
-    if (this.lenient) return;
+      return this.fail(at, "limit-exceeded", () => `count ${count} is over maxCollectionLength`);
+    if (this.lenient) return true;
     const need = count * min;
-    if (need > this.end - this.pos) {
-      throw new Stop(
+    const left = this.end - this.pos;
+    if (need > left) {
+      return this.fail(
         at,
         "truncated",
-        `count ${count} needs at least ${need} bytes, ${this.end - this.pos} left`,
-        need - (this.end - this.pos),
+        () => `count ${count} needs at least ${need} bytes, ${left} left`,
+        need - left,
       );
     }
+    return true;
+  }
+
+  /** The length word and the bytes of a padded string; the length, or -1 after a failure. */
+  stringLength(): number {
+    const left = this.end - this.pos;
+    if (left < 4) {
+      this.fail(this.pos, "truncated", () => `string length needs 4 bytes, ${left} left`, 4 - left);
+      return -1;
+    }
+    const at = this.pos;
+    const n = this.u32();
+    if (n > 0x7fffffff) {
+      this.fail(at, "invalid-data", () => `string length ${n} has the sign bit set`);
+      return -1;
+    }
+    const pad = (4 - (n & 3)) & 3;
+    const rest = this.end - this.pos;
+    if (n + pad > rest) {
+      this.fail(
+        this.pos,
+        "truncated",
+        () => `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${rest} left`,
+        n + pad - rest,
+      );
+      return -1;
+    }
+    return n;
   }
 
   /** A padded string: u32 length, UTF-8, padding that must be present. */
-  string(role: number): void {
-    this.need(4, "string length");
+  string(role: number): boolean {
     const at = this.pos;
-    const n = this.u32();
-    if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `string length ${n} has the sign bit set`);
-    const pad = (4 - (n & 3)) & 3;
-    if (n + pad > this.end - this.pos) {
-      throw new Stop(
-        this.pos,
-        "truncated",
-        `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`,
-        n + pad - (this.end - this.pos),
-      );
-    }
+    const n = this.stringLength();
+    if (n < 0) return false;
     const r = scanUtf8(this.b, this.pos, n);
-    if (r < 0) throw new Stop(this.pos, "invalid-utf8", "string is not valid UTF-8");
+    if (r < 0) return this.fail(this.pos, "invalid-utf8", () => "string is not valid UTF-8");
     const s = this.s;
     if (role === STR) {
       s.strings++;
@@ -185,6 +241,7 @@ class Walker {
     this.strStart = this.pos;
     this.strLength = n;
     this.pos += n;
+    const pad = (4 - (n & 3)) & 3;
     if (pad !== 0 && this.dirty(pad)) {
       s.note(
         role === PATH ? "nodePathPadDirty" : role === NAME ? "namePadDirty" : "stringPadDirty",
@@ -192,6 +249,7 @@ class Walker {
       );
     }
     this.pos += pad;
+    return true;
   }
 
   dirty(pad: number): boolean {
@@ -202,50 +260,42 @@ class Walker {
   }
 
   /** One PackedStringArray element: the engine writes N+1 bytes ending in a NUL. */
-  pstrElement(): void {
-    this.need(4, "string length");
+  pstrElement(): boolean {
     const at = this.pos;
-    const n = this.u32();
-    if (n > 0x7fffffff) throw new Stop(at, "invalid-data", `string length ${n} has the sign bit set`);
-    const pad = (4 - (n & 3)) & 3;
-    if (n + pad > this.end - this.pos) {
-      throw new Stop(
-        this.pos,
-        "truncated",
-        `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${this.end - this.pos} left`,
-        n + pad - (this.end - this.pos),
-      );
-    }
+    const n = this.stringLength();
+    if (n < 0) return false;
     const s = this.s;
     s.pstrElements++;
     const b = this.b;
     if (n > 0 && b[this.pos + n - 1] === 0) {
       const r = scanUtf8(b, this.pos, n - 1);
-      if (r < 0) throw new Stop(this.pos, "invalid-utf8", "string is not valid UTF-8");
+      if (r < 0) return this.fail(this.pos, "invalid-utf8", () => "string is not valid UTF-8");
       if (r & SCAN.NUL) s.note("pstrNulInside", at);
       else s.pstrNul++;
     } else {
       const r = scanUtf8(b, this.pos, n);
-      if (r < 0) throw new Stop(this.pos, "invalid-utf8", "string is not valid UTF-8");
+      if (r < 0) return this.fail(this.pos, "invalid-utf8", () => "string is not valid UTF-8");
       s.note("pstrNoNul", at);
     }
     this.pos += n;
+    const pad = (4 - (n & 3)) & 3;
     if (pad !== 0 && this.dirty(pad)) s.note("pstrPadDirty", this.pos);
     this.pos += pad;
+    return true;
   }
 
   /** Container type info of a typed array or dictionary (4.3+/4.4+). */
-  containerType(code: number): void {
+  containerType(code: number): boolean {
     if (code === 1) {
-      this.need(4, "container element type");
+      if (!this.need(4, "container element type")) return false;
       const at = this.pos;
       const id = this.u32();
       if (id >= this.typeCount || this.ops[id] === undefined) {
-        throw new Stop(at, "invalid-data", `container element type id ${id} is out of range`);
+        return this.fail(at, "invalid-data", () => `container element type id ${id} is out of range`);
       }
       if (id === 0) this.s.note("typedBuiltinNil", at);
     } else {
-      this.string(NAME);
+      if (!this.string(NAME)) return false;
       if (code === 3) {
         // A script path must start with res://
         const b = this.b;
@@ -261,6 +311,7 @@ class Walker {
         if (!ok) this.s.note("typedScriptOdd", p - 4);
       }
     }
+    return true;
   }
 
   /** True when the last string read is an identifier-like class name. */
@@ -290,51 +341,62 @@ class Walker {
     );
   }
 
-  nested(): void {
+  nested(): boolean {
     const d = ++this.depth;
-    if (d > this.maxDepth) throw new Stop(this.pos, "depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+    if (d > this.maxDepth) {
+      const max = this.maxDepth;
+      return this.fail(this.pos, "depth-exceeded", () => `nesting deeper than ${max}`);
+    }
     if (d > this.s.maxDepth) this.s.maxDepth = d;
-    this.value();
+    if (!this.value()) return false;
     this.depth--;
+    return true;
   }
 
-  /** Reals: `count` f32 (or f64) values checked for plausibility, at most `limit` of them. */
-  reals(count: number, wide: boolean, limit: number): void {
-    const v = this.v;
+  /**
+   * Reals: `count` f32 (or f64) values checked for plausibility, at most `limit` of them. False
+   * only for a lenient walk whose sampled reads run past the input (see WalkLimits.lenient).
+   */
+  reals(count: number, wide: boolean, limit: number): boolean {
+    const b = this.b;
     const s = this.s;
     const p = this.pos;
     const size = wide ? 8 : 4;
     const step = count <= limit ? 1 : Math.floor(count / limit);
     for (let i = 0; i < count; i += step) {
       const at = p + i * size;
-      if (wide) f64Check(s, v.getUint32(at, true), v.getUint32(at + 4, true), at);
-      else f32Check(s, v.getUint32(at, true), at);
+      if (at + size > b.length) {
+        // Only reachable without the count pre-check: not a "truncated" answer to rank by.
+        return this.fail(this.pos, "invalid-data", () => "sampled reals run past the input");
+      }
+      if (wide) f64Check(s, u32At(b, at), u32At(b, at + 4), at);
+      else f32Check(s, u32At(b, at), at);
     }
+    return true;
   }
 
-  value(): void {
+  value(): boolean {
     const start = this.pos;
-    if (this.end - start < 4)
-      throw new Stop(
-        start,
-        "truncated",
-        `header needs 4 bytes, ${this.end - start} left`,
-        4 - (this.end - start),
-      );
-    const header = this.v.getUint32(start, true);
+    const left = this.end - start;
+    if (left < 4) return this.fail(start, "truncated", () => `header needs 4 bytes, ${left} left`, 4 - left);
+    const header = u32At(this.b, start);
     const id = (header & this.typeMask) >>> 0;
     const e = id < this.typeCount ? this.ops[id] : undefined;
-    if (e === undefined)
-      throw new Stop(start, "unknown-type", `type id ${id} is not a ${this.L.dialect.name} type`);
+    if (e === undefined) {
+      const name = this.L.dialect.name;
+      return this.fail(start, "unknown-type", () => `type id ${id} is not a ${name} type`);
+    }
     const s = this.s;
     s.values++;
     const extra = (header & ~this.typeMask & ~e.flagMask) >>> 0;
     if (extra !== 0) {
       if (this.L.strictFlags) {
-        throw new Stop(
+        const name = this.L.dialect.name;
+        return this.fail(
           start,
           "bad-flags",
-          `header 0x${header.toString(16).padStart(8, "0")}: ${this.L.dialect.name} writes no such flag bits on ${e.name}`,
+          () =>
+            `header 0x${header.toString(16).padStart(8, "0")}: ${name} writes no such flag bits on ${e.name}`,
         );
       }
       if (extra & 0xff00) s.note("byte1", start);
@@ -346,107 +408,97 @@ class Walker {
     // a single large switch late (measured: the first walk of a dump ran several times slower).
     switch (e.op) {
       case OP.NIL:
-        return;
+        return true;
       case OP.CALLABLE:
         s.callables++;
-        return;
+        return true;
       case OP.BOOL:
-        this.need(4, "BOOL");
+        if (!this.need(4, "BOOL")) return false;
         if (this.u32() > 1) s.note("boolOdd", start);
-        return;
+        return true;
       case OP.INT:
-        this.int(e.wide && flagged, start);
-        return;
+        return this.int(e.wide && flagged, start);
       case OP.FLOAT:
-        this.float(e.wide && flagged, start);
-        return;
+        return this.float(e.wide && flagged, start);
       case OP.STRING:
-        this.string(STR);
-        return;
+        return this.string(STR);
       case OP.REALS:
-        this.realsValue(e, e.wide && flagged, start);
-        return;
+        return this.realsValue(e, e.wide && flagged, start);
       case OP.INTS:
-        this.need(e.n * 4, e.name);
+        if (!this.need(e.n * 4, e.name)) return false;
         this.pos += e.n * 4;
-        return;
+        return true;
       case OP.NODE_PATH:
-        this.nodePath(start);
-        return;
+        return this.nodePath(start);
       case OP.RID:
         s.rids++;
         if (e.n > 0) {
-          this.need(e.n, "RID");
+          if (!this.need(e.n, "RID")) return false;
           this.pos += e.n;
         }
-        return;
+        return true;
       case OP.OBJECT_BARE:
         s.objectsBare++;
-        return;
+        return true;
       case OP.OBJECT:
-        this.object(flagged, start);
-        return;
+        return this.object(flagged, start);
       case OP.SIGNAL:
         s.signals++;
-        this.string(NAME);
-        this.need(8, "SIGNAL object id");
+        if (!this.string(NAME)) return false;
+        if (!this.need(8, "SIGNAL object id")) return false;
         this.pos += 8;
-        return;
+        return true;
       case OP.DICTIONARY:
       case OP.ARRAY:
-        this.container(e, header, start);
-        return;
+        return this.container(e, header, start);
       case OP.BYTES:
-        this.byteArray(e);
-        return;
+        return this.byteArray(e);
       case OP.PACKED: {
         const n = this.countWord(e.name);
-        this.checkCount(n, e.n, this.pos - 4);
-        if (e.floats) this.reals(n * (e.n >> 2), false, 8);
+        if (n < 0 || !this.checkCount(n, e.n, this.pos - 4)) return false;
+        if (e.floats && !this.reals(n * (e.n >> 2), false, 8)) return false;
         this.pos += n * e.n;
-        return;
+        return true;
       }
       case OP.PACKED_REALS:
-        this.packedReals(e, e.wide && flagged, start);
-        return;
+        return this.packedReals(e, e.wide && flagged, start);
       case OP.PACKED_STRING: {
         const n = this.countWord(e.name);
-        this.checkCount(n, 4, this.pos - 4);
-        for (let i = 0; i < n; i++) this.pstrElement();
-        return;
+        if (n < 0 || !this.checkCount(n, 4, this.pos - 4)) return false;
+        for (let i = 0; i < n; i++) if (!this.pstrElement()) return false;
+        return true;
       }
       case OP.IMAGE:
-        this.image(start);
-        return;
+        return this.image(start);
       case OP.INPUT_EVENT:
-        this.inputEvent(start);
-        return;
+        return this.inputEvent(start);
       default:
-        throw new Stop(start, "invalid-data", `no verifier layout for ${e.kind} (${e.name})`);
+        return this.fail(start, "invalid-data", () => `no verifier layout for ${e.kind} (${e.name})`);
     }
   }
 
-  int(wide: boolean, start: number): void {
+  int(wide: boolean, start: number): boolean {
     const s = this.s;
     if (wide) {
-      this.need(8, "INT");
+      if (!this.need(8, "INT")) return false;
       const lo = this.u32();
       const hi = this.u32();
       if (hi === (lo & SIGN ? 0xffffffff : 0)) s.note("int64Fits32", start);
       else s.int64++;
     } else {
-      this.need(4, "INT");
+      if (!this.need(4, "INT")) return false;
       this.pos += 4;
       s.int32++;
     }
+    return true;
   }
 
-  float(wide: boolean, start: number): void {
+  float(wide: boolean, start: number): boolean {
     const s = this.s;
     if (wide) {
-      this.need(8, "FLOAT");
-      const lo = this.v.getUint32(this.pos, true);
-      const hi = this.v.getUint32(this.pos + 4, true);
+      if (!this.need(8, "FLOAT")) return false;
+      const lo = u32At(this.b, this.pos);
+      const hi = u32At(this.b, this.pos + 4);
       f64Check(s, lo, hi, this.pos);
       f64Scratch.setUint32(0, lo, true);
       f64Scratch.setUint32(4, hi, true);
@@ -455,15 +507,16 @@ class Walker {
       s.float64++;
       this.pos += 8;
     } else {
-      this.need(4, "FLOAT");
+      if (!this.need(4, "FLOAT")) return false;
       f32Check(s, this.u32(), start + 4);
       s.float32++;
     }
+    return true;
   }
 
-  realsValue(e: OpEntry, wide: boolean, start: number): void {
+  realsValue(e: OpEntry, wide: boolean, start: number): boolean {
     const s = this.s;
-    this.need(e.n * (wide ? 8 : 4), e.name);
+    if (!this.need(e.n * (wide ? 8 : 4), e.name)) return false;
     if (e.math) {
       if (wide) {
         s.mathDouble++;
@@ -473,81 +526,84 @@ class Walker {
     this.reals(e.n, wide, 16);
     if (e.shape !== 0) this.shape(e.shape, wide, start);
     this.pos += e.n * (wide ? 8 : 4);
+    return true;
   }
 
-  nodePath(start: number): void {
+  nodePath(start: number): boolean {
     const s = this.s;
-    this.need(4, "NODE_PATH");
+    if (!this.need(4, "NODE_PATH")) return false;
     const w = this.u32();
     if ((w & SIGN) === 0) {
-      throw new Stop(
+      return this.fail(
         start + 4,
         "invalid-data",
-        "NodePath in the old format (bit 31 of the first word clear)",
+        () => "NodePath in the old format (bit 31 of the first word clear)",
       );
     }
-    this.need(8, "NODE_PATH");
+    if (!this.need(8, "NODE_PATH")) return false;
     const subAt = this.pos;
     const sub = this.u32();
     const flags = this.u32();
     if (this.L.generation === 2 && sub > 0x7fffffff) {
-      throw new Stop(subAt, "invalid-data", `NodePath subname count ${sub} is negative as int32`);
+      return this.fail(subAt, "invalid-data", () => `NodePath subname count ${sub} is negative as int32`);
     }
     s.nodePaths++;
     if (flags > 3) s.note("nodePathBadFlags", subAt + 4);
     const prop = (flags & 2) !== 0;
     if (prop) s.note("nodePathProperty", subAt + 4);
     const total = (w & 0x7fffffff) + sub + (prop ? 1 : 0);
-    this.checkCount(total, 4, start + 4);
-    for (let i = 0; i < total; i++) this.string(PATH);
+    if (!this.checkCount(total, 4, start + 4)) return false;
+    for (let i = 0; i < total; i++) if (!this.string(PATH)) return false;
+    return true;
   }
 
-  object(asId: boolean, start: number): void {
+  object(asId: boolean, start: number): boolean {
     const s = this.s;
     if (asId) {
-      this.need(8, "OBJECT id");
+      if (!this.need(8, "OBJECT id")) return false;
       const lo = this.u32();
       const hi = this.u32();
       s.objectsId++;
       if (lo === 0 && hi === 0) s.note("objectIdZero", start);
-      return;
+      return true;
     }
     s.note("objectsFull", start);
-    this.string(NAME);
+    if (!this.string(NAME)) return false;
     if (this.strLength === 0) {
       s.note("objectEmptyClass", start);
-      return;
+      return true;
     }
     if (!this.lastIsIdentifier()) s.note("objectClassOdd", start + 4);
     const count = this.countWord("property");
-    this.checkCount(count, 8, this.pos - 4);
+    if (count < 0 || !this.checkCount(count, 8, this.pos - 4)) return false;
     s.containers++;
     for (let i = 0; i < count; i++) {
-      this.string(NAME);
+      if (!this.string(NAME)) return false;
       if (this.lastIsScript() && this.end - this.pos >= 4) {
-        const t = this.v.getUint8(this.pos);
+        const t = this.b[this.pos]!;
         const k = this.ops[t]?.kind;
         if (k === "string") s.note("scriptPath", this.pos);
         else if (k === "object") s.note("scriptObject", this.pos);
       }
-      this.nested();
+      if (!this.nested()) return false;
     }
+    return true;
   }
 
-  container(e: OpEntry, header: number, start: number): void {
+  container(e: OpEntry, header: number, start: number): boolean {
     const s = this.s;
     const dict = e.op === OP.DICTIONARY;
     if (e.typed) {
       const k = (header >>> 16) & 3;
       const val = dict ? (header >>> 18) & 3 : 0;
-      if (k !== 0) this.containerType(k);
-      if (val !== 0) this.containerType(val);
+      if (k !== 0 && !this.containerType(k)) return false;
+      if (val !== 0 && !this.containerType(val)) return false;
       if (k !== 0 || val !== 0) {
         if (dict) s.note("typedDictionaries", start);
         else s.note("typedArrays", start);
       }
     }
-    this.need(4, dict ? "DICTIONARY count" : "ARRAY count");
+    if (!this.need(4, dict ? "DICTIONARY count" : "ARRAY count")) return false;
     const at = this.pos;
     const word = this.u32();
     if (word & SIGN) {
@@ -555,27 +611,28 @@ class Walker {
       if (s.at.sharedSet === undefined) s.at.sharedSet = at;
     } else s.sharedClear++;
     const count = word & 0x7fffffff;
-    this.checkCount(count, dict ? 8 : 4, at);
+    if (!this.checkCount(count, dict ? 8 : 4, at)) return false;
     s.containers++;
     const n = dict ? count * 2 : count;
-    for (let i = 0; i < n; i++) this.nested();
+    for (let i = 0; i < n; i++) if (!this.nested()) return false;
+    return true;
   }
 
-  byteArray(e: OpEntry): void {
+  byteArray(e: OpEntry): boolean {
     const s = this.s;
     const n = this.countWord(e.name);
-    this.checkCount(n, 1, this.pos - 4);
+    if (n < 0 || !this.checkCount(n, 1, this.pos - 4)) return false;
     s.byteArrays++;
     this.pos += n;
     const pad = (4 - (n & 3)) & 3;
-    if (pad === 0) return;
+    if (pad === 0) return true;
     const left = this.end - this.pos;
     if (left < pad) {
       if (this.L.bytePadRequired) {
-        throw new Stop(
+        return this.fail(
           this.pos,
           "truncated",
-          `${e.name} padding needs ${pad} bytes, ${left} left`,
+          () => `${e.name} padding needs ${pad} bytes, ${left} left`,
           pad - left,
         );
       }
@@ -585,29 +642,31 @@ class Walker {
       if (this.dirty(pad)) s.note("bytePadDirty", this.pos);
       this.pos += pad;
     }
+    return true;
   }
 
-  packedReals(e: OpEntry, wide: boolean, start: number): void {
+  packedReals(e: OpEntry, wide: boolean, start: number): boolean {
     const s = this.s;
     const n = this.countWord(e.name);
     const stride = e.n * (wide ? 8 : 4);
-    this.checkCount(n, stride, this.pos - 4);
+    if (n < 0 || !this.checkCount(n, stride, this.pos - 4)) return false;
     if (e.math) {
       if (wide) s.mathDouble++;
       else s.mathSingle++;
     }
     if (e.kind === "packedVector4Array") s.note("packedVector4", start);
-    this.reals(n * e.n, wide, 8);
+    if (!this.reals(n * e.n, wide, 8)) return false;
     this.pos += n * stride;
+    return true;
   }
 
   /** Reads the components of a color, plane, AABB or 2D transform to judge its shape. */
   shape(kind: number, wide: boolean, start: number): void {
-    const v = this.v;
+    const b = this.b;
     const p = this.pos;
     const n = kind === SHAPE.COLOR || kind === SHAPE.PLANE ? 4 : 6;
     const x = scratch;
-    for (let i = 0; i < n; i++) x[i] = wide ? v.getFloat64(p + i * 8, true) : v.getFloat32(p + i * 4, true);
+    for (let i = 0; i < n; i++) x[i] = wide ? f64At(b, p + i * 8) : f32At(b, p + i * 4);
     const s = this.s;
     let finite = true;
     for (let i = 0; i < n; i++) if (!Number.isFinite(x[i]!)) finite = false;
@@ -657,31 +716,36 @@ class Walker {
   }
 
   // IMAGE (2.x): u32 format | u32 mipmaps | u32 width | u32 height | u32 length L | L bytes | pad
-  image(start: number): void {
-    this.need(20, "IMAGE");
+  image(start: number): boolean {
+    if (!this.need(20, "IMAGE")) return false;
     const format = this.u32();
     if (format >= 23)
-      throw new Stop(start + 4, "invalid-data", `image format ${format} is not below FORMAT_MAX (23)`);
+      return this.fail(
+        start + 4,
+        "invalid-data",
+        () => `image format ${format} is not below FORMAT_MAX (23)`,
+      );
     const mipmaps = this.u32();
     const width = this.u32();
     const height = this.u32();
     const at = this.pos;
     const length = this.u32();
     if (length > 0x7fffffff)
-      throw new Stop(at, "invalid-data", `image data length ${length} is negative as int32`);
+      return this.fail(at, "invalid-data", () => `image data length ${length} is negative as int32`);
     const padded = length + ((4 - (length & 3)) & 3);
-    if (padded > this.end - this.pos) {
-      throw new Stop(
+    const left = this.end - this.pos;
+    if (padded > left) {
+      return this.fail(
         at,
         "truncated",
-        `image data of ${length} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`,
-        padded - (this.end - this.pos),
+        () => `image data of ${length} bytes (+padding) needs ${padded} bytes, ${left} left`,
+        padded - left,
       );
     }
     this.pos += padded;
     const s = this.s;
     s.images++;
-    if (length === 0) return;
+    if (length === 0) return true;
     // Uncompressed formats: the data is every mip level, width*height*bytes-per-pixel each.
     const bpp = [1, 1, 2, 3, 4][format];
     if (bpp !== undefined && width <= 16384 && height <= 16384 && mipmaps <= 15) {
@@ -696,11 +760,12 @@ class Walker {
       if (expect === length) s.imageSizeOk++;
       else s.note("imageSizeOdd", start);
     } else if (width > 16384 || height > 16384 || mipmaps > 15) s.note("imageSizeOdd", start);
+    return true;
   }
 
   // INPUT_EVENT (2.x): u32 type | i32 device | u32 length L | type-specific part (see §2.5)
-  inputEvent(start: number): void {
-    this.need(12, "INPUT_EVENT");
+  inputEvent(start: number): boolean {
+    if (!this.need(12, "INPUT_EVENT")) return false;
     const type = this.u32();
     this.pos += 4;
     const length = this.u32();
@@ -720,14 +785,15 @@ class Walker {
         break;
       default:
     }
-    this.need(extra, "INPUT_EVENT");
-    if (type === 4 && extra === 8) f32Check(this.s, this.v.getUint32(this.pos + 4, true), this.pos + 4);
+    if (!this.need(extra, "INPUT_EVENT")) return false;
+    if (type === 4 && extra === 8) f32Check(this.s, u32At(this.b, this.pos + 4), this.pos + 4);
     this.pos += extra;
     const s = this.s;
     s.inputEvents++;
     if (type > 8) s.note("inputEventTypeOdd", start + 4);
     if (length === 12 + extra) s.inputEventLengthOk++;
     else s.note("inputEventLengthOdd", start + 12);
+    return true;
   }
 }
 
@@ -739,23 +805,21 @@ class Walker {
 export function verify(
   layout: Layout,
   bytes: Uint8Array,
-  view: DataView,
   start: number,
   end: number,
   limits: WalkLimits,
   into: Stats = new Stats(),
 ): WalkReport {
-  const w = new Walker(layout, bytes, view, start, end, limits, into);
+  const w = new Walker(layout, bytes, start, end, limits, into);
   try {
-    w.value();
-    return { ok: true, end: w.pos, stats: w.s };
+    if (w.value()) return { ok: true, end: w.pos, stats: w.s };
+    return { ok: false, failure: w.failure!, stats: w.s };
   } catch (e) {
-    if (e instanceof Stop) return { ok: false, failure: e, stats: w.s };
     // The JS stack ran out before maxDepth (a very small stack): report it like the engine would.
     if (e instanceof RangeError) {
       return {
         ok: false,
-        failure: new Stop(w.pos, "depth-exceeded", "nesting too deep for the JS stack"),
+        failure: new Stop(w.pos, "depth-exceeded", () => "nesting too deep for the JS stack"),
         stats: w.s,
       };
     }
@@ -767,9 +831,9 @@ export function verify(
  * False when the header word at `start` already fails {@link verify} (no header word, a type id
  * the dialect lacks, or flag bits a strict dialect refuses): an O(1) test before a walk.
  */
-export function headerFits(layout: Layout, view: DataView, start: number, end: number): boolean {
+export function headerFits(layout: Layout, bytes: Uint8Array, start: number, end: number): boolean {
   if (end - start < 4) return false;
-  const header = view.getUint32(start, true);
+  const header = u32At(bytes, start);
   const id = (header & layout.typeMask) >>> 0;
   const e = id < layout.typeCount ? layout.ops[id] : undefined;
   if (e === undefined) return false;
