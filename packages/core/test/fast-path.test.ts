@@ -3,11 +3,24 @@
 // per-value path through every codec's own decode instead, so decoding the same bytes both
 // ways must give the same value, or the same error (code, offset, path, message).
 import { readFileSync } from "node:fs";
-import { DecodeError, type Dialect, decodeWithLength, encodeWith, equals, type Value } from "@gdvariant/core";
+import {
+  type ArrayValue,
+  createDialect,
+  DecodeError,
+  type Dialect,
+  type DictionaryValue,
+  decodeWithLength,
+  defineCodec,
+  EncodeError,
+  type EncodeOptions,
+  encodeWith,
+  equals,
+  type Value,
+} from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
-import { legacy, modern, modernDouble, unhex } from "./support/dialects.js";
+import { hex, legacy, modern, modernDouble, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")
   .split("\n")
@@ -143,6 +156,137 @@ describe("inline fast path and per-value path agree", () => {
       };
       expect(run(false), `maxDepth ${maxDepth}`).toBe(run(true));
       if (maxDepth < 40) expect(String(run(false))).toMatch(/^depth-exceeded/);
+    }
+  });
+});
+
+// The same table with every codec re-made by defineCodec (so none is registered for the inline
+// paths) and containers that go element by element through encodeElement/encodeKey/
+// encodeEntryValue and decodeElement/decodeKey/decodeEntryValue, as a dialect author's own
+// container codec would.
+function perValue(d: Dialect): Dialect {
+  const codecs = d.codecs
+    .filter((c) => c !== undefined)
+    .map((c) => {
+      const base = defineCodec({ ...c, wireId: c.wireId, kind: c.kind, name: c.name });
+      if (c.kind === "array")
+        return defineCodec<ArrayValue>({
+          ...base,
+          kind: "array",
+          decode: (ctx, header, start) => {
+            if (header !== c.wireId) return c.decode(ctx, header, start) as ArrayValue;
+            const n = ctx.reader.u32() & 0x7fffffff;
+            ctx.checkCount(n, 4, start + 4);
+            const items: Value[] = [];
+            for (let i = 0; i < n; i++) items.push(ctx.decodeElement(i));
+            return { kind: "array", items };
+          },
+          encode: (ctx, v, header) => {
+            if (header !== c.wireId) return c.encode(ctx, v, header);
+            ctx.writer.u32(v.items.length);
+            v.items.forEach((x, i) => ctx.encodeElement(x, i));
+          },
+        });
+      if (c.kind === "dictionary")
+        return defineCodec<DictionaryValue>({
+          ...base,
+          kind: "dictionary",
+          decode: (ctx, header, start) => {
+            if (header !== c.wireId) return c.decode(ctx, header, start) as DictionaryValue;
+            const n = ctx.reader.u32() & 0x7fffffff;
+            ctx.checkCount(n, 8, start + 4);
+            const entries: [Value, Value][] = [];
+            for (let i = 0; i < n; i++) {
+              const k = ctx.decodeKey(i);
+              entries.push([k, ctx.decodeEntryValue(k)]);
+            }
+            return { kind: "dictionary", entries };
+          },
+          encode: (ctx, v, header) => {
+            if (header !== c.wireId) return c.encode(ctx, v, header);
+            ctx.writer.u32(v.entries.length);
+            v.entries.forEach(([k, x], i) => {
+              ctx.encodeKey(k, i);
+              ctx.encodeEntryValue(x, k);
+            });
+          },
+        });
+      return base;
+    });
+  return createDialect({
+    id: d.id,
+    name: d.name,
+    engineVersions: d.engineVersions,
+    typeCount: d.typeCount,
+    codecs,
+  });
+}
+
+function encodeOutcome(d: Dialect, v: unknown, o: EncodeOptions = {}): string {
+  try {
+    return hex(encodeWith(d, v, o));
+  } catch (e) {
+    if (!EncodeError.is(e)) throw e;
+    return `${e.code} ${JSON.stringify(e.path, (_, x) => (typeof x === "bigint" ? `${x}n` : x))} ${e.message}`;
+  }
+}
+
+describe("inline encode and per-value encode agree", () => {
+  const dialects = [
+    [modern, perValue(modern), MODERN_LEAVES],
+    [modernDouble, perValue(modernDouble), MODERN_LEAVES],
+    [legacy, perValue(legacy), LEGACY_LEAVES],
+  ] as const;
+
+  it("on random values, and on random values under maxTotalBytes and maxDepth limits", () => {
+    for (const [fast, slow, leaves] of dialects) {
+      fc.assert(
+        fc.property(valueArb(leaves, { depth: 4 }), fc.nat(400), fc.nat(5), (v, maxTotalBytes, maxDepth) => {
+          const bytes = encodeOutcome(fast, v);
+          expect(bytes).toBe(encodeOutcome(slow, v));
+          expect(encodeOutcome(fast, v, { maxTotalBytes })).toBe(encodeOutcome(slow, v, { maxTotalBytes }));
+          expect(encodeOutcome(fast, v, { maxDepth })).toBe(encodeOutcome(slow, v, { maxDepth }));
+          // and the per-value decoder reads what the inline encoder wrote
+          const back = decodeWithLength(slow, unhex(bytes), { allowObjects: true }).value;
+          expect(encodeOutcome(fast, back)).toBe(bytes);
+        }),
+        { numRuns: 300, seed: 11 },
+      );
+    }
+  });
+
+  it("on values whose payload is not the plain JS type (left to the codec, same result)", () => {
+    const odd: unknown[] = [
+      { kind: "int", value: 2 ** 31 },
+      { kind: "int", value: -(2 ** 31) - 1 },
+      { kind: "int", value: 2n ** 40n },
+      { kind: "int", value: 1.5 },
+      { kind: "int", value: Number.NaN },
+      { kind: "int", value: "7" },
+      { kind: "float", value: -0 },
+      { kind: "float", value: Number.NaN },
+      { kind: "float", value: 0.1 },
+      { kind: "float", value: 1n },
+      { kind: "string", value: 5 },
+      { kind: "string", value: "\u{1F600}\ud800" },
+      { kind: "stringName", value: null },
+      { kind: "bool", value: "yes" },
+      { kind: "vector2", x: "1", y: 2 },
+      { kind: "vector3", x: 1 },
+      { kind: "color", r: 0.5, g: 0.25, b: 1e40, a: Number.NaN },
+      { kind: "nil", extra: 1 },
+      { kind: "dictionary", entries: [[{ kind: "int", value: 1 }]] },
+      { kind: "array", items: [undefined, null, 3, "x", [1, { a: 2.5 }]] },
+    ];
+    for (const [fast, slow] of dialects) {
+      for (const v of odd) {
+        for (const wrapped of [v, { kind: "array", items: [v] }, { kind: "dictionary", entries: [[v, v]] }]) {
+          expect(
+            encodeOutcome(fast, wrapped),
+            JSON.stringify(wrapped, (_, x) => (typeof x === "bigint" ? `${x}n` : x)),
+          ).toBe(encodeOutcome(slow, wrapped));
+        }
+      }
     }
   });
 });

@@ -84,7 +84,7 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
       if (header !== wireId) writeContainerType(ctx, v.elementType!);
       const n = v.items.length;
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
-      for (let i = 0; i < n; i++) ctx.encodeElement(v.items[i]!, i);
+      ctx.encodeElements(v.items);
     },
   });
 }
@@ -134,11 +134,7 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
       }
       const n = v.entries.length;
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
-      for (let i = 0; i < n; i++) {
-        const [key, value] = v.entries[i]!;
-        ctx.encodeKey(key, i);
-        ctx.encodeEntryValue(value, key);
-      }
+      ctx.encodeEntries(v.entries);
     },
   });
 }

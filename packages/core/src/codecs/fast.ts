@@ -1,4 +1,5 @@
-import type { Codec } from "../dialect/contract.js";
+import type { Codec, Dialect } from "../dialect/contract.js";
+import type { Kind } from "../value/types.js";
 
 /**
  * Core codecs whose payload the decoder reads inline, without the call through `codec.decode`
@@ -20,11 +21,50 @@ export const FAST_VECTOR3 = 8;
 export const FAST_COLOR = 9;
 
 const tags = new WeakMap<Codec, number>();
+const encodeTags = new WeakMap<Codec, number>();
 
-/** Marks `codec` (made by a core factory) as read inline with `tag`. */
-export function registerFast<C extends Codec<any>>(codec: C, tag: number): C {
+/**
+ * Marks `codec` (made by a core factory) as read inline with `tag`, and as written inline too
+ * when `encode` is true (only for the factory options whose writing the encoder's inline code
+ * repeats: "auto" int and float widths, f32 vectors).
+ */
+export function registerFast<C extends Codec<any>>(codec: C, tag: number, encode = false): C {
   tags.set(codec, tag);
+  if (encode) encodeTags.set(codec, tag);
   return codec;
+}
+
+/** The kind each tag reads and writes. */
+const TAG_KINDS = [
+  "",
+  "nil",
+  "bool",
+  "int",
+  "float",
+  "string",
+  "stringName",
+  "vector2",
+  "vector3",
+  "color",
+] as const;
+
+const encodeTables = new WeakMap<Dialect, Int32Array>();
+
+/**
+ * Per tag, the wire id the dialect writes that kind with when its codec for the kind is written
+ * inline, else -1. Cached per dialect.
+ */
+export function fastEncodeWireIds(dialect: Dialect): Int32Array {
+  let t = encodeTables.get(dialect);
+  if (t === undefined) {
+    t = new Int32Array(TAG_KINDS.length).fill(-1);
+    for (let tag = 1; tag < TAG_KINDS.length; tag++) {
+      const c = dialect.codecForKind(TAG_KINDS[tag] as Kind);
+      if (c !== undefined && encodeTags.get(c) === tag) t[tag] = c.wireId;
+    }
+    encodeTables.set(dialect, t);
+  }
+  return t;
 }
 
 const tables = new WeakMap<readonly (Codec | undefined)[], Uint8Array>();

@@ -96,7 +96,7 @@ export function vectorCodec<K extends VectorKind>(
   });
   // Inline only for f32 payloads: a header with FLAG_64 takes the codec (which honours or
   // ignores the flag per `precision`).
-  return fast === FAST_NONE ? codec : registerFast(codec, fast);
+  return fast === FAST_NONE ? codec : registerFast(codec, fast, !write64);
 }
 
 /** Matrix types (Transform2D/Matrix32, Basis/Matrix3, Transform3D, Projection): `values` in wire order. */

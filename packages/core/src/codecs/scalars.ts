@@ -25,6 +25,7 @@ export function nilCodec(wireId: number): Codec<NilValue> {
   return registerFast(
     defineCodec<NilValue>({ wireId, kind: "nil", name: "NIL", decode: () => NIL, encode: () => {} }),
     FAST_NIL,
+    true,
   );
 }
 
@@ -39,6 +40,7 @@ export function boolCodec(wireId: number): Codec<BoolValue> {
       encode: (ctx, v) => ctx.writer.u32(v.value ? 1 : 0),
     }),
     FAST_BOOL,
+    true,
   );
 }
 
@@ -82,6 +84,7 @@ export function intCodec(wireId: number, width: IntWidth = "auto"): Codec<IntVal
       },
     }),
     FAST_INT,
+    width === "auto",
   );
 }
 
@@ -122,6 +125,7 @@ export function floatCodec(
       },
     }),
     FAST_FLOAT,
+    width === "auto",
   );
 }
 
@@ -136,6 +140,7 @@ export function stringCodec(wireId: number): Codec<StringValue> {
       encode: (ctx, v) => ctx.writer.string(v.value),
     }),
     FAST_STRING,
+    true,
   );
 }
 
@@ -149,5 +154,6 @@ export function stringNameCodec(wireId: number): Codec<StringNameValue> {
       encode: (ctx, v) => ctx.writer.string(v.value),
     }),
     FAST_STRING_NAME,
+    true,
   );
 }

@@ -11,6 +11,7 @@ import {
   FAST_STRING_NAME,
   FAST_VECTOR2,
   FAST_VECTOR3,
+  fastEncodeWireIds,
   fastTags,
 } from "../codecs/fast.js";
 import { NIL } from "../codecs/scalars.js";
@@ -433,10 +434,13 @@ class Encoder implements EncodeContext {
   private readonly maxDepth: number;
   private readonly maxTotal: number;
   readonly unwinding = new Unwinding();
+  // Per fast tag, the wire id written inline, or -1 (codecs/fast.ts).
+  private readonly inlineIds: Int32Array;
 
   constructor(dialect: Dialect, options: EncodeOptions) {
     this.writer = new ByteWriter(256);
     this.dialect = dialect;
+    this.inlineIds = fastEncodeWireIds(dialect);
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   }
@@ -448,9 +452,10 @@ class Encoder implements EncodeContext {
   encodeValue(input: unknown): void {
     // A Value whose kind the dialect writes is taken as it is: the codec lookup also proves the
     // kind, so the isKind check of asValue is only needed for everything else.
+    const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
+    if (typeof kind === "string" && this.encodeInline(input as Value, kind)) return;
     let value: Value;
     let codec: Codec | undefined;
-    const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
     if (typeof kind === "string") codec = this.dialect.codecForKind(kind as Kind);
     if (codec !== undefined) {
       value = input as Value;
@@ -470,6 +475,97 @@ class Encoder implements EncodeContext {
     if (this.writer.pos > this.maxTotal) {
       throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
     }
+  }
+
+  /**
+   * Writes the common kinds without their codec when the dialect's codec for the kind is a core
+   * one registered for it (codecs/fast.ts) and the value has the plain JS type the codec
+   * expects; the bytes are the codec's. Returns false to leave the value to the codec.
+   */
+  private encodeInline(v: Value, kind: string): boolean {
+    const ids = this.inlineIds;
+    const w = this.writer;
+    switch (kind) {
+      case "int": {
+        const x = (v as { value: unknown }).value;
+        const id = ids[FAST_INT]!;
+        if (id < 0 || typeof x !== "number" || !(x >= -2147483648 && x <= 2147483647)) return false;
+        w.u32(id);
+        w.i32(x);
+        break;
+      }
+      case "float": {
+        const x = (v as { value: unknown }).value;
+        const id = ids[FAST_FLOAT]!;
+        if (id < 0 || typeof x !== "number") return false;
+        if (Math.fround(x) === x) {
+          w.u32(id);
+          w.f32(x);
+        } else {
+          w.u32(id | FLAG_64);
+          w.f64(x);
+        }
+        break;
+      }
+      case "string":
+      case "stringName": {
+        const x = (v as { value: unknown }).value;
+        const id = ids[kind === "string" ? FAST_STRING : FAST_STRING_NAME]!;
+        if (id < 0 || typeof x !== "string") return false;
+        w.u32(id);
+        w.string(x);
+        break;
+      }
+      case "bool": {
+        const id = ids[FAST_BOOL]!;
+        if (id < 0) return false;
+        w.u32(id);
+        w.u32((v as { value: unknown }).value ? 1 : 0);
+        break;
+      }
+      case "nil": {
+        const id = ids[FAST_NIL]!;
+        if (id < 0) return false;
+        w.u32(id);
+        break;
+      }
+      case "vector2": {
+        const id = ids[FAST_VECTOR2]!;
+        if (id < 0) return false;
+        const x = v as { x: number; y: number };
+        w.u32(id);
+        w.f32(x.x);
+        w.f32(x.y);
+        break;
+      }
+      case "vector3": {
+        const id = ids[FAST_VECTOR3]!;
+        if (id < 0) return false;
+        const x = v as { x: number; y: number; z: number };
+        w.u32(id);
+        w.f32(x.x);
+        w.f32(x.y);
+        w.f32(x.z);
+        break;
+      }
+      case "color": {
+        const id = ids[FAST_COLOR]!;
+        if (id < 0) return false;
+        const x = v as { r: number; g: number; b: number; a: number };
+        w.u32(id);
+        w.f32(x.r);
+        w.f32(x.g);
+        w.f32(x.b);
+        w.f32(x.a);
+        break;
+      }
+      default:
+        return false;
+    }
+    if (w.pos > this.maxTotal) {
+      throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
+    }
+    return true;
   }
 
   // As in the decoder: no closure per value; the segment is built only for an error.
@@ -499,6 +595,52 @@ class Encoder implements EncodeContext {
   }
   encodeProperty(value: Value, name: string): void {
     this.nested(value, SEGMENT_PROPERTY, 0, name);
+  }
+
+  // One try per container, as decodeElements/decodeEntries.
+  encodeElements(items: readonly Value[]): void {
+    const n = items.length;
+    if (n === 0) return;
+    const depth = ++this.depth;
+    let i = 0;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+      }
+      for (; i < n; i++) this.encodeValue(items[i]);
+    } catch (e) {
+      this.depth = depth - 1;
+      if (EncodeError.is(e)) this.unwinding.add(e, i);
+      throw e;
+    }
+    this.depth = depth - 1;
+  }
+
+  encodeEntries(entries: readonly DictionaryEntry[]): void {
+    const n = entries.length;
+    if (n === 0) return;
+    const depth = ++this.depth;
+    let i = 0;
+    let key: Value | undefined;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+      }
+      for (; i < n; i++) {
+        const e = entries[i];
+        key = undefined;
+        if (!Array.isArray(e))
+          throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair");
+        this.encodeValue(e[0]);
+        key = e[0];
+        this.encodeValue(e[1]);
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      if (EncodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key });
+      throw e;
+    }
+    this.depth = depth - 1;
   }
 }
 
