@@ -18,6 +18,12 @@ export interface Assessment {
   readonly soft: number;
 }
 
+const UNKNOWN_FLAGS: Readonly<Record<Generation, string>> = {
+  4: "header flag bits Godot 4 defines for no such type",
+  3: "header flag bits Godot 3 defines for no such type",
+  2: "header flag bits Godot 2 defines for no such type",
+};
+
 /** Small prior for newer engines, only to order otherwise equal readings (4.x is the most used). */
 export const PRIOR: Readonly<Record<Generation, number>> = { 4: 0.3, 2: 0, 3: 0.15 };
 
@@ -33,7 +39,11 @@ class Collector {
 
   /** Adds `weight` per occurrence up to `cap` (absolute), once per fact. */
   add(count: number, each: number, cap: number, text: string, key?: string, soft = false): void {
-    if (count <= 0) return;
+    // Most facts are absent: this test stays small enough to be inlined in collect().
+    if (count > 0) this.weigh(count, each, cap, text, key, soft);
+  }
+
+  private weigh(count: number, each: number, cap: number, text: string, key: string | undefined, soft: boolean): void {
     const raw = count * each;
     const weight = Math.sign(raw) * Math.min(Math.abs(raw), cap);
     if (soft) this.soft += weight;
@@ -72,11 +82,10 @@ export function assessScore(gen: Generation, s: Stats): { readonly score: number
 
 // The facts of one hypothesis, into `c` (and the version range into `r`, when given).
 function collect(gen: Generation, s: Stats, c: Collector, r: RangeBuilder | undefined): Precision {
-  const dialect = gen === 4 ? "Godot 4" : gen === 3 ? "Godot 3" : "Godot 2";
 
   // Facts no engine writes: the usual sign of reading bytes with the wrong type table.
   c.add(s.byte1, -3, 9, "header byte 1 is set (every engine writes it zero)", "byte1");
-  c.add(s.unknownFlags, -3, 9, `header flag bits ${dialect} defines for no such type`, "unknownFlags");
+  c.add(s.unknownFlags, -3, 9, UNKNOWN_FLAGS[gen], "unknownFlags");
   c.add(s.boolOdd, -2.5, 7.5, "a bool word other than 0 or 1", "boolOdd");
   c.add(
     s.float64Exact,

@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   DecodeError,
+  type DecodeOptions,
   type Dialect,
   decodeWithLength,
   type Value,
@@ -107,6 +108,8 @@ interface Resolved {
   readonly maxTotalBytes: number;
   /** The walk's limits, built once. */
   readonly limits: WalkLimits;
+  /** The decoders' options for a value at offset 0, built once. */
+  readonly decode: DecodeOptions;
 }
 
 function resolved(
@@ -123,6 +126,7 @@ function resolved(
     maxCollectionLength,
     maxTotalBytes,
     limits: { maxDepth, maxCollectionLength },
+    decode: { offset: 0, allowObjects, maxDepth, maxCollectionLength },
   };
 }
 
@@ -400,12 +404,14 @@ function decodeRecords(
       const res = decodeWithLength(
         fit.layout.dialect,
         r.end === bytes.length ? bytes : bytes.subarray(0, r.end),
-        {
-          offset: r.start,
-          allowObjects: o.allowObjects,
-          maxDepth: o.maxDepth,
-          maxCollectionLength: o.maxCollectionLength,
-        },
+        r.start === 0
+          ? o.decode
+          : {
+              offset: r.start,
+              allowObjects: o.allowObjects,
+              maxDepth: o.maxDepth,
+              maxCollectionLength: o.maxCollectionLength,
+            },
       );
       if (res.length !== r.valueEnd - r.start) {
         return {

@@ -42,12 +42,13 @@ class Stop implements WalkFailure {
   constructor(
     readonly offset: number,
     readonly code: DecodeErrorCode,
-    private readonly text: () => string,
+    /** The message's parts, joined when read (made only on the failure path: no closure, so the walk's methods allocate no context). */
+    private readonly parts: readonly (string | number)[],
     readonly missing?: number,
   ) {}
 
   get message(): string {
-    return this.text();
+    return this.parts.join("");
   }
 }
 
@@ -139,8 +140,10 @@ class Walker {
   strLength = 0;
   failure: Stop | undefined = undefined;
   /** Words of the bytes from `base` on (see wordsOf), or undefined to read bytes. */
-  readonly words: Int32Array | undefined;
+  words: Int32Array | undefined = undefined;
   readonly base: number;
+  /** Made on the first loop over many elements or a long string: a packed array needs none. */
+  wordsTried = false;
 
   constructor(
     layout: Layout,
@@ -161,8 +164,14 @@ class Walker {
     this.maxDepth = limits.maxDepth;
     this.maxCount = limits.maxCollectionLength;
     this.lenient = limits.lenient === true;
-    this.words = wordsOf(bytes, start, end);
     this.base = start;
+  }
+
+  /** Reads words from here on when the input is large and aligned (see wordsOf). */
+  useWords(): void {
+    if (this.wordsTried) return;
+    this.wordsTried = true;
+    this.words = wordsOf(this.b, this.base, this.end);
   }
 
   /** The u32 at `p`, a position of the walk (4-byte aligned from its start). */
@@ -176,6 +185,7 @@ class Walker {
    * words are there (they add no flag and cannot hold part of a multi-byte sequence).
    */
   scan(p: number, n: number): number {
+    if (n >= 64) this.useWords();
     const w = this.words;
     let k = 0;
     if (w !== undefined) {
@@ -193,14 +203,15 @@ class Walker {
     return scanUtf8(this.b, p + k, n - k);
   }
 
-  fail(offset: number, code: DecodeErrorCode, text: () => string, missing?: number): false {
-    this.failure = new Stop(offset, code, text, missing);
+  fail(offset: number, code: DecodeErrorCode, parts: readonly (string | number)[], missing?: number): false {
+    this.failure = new Stop(offset, code, parts, missing);
     return false;
   }
 
   need(n: number, what: string, at = this.pos): boolean {
     const left = this.end - this.pos;
-    if (n > left) return this.fail(at, "truncated", () => `${what} needs ${n} bytes, ${left} left`, n - left);
+    if (n > left)
+      return this.fail(at, "truncated", [what, " needs ", n, " bytes, ", left, " left"], n - left);
     return true;
   }
 
@@ -214,13 +225,13 @@ class Walker {
   countWord(what: string): number {
     const left = this.end - this.pos;
     if (left < 4) {
-      this.fail(this.pos, "truncated", () => `${what} count needs 4 bytes, ${left} left`, 4 - left);
+      this.fail(this.pos, "truncated", [what, " count needs 4 bytes, ", left, " left"], 4 - left);
       return -1;
     }
     const at = this.pos;
     const n = this.u32();
     if (n > 0x7fffffff) {
-      this.fail(at, "invalid-data", () => `${what} count ${n} is negative as int32`);
+      this.fail(at, "invalid-data", [what, " count ", n, " is negative as int32"]);
       return -1;
     }
     return n;
@@ -228,7 +239,7 @@ class Walker {
 
   checkCount(count: number, min: number, at: number): boolean {
     if (count > this.maxCount)
-      return this.fail(at, "limit-exceeded", () => `count ${count} is over maxCollectionLength`);
+      return this.fail(at, "limit-exceeded", ["count ", count, " is over maxCollectionLength"]);
     if (this.lenient) return true;
     const need = count * min;
     const left = this.end - this.pos;
@@ -236,7 +247,7 @@ class Walker {
       return this.fail(
         at,
         "truncated",
-        () => `count ${count} needs at least ${need} bytes, ${left} left`,
+        ["count ", count, " needs at least ", need, " bytes, ", left, " left"],
         need - left,
       );
     }
@@ -247,13 +258,13 @@ class Walker {
   stringLength(): number {
     const left = this.end - this.pos;
     if (left < 4) {
-      this.fail(this.pos, "truncated", () => `string length needs 4 bytes, ${left} left`, 4 - left);
+      this.fail(this.pos, "truncated", ["string length needs 4 bytes, ", left, " left"], 4 - left);
       return -1;
     }
     const at = this.pos;
     const n = this.u32();
     if (n > 0x7fffffff) {
-      this.fail(at, "invalid-data", () => `string length ${n} has the sign bit set`);
+      this.fail(at, "invalid-data", ["string length ", n, " has the sign bit set"]);
       return -1;
     }
     const pad = (4 - (n & 3)) & 3;
@@ -262,7 +273,7 @@ class Walker {
       this.fail(
         this.pos,
         "truncated",
-        () => `string of ${n} bytes (+padding) needs ${n + pad} bytes, ${rest} left`,
+        ["string of ", n, " bytes (+padding) needs ", n + pad, " bytes, ", rest, " left"],
         n + pad - rest,
       );
       return -1;
@@ -276,7 +287,7 @@ class Walker {
     const n = this.stringLength();
     if (n < 0) return false;
     const r = this.scan(this.pos, n);
-    if (r < 0) return this.fail(this.pos, "invalid-utf8", () => "string is not valid UTF-8");
+    if (r < 0) return this.fail(this.pos, "invalid-utf8", ["string is not valid UTF-8"]);
     const s = this.s;
     if (role === STR) {
       s.strings++;
@@ -314,12 +325,12 @@ class Walker {
     const b = this.b;
     if (n > 0 && b[this.pos + n - 1] === 0) {
       const r = this.scan(this.pos, n - 1);
-      if (r < 0) return this.fail(this.pos, "invalid-utf8", () => "string is not valid UTF-8");
+      if (r < 0) return this.fail(this.pos, "invalid-utf8", ["string is not valid UTF-8"]);
       if (r & SCAN.NUL) s.note("pstrNulInside", at);
       else s.pstrNul++;
     } else {
       const r = this.scan(this.pos, n);
-      if (r < 0) return this.fail(this.pos, "invalid-utf8", () => "string is not valid UTF-8");
+      if (r < 0) return this.fail(this.pos, "invalid-utf8", ["string is not valid UTF-8"]);
       s.note("pstrNoNul", at);
     }
     this.pos += n;
@@ -336,7 +347,7 @@ class Walker {
       const at = this.pos;
       const id = this.u32();
       if (id >= this.typeCount || this.ops[id] === undefined) {
-        return this.fail(at, "invalid-data", () => `container element type id ${id} is out of range`);
+        return this.fail(at, "invalid-data", ["container element type id ", id, " is out of range"]);
       }
       if (id === 0) this.s.note("typedBuiltinNil", at);
     } else {
@@ -390,7 +401,7 @@ class Walker {
     const d = ++this.depth;
     if (d > this.maxDepth) {
       const max = this.maxDepth;
-      return this.fail(this.pos, "depth-exceeded", () => `nesting deeper than ${max}`);
+      return this.fail(this.pos, "depth-exceeded", ["nesting deeper than ", max]);
     }
     if (d > this.s.maxDepth) this.s.maxDepth = d;
     if (!this.value()) return false;
@@ -412,7 +423,7 @@ class Walker {
       const at = p + i * size;
       if (at + size > b.length) {
         // Only reachable without the count pre-check: not a "truncated" answer to rank by.
-        return this.fail(this.pos, "invalid-data", () => "sampled reals run past the input");
+        return this.fail(this.pos, "invalid-data", ["sampled reals run past the input"]);
       }
       if (wide) f64Check(s, this.word(at), this.word(at + 4), at);
       else f32Check(s, this.word(at), at);
@@ -423,13 +434,13 @@ class Walker {
   value(): boolean {
     const start = this.pos;
     const left = this.end - start;
-    if (left < 4) return this.fail(start, "truncated", () => `header needs 4 bytes, ${left} left`, 4 - left);
+    if (left < 4) return this.fail(start, "truncated", ["header needs 4 bytes, ", left, " left"], 4 - left);
     const header = this.word(start);
     const id = (header & this.typeMask) >>> 0;
     const e = id < this.typeCount ? this.ops[id] : undefined;
     if (e === undefined) {
       const name = this.L.dialect.name;
-      return this.fail(start, "unknown-type", () => `type id ${id} is not a ${name} type`);
+      return this.fail(start, "unknown-type", ["type id ", id, " is not a ", name, " type"]);
     }
     const s = this.s;
     s.values++;
@@ -437,12 +448,14 @@ class Walker {
     if (extra !== 0) {
       if (this.L.strictFlags) {
         const name = this.L.dialect.name;
-        return this.fail(
-          start,
-          "bad-flags",
-          () =>
-            `header 0x${header.toString(16).padStart(8, "0")}: ${name} writes no such flag bits on ${e.name}`,
-        );
+        return this.fail(start, "bad-flags", [
+          "header 0x",
+          header.toString(16).padStart(8, "0"),
+          ": ",
+          name,
+          " writes no such flag bits on ",
+          e.name,
+        ]);
       }
       if (extra & 0xff00) s.note("byte1", start);
       if (extra & 0xffff0000) s.note("unknownFlags", start);
@@ -510,6 +523,7 @@ class Walker {
       case OP.PACKED_STRING: {
         const n = this.countWord(e.name);
         if (n < 0 || !this.checkCount(n, 4, this.pos - 4)) return false;
+        if (n >= 16) this.useWords();
         for (let i = 0; i < n; i++) if (!this.pstrElement()) return false;
         return true;
       }
@@ -518,7 +532,7 @@ class Walker {
       case OP.INPUT_EVENT:
         return this.inputEvent(start);
       default:
-        return this.fail(start, "invalid-data", () => `no verifier layout for ${e.kind} (${e.name})`);
+        return this.fail(start, "invalid-data", ["no verifier layout for ", e.kind, " (", e.name, ")"]);
     }
   }
 
@@ -579,18 +593,16 @@ class Walker {
     if (!this.need(4, "NODE_PATH")) return false;
     const w = this.u32();
     if ((w & SIGN) === 0) {
-      return this.fail(
-        start + 4,
-        "invalid-data",
-        () => "NodePath in the old format (bit 31 of the first word clear)",
-      );
+      return this.fail(start + 4, "invalid-data", [
+        "NodePath in the old format (bit 31 of the first word clear)",
+      ]);
     }
     if (!this.need(8, "NODE_PATH")) return false;
     const subAt = this.pos;
     const sub = this.u32();
     const flags = this.u32();
     if (this.L.generation === 2 && sub > 0x7fffffff) {
-      return this.fail(subAt, "invalid-data", () => `NodePath subname count ${sub} is negative as int32`);
+      return this.fail(subAt, "invalid-data", ["NodePath subname count ", sub, " is negative as int32"]);
     }
     s.nodePaths++;
     if (flags > 3) s.note("nodePathBadFlags", subAt + 4);
@@ -668,6 +680,7 @@ class Walker {
    */
   children(n: number): boolean {
     if (n === 0) return true;
+    if (n >= 16) this.useWords();
     const d = this.depth + 1;
     if (d > this.maxDepth) return this.nested();
     const s = this.s;
@@ -740,7 +753,7 @@ class Walker {
         return this.fail(
           this.pos,
           "truncated",
-          () => `${e.name} padding needs ${pad} bytes, ${left} left`,
+          [e.name, " padding needs ", pad, " bytes, ", left, " left"],
           pad - left,
         );
       }
@@ -828,25 +841,21 @@ class Walker {
     if (!this.need(20, "IMAGE")) return false;
     const format = this.u32();
     if (format >= 23)
-      return this.fail(
-        start + 4,
-        "invalid-data",
-        () => `image format ${format} is not below FORMAT_MAX (23)`,
-      );
+      return this.fail(start + 4, "invalid-data", ["image format ", format, " is not below FORMAT_MAX (23)"]);
     const mipmaps = this.u32();
     const width = this.u32();
     const height = this.u32();
     const at = this.pos;
     const length = this.u32();
     if (length > 0x7fffffff)
-      return this.fail(at, "invalid-data", () => `image data length ${length} is negative as int32`);
+      return this.fail(at, "invalid-data", ["image data length ", length, " is negative as int32"]);
     const padded = length + ((4 - (length & 3)) & 3);
     const left = this.end - this.pos;
     if (padded > left) {
       return this.fail(
         at,
         "truncated",
-        () => `image data of ${length} bytes (+padding) needs ${padded} bytes, ${left} left`,
+        ["image data of ", length, " bytes (+padding) needs ", padded, " bytes, ", left, " left"],
         padded - left,
       );
     }
@@ -927,7 +936,7 @@ export function verify(
     if (e instanceof RangeError) {
       return {
         ok: false,
-        failure: new Stop(w.pos, "depth-exceeded", () => "nesting too deep for the JS stack"),
+        failure: new Stop(w.pos, "depth-exceeded", ["nesting too deep for the JS stack"]),
         stats: w.s,
       };
     }
