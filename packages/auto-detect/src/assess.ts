@@ -43,7 +43,14 @@ class Collector {
     if (count > 0) this.weigh(count, each, cap, text, key, soft);
   }
 
-  private weigh(count: number, each: number, cap: number, text: string, key: string | undefined, soft: boolean): void {
+  private weigh(
+    count: number,
+    each: number,
+    cap: number,
+    text: string,
+    key: string | undefined,
+    soft: boolean,
+  ): void {
     const raw = count * each;
     const weight = Math.sign(raw) * Math.min(Math.abs(raw), cap);
     if (soft) this.soft += weight;
@@ -82,7 +89,6 @@ export function assessScore(gen: Generation, s: Stats): { readonly score: number
 
 // The facts of one hypothesis, into `c` (and the version range into `r`, when given).
 function collect(gen: Generation, s: Stats, c: Collector, r: RangeBuilder | undefined): Precision {
-
   // Facts no engine writes: the usual sign of reading bytes with the wrong type table.
   c.add(s.byte1, -3, 9, "header byte 1 is set (every engine writes it zero)", "byte1");
   c.add(s.unknownFlags, -3, 9, UNKNOWN_FLAGS[gen], "unknownFlags");

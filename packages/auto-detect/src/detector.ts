@@ -292,7 +292,7 @@ class Analysis {
         // A word that reads the same both ways (0x04040404) gives one chain, not two.
         if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
         for (const layout of this.layouts)
-          this.records(layout, chain.records, chain.failure, bigEndian, view, limits);
+          this.records(layout, chain.records, chain.failure, bigEndian, limits);
       }
     }
   }
@@ -302,7 +302,6 @@ class Analysis {
     spans: readonly RecordSpan[],
     chainFailure: WalkFailure | undefined,
     bigEndian: boolean,
-    view: DataView,
     limits: WalkLimits,
   ): void {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
