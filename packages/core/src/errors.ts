@@ -51,7 +51,9 @@ export type EncodeErrorCode =
   | "invalid-value"
   | "depth-exceeded"
   | "objects-not-allowed"
-  | "limit-exceeded";
+  | "limit-exceeded"
+  /** `encodeInto`: the value does not fit the caller's buffer (nothing useful was written). */
+  | "target-too-small";
 
 /**
  * Base class of every error gdvariant throws. Recognise it with {@link GdVariantError.is}, which

@@ -37,7 +37,13 @@ export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
 export type { AnyCodec, Codec, DecodeContext, Dialect, EncodeContext } from "./dialect/contract.js";
 export { createDialect, type DialectSpec } from "./dialect/create.js";
-export { type DecodeResult, decodeWith, decodeWithLength, encodeWith } from "./dialect/engine.js";
+export {
+  type DecodeResult,
+  decodeWith,
+  decodeWithLength,
+  encodeIntoWith,
+  encodeWith,
+} from "./dialect/engine.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

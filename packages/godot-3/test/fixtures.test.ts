@@ -2,7 +2,7 @@
 // text the engine printed (exactly), and encoding that value gives the engine's bytes back
 // (NodePath padding masked: the engine never writes it).
 import type { Span } from "@gdvariant/core";
-import { decode, encode, toText } from "@gdvariant/godot-3";
+import { decode, encode, encodeInto, toText } from "@gdvariant/godot-3";
 import { cEscape } from "@gdvariant/godot-3/text";
 import { describe, expect, it } from "vitest";
 import { allCases, loadCases } from "./helpers/fixtures.js";
@@ -43,6 +43,11 @@ describe("Godot 3.2.3 fixtures", () => {
     // value model keeps the spelling (the three null objects, an absolute empty NodePath).
     const mask = nodePathPadding(c.bytes, spans);
     const ours = encode(value);
+    // encodeInto writes the same bytes into an exact-size buffer and refuses one byte less.
+    const into = new Uint8Array(ours.length);
+    expect(encodeInto(value, into)).toBe(ours.length);
+    expect(into).toEqual(ours);
+    expect(() => encodeInto(value, into, 1)).toThrow(/target-too-small/);
     const targets = [maskedHex(c.bytes, mask)];
     if (c.rehex !== undefined) {
       const engineAgain = hexToBytes(c.rehex);

@@ -8,7 +8,7 @@ import { godot4Dialect } from "./dialect.js";
 
 export { decode, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
 export { godot4Dialect } from "./dialect.js";
-export { encode, type Godot4EncodeOptions } from "./encode.js";
+export { encode, encodeInto, type Godot4EncodeOptions } from "./encode.js";
 export { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
 export { toText } from "./text/to-text.js";
 export { TYPE_COUNT, TYPE_ID } from "./type-ids.js";

@@ -1,6 +1,6 @@
 // Conformance against real engine output (Godot 4.6.3): every fixture line decodes, re-encodes
 // to the engine's bytes (NodePath padding masked), and prints the engine's var_to_str text.
-import { decode, decodeWithLength, encode, toText } from "@gdvariant/godot-4";
+import { decode, decodeWithLength, encode, encodeInto, toText } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { type Fixture, readFixtures, toHex, tsvFixtures, vectorFixtures } from "./support/fixtures.js";
 import { maskedHex, nodePathPadding } from "./support/node-path-padding.js";
@@ -20,6 +20,11 @@ function checkBytes(f: Fixture): void {
   const out = encode(value);
   const mask = nodePathPadding(f.bytes, f.full);
   expect(maskedHex(out, mask)).toBe(maskedHex(f.bytes, mask));
+  // encodeInto: the same bytes into an exact-size buffer at an offset; one byte less is refused.
+  const target = new Uint8Array(out.length + 3);
+  expect(encodeInto(value, target, 3)).toBe(out.length);
+  expect(toHex(target.subarray(3))).toBe(toHex(out));
+  expect(() => encodeInto(value, target, 4)).toThrow(/\(target-too-small\)/);
 }
 
 function checkText(f: Fixture): void {

@@ -1,4 +1,4 @@
-import { type EncodeOptions, encodeWith } from "@gdvariant/core";
+import { type EncodeOptions, encodeIntoWith, encodeWith } from "@gdvariant/core";
 import type { SubnameEncoding } from "./codecs/node-path.js";
 import { legacy2Dialect } from "./dialect.js";
 
@@ -32,4 +32,30 @@ export function encode(value: unknown, options: Legacy2EncodeOptions = {}): Uint
     nodePathSubnames: options.nodePathSubnames ?? "correct",
   });
   return encodeWith(d, value, options);
+}
+
+/**
+ * {@link encode} into a buffer the caller owns: writes the same bytes into `target` from
+ * `offset` (default 0) and returns how many it wrote, without allocating the output.
+ *
+ * @example
+ * ```ts
+ * const packet = new Uint8Array(64 * 1024); // reused for every message
+ * const n = encodeInto(value, packet);
+ * ```
+ * @throws {EncodeError} `target-too-small` when the value does not fit from `offset` (bytes
+ *   from `offset` on may have been written), or as {@link encode}.
+ * @throws {RangeError} when `offset` is not an integer within `target`.
+ */
+export function encodeInto(
+  value: unknown,
+  target: Uint8Array,
+  offset = 0,
+  options: Legacy2EncodeOptions = {},
+): number {
+  const d = legacy2Dialect({
+    reals: options.reals ?? "exact",
+    nodePathSubnames: options.nodePathSubnames ?? "correct",
+  });
+  return encodeIntoWith(d, value, target, offset, options);
 }

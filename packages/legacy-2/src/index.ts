@@ -19,7 +19,7 @@ export {
 } from "./convert/to-modern.js";
 export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
 export { dialect, type Legacy2DialectOptions, legacy2Dialect } from "./dialect.js";
-export { encode, type Legacy2EncodeOptions } from "./encode.js";
+export { encode, encodeInto, type Legacy2EncodeOptions } from "./encode.js";
 export {
   IMAGE_FORMAT,
   IMAGE_FORMAT_MAX,

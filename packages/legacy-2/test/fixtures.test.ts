@@ -41,6 +41,7 @@ import {
   dialect,
   EVENT_TYPES as E,
   encode,
+  encodeInto,
   engineWrittenSubnames,
   KEY_MASK,
   nodePath2,
@@ -229,6 +230,12 @@ describe("vectors.txt (Godot 2.1.4 var2bytes)", () => {
     expect(diffMasked(h, encode(EXPECTED[label]!, options))).toBeUndefined();
     // And the decoded value writes the same bytes back with default options.
     expect(diffMasked(h, encode(decode(unhex(h))))).toBeUndefined();
+    // encodeInto: the same bytes into an exact-size buffer; one byte less is refused.
+    const ours = encode(EXPECTED[label]!, options);
+    const into = new Uint8Array(ours.length);
+    expect(encodeInto(EXPECTED[label]!, into, 0, options)).toBe(ours.length);
+    expect(into).toEqual(ours);
+    expect(() => encodeInto(EXPECTED[label]!, into, 1, options)).toThrow(/\(target-too-small\)/);
   });
 
   it("the subname bug cases differ from a correct encoding", () => {

@@ -435,3 +435,19 @@ function encodeFrom(s: string, i: number, target: Uint8Array, offset: number): n
 export function encodeUtf8(s: string): Uint8Array {
   return encoder.encode(s);
 }
+
+/** Bytes in the UTF-8 form of `s` (lone surrogates count as U+FFFD's three). */
+export function utf8Length(s: string): number {
+  const n = s.length;
+  let bytes = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a pair: 2 units, 4 bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}

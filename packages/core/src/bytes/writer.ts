@@ -1,6 +1,16 @@
 import type { Int64 } from "../value/types.js";
 import { HOST_LITTLE_ENDIAN } from "./reader.js";
-import { encodeUtf8Into } from "./utf8.js";
+import { encodeUtf8Into, utf8Length } from "./utf8.js";
+
+/** Thrown by a writer made with {@link ByteWriter.into} when a write does not fit. */
+export class TargetTooSmall extends Error {
+  /** Bytes from the start of the target the failing write needed. */
+  readonly needed: number;
+  constructor(needed: number) {
+    super(`the write needs ${needed} bytes of the target`);
+    this.needed = needed;
+  }
+}
 
 /**
  * Growable little-endian writer. Doubles its buffer and keeps one cached DataView
@@ -11,16 +21,31 @@ export class ByteWriter {
   private view: DataView;
   /** Bytes written so far. */
   pos = 0;
+  // Set by `into`: the caller's buffer, which is never replaced.
+  private fixed = false;
 
   constructor(initialCapacity = 256) {
     this.buf = new Uint8Array(Math.max(16, initialCapacity));
     this.view = new DataView(this.buf.buffer);
   }
 
+  /**
+   * A writer over a caller's buffer: it writes into `target` and never grows; a write past its
+   * end throws {@link TargetTooSmall}. `pos` counts from the start of `target`.
+   */
+  static into(target: Uint8Array): ByteWriter {
+    const w = new ByteWriter(16);
+    w.buf = target;
+    w.view = new DataView(target.buffer, target.byteOffset, target.byteLength);
+    w.fixed = true;
+    return w;
+  }
+
   /** Makes room for `n` more bytes. */
   ensure(n: number): void {
     const need = this.pos + n;
     if (need <= this.buf.length) return;
+    if (this.fixed) throw new TargetTooSmall(need);
     // Doubling, or exactly what is needed when one write needs more than that (a large packed
     // array): the result is a view on this buffer, so it should not hold twice the bytes.
     const cap = Math.max(this.buf.length * 2, need);
@@ -106,7 +131,13 @@ export class ByteWriter {
    * the length (PackedStringArray elements: u32 N+1, N bytes, NUL, padding).
    */
   string(s: string, nul = false): void {
-    this.ensure(4 + s.length * 3 + 4);
+    const worst = 4 + s.length * 3 + 4;
+    // Room for the worst case (3 bytes per UTF-16 unit); a caller's buffer only needs the exact
+    // size, so near its end the exact UTF-8 length is counted first.
+    if (this.fixed && this.pos + worst > this.buf.length) {
+      const n = utf8Length(s) + (nul ? 1 : 0);
+      this.ensure(4 + n + ((4 - (n & 3)) & 3));
+    } else this.ensure(worst);
     const start = this.pos + 4;
     let n = encodeUtf8Into(s, this.buf, start);
     if (nul) this.buf[start + n++] = 0;

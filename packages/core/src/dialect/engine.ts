@@ -1,5 +1,5 @@
 import { ByteReader } from "../bytes/reader.js";
-import { ByteWriter } from "../bytes/writer.js";
+import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
 import { FLAG_64 } from "../codecs/define.js";
 import {
   FAST_BOOL,
@@ -437,8 +437,8 @@ class Encoder implements EncodeContext {
   // Per fast tag, the wire id written inline, or -1 (codecs/fast.ts).
   private readonly inlineIds: Int32Array;
 
-  constructor(dialect: Dialect, options: EncodeOptions) {
-    this.writer = new ByteWriter(256);
+  constructor(dialect: Dialect, options: EncodeOptions, writer = new ByteWriter(256)) {
+    this.writer = writer;
     this.dialect = dialect;
     this.inlineIds = fastEncodeWireIds(dialect);
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -652,12 +652,8 @@ function asValue(input: unknown): Value {
   return fromJS(input);
 }
 
-/**
- * Encodes a value with `dialect`. Plain JS values are accepted and converted by {@link fromJS}.
- * @throws {EncodeError} when the dialect cannot write the value; nothing else.
- */
-export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
-  const encoder = new Encoder(dialect, options);
+// Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
+function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
   try {
     encoder.encodeValue(value);
   } catch (e) {
@@ -673,7 +669,52 @@ export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOpti
       cause: e,
     });
   }
+}
+
+/**
+ * Encodes a value with `dialect`. Plain JS values are accepted and converted by {@link fromJS}.
+ * @throws {EncodeError} when the dialect cannot write the value; nothing else.
+ */
+export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
+  const encoder = new Encoder(dialect, options);
+  runEncoder(encoder, dialect, value);
   return encoder.writer.finish();
+}
+
+/**
+ * Encodes a value with `dialect` into the caller's buffer `target`, from `offset` (default 0),
+ * and returns the number of bytes written: the same bytes as {@link encodeWith}, without
+ * allocating the output. Reuse one buffer for many values, or write straight into a packet.
+ * @throws {EncodeError} `target-too-small` when the value does not fit from `offset` (the bytes
+ *   from `offset` on may have been written to), or as {@link encodeWith}.
+ * @throws {RangeError} when `offset` is not an integer within `target`.
+ */
+export function encodeIntoWith(
+  dialect: Dialect,
+  value: unknown,
+  target: Uint8Array,
+  offset = 0,
+  options: EncodeOptions = {},
+): number {
+  if (!(target instanceof Uint8Array)) throw new TypeError("target is not a Uint8Array");
+  if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
+    throw new RangeError(`offset ${offset} is outside the target (${target.length} bytes)`);
+  }
+  const room = target.length - offset;
+  const encoder = new Encoder(dialect, options, ByteWriter.into(target.subarray(offset)));
+  try {
+    runEncoder(encoder, dialect, value);
+  } catch (e) {
+    const full = e instanceof TargetTooSmall ? e : GdVariantError.is(e) ? e.cause : undefined;
+    if (full instanceof TargetTooSmall) {
+      throw new EncodeError(
+        `the value needs more than the ${room} bytes the target has from offset ${offset} (a write reached byte ${offset + full.needed})`,
+        { code: "target-too-small", dialect: dialect.id },
+      );
+    }
+    throw e;
+  }
+  return encoder.writer.pos;
 }
 
 export { DEFAULT_MAX_DEPTH };

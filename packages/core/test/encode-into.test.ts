@@ -1,0 +1,109 @@
+import { EncodeError, encodeIntoWith, encodeWith } from "@gdvariant/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
+import { legacy, modern, modernDouble } from "./support/dialects.js";
+
+function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (EncodeError.is(e)) return e.code;
+    return (e as Error).name;
+  }
+  return "ok";
+}
+
+describe("encodeIntoWith", () => {
+  it("writes encodeWith's bytes at the offset, touches nothing else, returns the length", () => {
+    for (const [d, leaves] of [
+      [modern, MODERN_LEAVES],
+      [modernDouble, MODERN_LEAVES],
+      [legacy, LEGACY_LEAVES],
+    ] as const) {
+      fc.assert(
+        fc.property(
+          valueArb(leaves, { depth: 3 }),
+          fc.nat(64),
+          fc.nat(16),
+          fc.nat(16),
+          (v, offset, spare, lead) => {
+            const expected = encodeWith(d, v);
+            // A view with a nonzero byteOffset into a larger buffer, filled with 0xAA.
+            const backing = new Uint8Array(lead + offset + expected.length + spare).fill(0xaa);
+            const target = backing.subarray(lead);
+            const n = encodeIntoWith(d, v, target, offset);
+            expect(n).toBe(expected.length);
+            expect(target.subarray(offset, offset + n)).toEqual(expected);
+            expect(backing.subarray(0, lead + offset).every((b) => b === 0xaa)).toBe(true);
+            expect(target.subarray(offset + n).every((b) => b === 0xaa)).toBe(true);
+          },
+        ),
+        { numRuns: 200, seed: 5 },
+      );
+    }
+  });
+
+  it("fits exactly, and refuses every smaller room with target-too-small", () => {
+    const v = {
+      kind: "dictionary",
+      entries: [
+        [
+          { kind: "string", value: "pos" },
+          { kind: "packedVector3Array", data: new Float32Array([1, 2, 3, 4, 5, 6]) },
+        ],
+        [
+          { kind: "string", value: "n" },
+          { kind: "int", value: 2 ** 40 },
+        ],
+      ],
+    };
+    const bytes = encodeWith(modern, v);
+    expect(encodeIntoWith(modern, v, new Uint8Array(bytes.length))).toBe(bytes.length);
+    for (let room = 0; room < bytes.length; room++) {
+      const t = new Uint8Array(room + 3);
+      expect(
+        codeOf(() => encodeIntoWith(modern, v, t, 3)),
+        `room ${room}`,
+      ).toBe("target-too-small");
+    }
+    const t = new Uint8Array(10);
+    try {
+      encodeIntoWith(modern, v, t, 2);
+      expect.unreachable();
+    } catch (e) {
+      expect(EncodeError.is(e) && e.message).toMatch(
+        /needs more than the 8 bytes the target has from offset 2/,
+      );
+    }
+  });
+
+  it("fits a string exactly whatever its characters (lone surrogates included)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 80 }), fc.boolean(), (s, asName) => {
+        const v = { kind: asName ? "stringName" : "string", value: s };
+        const bytes = encodeWith(modern, v);
+        const t = new Uint8Array(bytes.length);
+        expect(encodeIntoWith(modern, v, t)).toBe(bytes.length);
+        expect(t).toEqual(bytes);
+        expect(codeOf(() => encodeIntoWith(modern, v, t.subarray(1)))).toBe("target-too-small");
+        // PackedStringArray elements carry a NUL in their length
+        const p = { kind: "packedStringArray", data: [s, s] };
+        const pb = encodeWith(modern, p);
+        expect(encodeIntoWith(modern, p, new Uint8Array(pb.length))).toBe(pb.length);
+      }),
+      { numRuns: 500, seed: 3 },
+    );
+  });
+
+  it("reports the value's own errors first and checks its arguments", () => {
+    expect(codeOf(() => encodeIntoWith(legacy, { kind: "int", value: 2 ** 40 }, new Uint8Array(4)))).toBe(
+      "out-of-range",
+    );
+    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), 9))).toBe("RangeError");
+    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), -1))).toBe("RangeError");
+    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), 1.5))).toBe("RangeError");
+    expect(codeOf(() => encodeIntoWith(modern, 1, [] as unknown as Uint8Array))).toBe("TypeError");
+    expect(encodeIntoWith(modern, 1, new Uint8Array(8), 0)).toBe(8);
+  });
+});
