@@ -107,3 +107,38 @@ describe("encodeIntoWith", () => {
     expect(encodeIntoWith(modern, 1, new Uint8Array(8), 0)).toBe(8);
   });
 });
+
+describe("encodeWith's reused scratch buffer", () => {
+  it("returns independent exact-size buffers call after call", () => {
+    const a = encodeWith(modern, { kind: "string", value: "first" });
+    const before = a.slice();
+    const b = encodeWith(modern, { kind: "array", items: [{ kind: "string", value: "second, longer" }] });
+    expect(a).toEqual(before);
+    expect(a.buffer.byteLength).toBe(a.length);
+    expect(b.buffer.byteLength).toBe(b.length);
+    expect(b.buffer).not.toBe(a.buffer);
+  });
+
+  it("survives an encode called from inside an encode (a getter of a plain JS value)", () => {
+    let inner: Uint8Array | undefined;
+    const value = {
+      get x() {
+        inner = encodeWith(modern, { big: "y".repeat(5000) });
+        return 1;
+      },
+      z: "after",
+    };
+    const outer = encodeWith(modern, value);
+    expect(outer).toEqual(encodeWith(modern, { x: 1, z: "after" }));
+    expect(inner).toEqual(encodeWith(modern, { big: "y".repeat(5000) }));
+  });
+
+  it("gives the same bytes after an error left the scratch buffer half written", () => {
+    const ok = { kind: "array", items: [{ kind: "int", value: 7 }] };
+    const want = encodeWith(modern, ok);
+    expect(() =>
+      encodeWith(legacy, { kind: "array", items: ["x".repeat(300), { kind: "int", value: 2 ** 40 }] }),
+    ).toThrow();
+    expect(encodeWith(modern, ok)).toEqual(want);
+  });
+});

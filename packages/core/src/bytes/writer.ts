@@ -41,6 +41,28 @@ export class ByteWriter {
     return w;
   }
 
+  /**
+   * A growable writer that starts in `buffer` (its content is overwritten). When it outgrows
+   * it, it moves to new buffers as usual; {@link buffer} is the last one.
+   */
+  static reusing(buffer: Uint8Array): ByteWriter {
+    if (buffer.length < 256) return new ByteWriter(256);
+    const w = new ByteWriter(16);
+    w.buf = buffer;
+    w.view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    return w;
+  }
+
+  /** The buffer being written (grows replace it). */
+  get buffer(): Uint8Array {
+    return this.buf;
+  }
+
+  /** A copy of the bytes written, in a buffer of their exact size. */
+  copyOut(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+
   /** Makes room for `n` more bytes. */
   ensure(n: number): void {
     const need = this.pos + n;

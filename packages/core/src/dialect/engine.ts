@@ -676,10 +676,34 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
  * @throws {EncodeError} when the dialect cannot write the value; nothing else.
  */
 export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
-  const encoder = new Encoder(dialect, options);
-  runEncoder(encoder, dialect, value);
-  return encoder.writer.finish();
+  // A packed array's bytes are mostly one bulk copy: a fresh writer grows once to the exact
+  // size and its buffer is the result. Anything else is written into the reused scratch buffer
+  // and copied out at its exact size, instead of a new buffer at every doubling (one
+  // allocation per call instead of up to log2(size / 256)).
+  const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  if (scratchBusy || (typeof kind === "string" && kind.startsWith("packed"))) {
+    const encoder = new Encoder(dialect, options);
+    runEncoder(encoder, dialect, value);
+    return encoder.writer.finish();
+  }
+  scratchBusy = true;
+  const writer = ByteWriter.reusing(scratch);
+  try {
+    runEncoder(new Encoder(dialect, options, writer), dialect, value);
+    return writer.copyOut();
+  } finally {
+    const buf = writer.buffer;
+    if (buf.length <= SCRATCH_KEEP) scratch = buf;
+    scratchBusy = false;
+  }
 }
+
+// The scratch buffer of encodeWith: kept between calls up to SCRATCH_KEEP bytes. `scratchBusy`
+// guards against a nested call (a getter of a plain JS value that encodes): that one gets a
+// writer of its own.
+const SCRATCH_KEEP = 4 << 20;
+let scratch: Uint8Array = new Uint8Array(0);
+let scratchBusy = false;
 
 /**
  * Encodes a value with `dialect` into the caller's buffer `target`, from `offset` (default 0),
