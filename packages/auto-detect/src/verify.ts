@@ -722,14 +722,35 @@ class Walker {
               continue;
             case OP.REALS: {
               const size = e.n * 4;
-              if (e.shape !== 0 || e.n > 16 || size > end - p - 4) break;
               s.values++;
+              if (e.shape !== 0 || e.n > 16 || size > end - p - 4) {
+                this.pos = p + 4;
+                if (!this.realsValue(e, false, p)) return false;
+                continue;
+              }
               if (e.math) s.mathSingle++;
               for (let k = 4; k <= size; k += 4) f32Check(s, this.word(p + k), p + k);
               this.pos = p + 4 + size;
               continue;
             }
             default:
+          }
+        } else if ((header & ~FLAG_64) >>> 0 < typeCount) {
+          // FLAG_64 and nothing else: 64-bit ints, floats and double-precision math.
+          const w = ops[(header & ~FLAG_64) >>> 0];
+          if (w !== undefined && w.wide) {
+            if (w.op === OP.INT || w.op === OP.FLOAT || w.op === OP.REALS) {
+              s.values++;
+              this.pos = p + 4;
+              const ok =
+                w.op === OP.INT
+                  ? this.int(true, p)
+                  : w.op === OP.FLOAT
+                    ? this.float(true, p)
+                    : this.realsValue(w, true, p);
+              if (!ok) return false;
+              continue;
+            }
           }
         }
       }
