@@ -142,7 +142,7 @@ class Walker {
   /** Words of the bytes from `base` on (see wordsOf), or undefined to read bytes. */
   words: Int32Array | undefined = undefined;
   readonly base: number;
-  /** Made on the first loop over many elements or a long string: a packed array needs none. */
+  /** Made at the 17th element of a loop or a long string: a packed array needs none. */
   wordsTried = false;
 
   constructor(
@@ -523,8 +523,10 @@ class Walker {
       case OP.PACKED_STRING: {
         const n = this.countWord(e.name);
         if (n < 0 || !this.checkCount(n, 4, this.pos - 4)) return false;
-        if (n >= 16) this.useWords();
-        for (let i = 0; i < n; i++) if (!this.pstrElement()) return false;
+        for (let i = 0; i < n; i++) {
+          if (i === 16) this.useWords();
+          if (!this.pstrElement()) return false;
+        }
         return true;
       }
       case OP.IMAGE:
@@ -680,7 +682,6 @@ class Walker {
    */
   children(n: number): boolean {
     if (n === 0) return true;
-    if (n >= 16) this.useWords();
     const d = this.depth + 1;
     if (d > this.maxDepth) return this.nested();
     const s = this.s;
@@ -689,6 +690,8 @@ class Walker {
     const typeCount = this.typeCount;
     const end = this.end;
     for (let i = 0; i < n; i++) {
+      // Words pay off from a few elements on (a misread count often fails at the first ones).
+      if (i === 16) this.useWords();
       const p = this.pos;
       if (end - p >= 8) {
         const header = this.word(p);
