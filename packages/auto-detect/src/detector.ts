@@ -30,7 +30,7 @@ import type {
   Precision,
   VersionRange,
 } from "./types.js";
-import { headerFits, verify, type WalkFailure, type WalkLimits } from "./verify.js";
+import { headerFits, rawEndPossible, verify, type WalkFailure, type WalkLimits } from "./verify.js";
 
 export { type Generation, generationOf } from "./layout.js";
 export type * from "./types.js";
@@ -639,7 +639,7 @@ function quickValue(
   const fits: QuickFit[] = [];
   if (o.framings.has("raw")) {
     for (const layout of layouts) {
-      if (!headerFits(layout, bytes, 0, n)) continue;
+      if (!headerFits(layout, bytes, 0, n) || !rawEndPossible(layout, bytes, n)) continue;
       const r = verify(layout, bytes, 0, n, o.limits);
       if (!r.ok || r.end !== n) continue;
       const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0);

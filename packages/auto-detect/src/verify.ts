@@ -741,7 +741,7 @@ class Walker {
         } else if ((header & ~FLAG_64) >>> 0 < typeCount) {
           // FLAG_64 and nothing else: 64-bit ints, floats and double-precision math.
           const w = ops[(header & ~FLAG_64) >>> 0];
-          if (w !== undefined && w.wide) {
+          if (w?.wide) {
             if (w.op === OP.INT || w.op === OP.FLOAT || w.op === OP.REALS) {
               s.values++;
               this.pos = p + 4;
@@ -979,4 +979,48 @@ export function headerFits(layout: Layout, bytes: Uint8Array, start: number, end
   const e = id < layout.typeCount ? layout.ops[id] : undefined;
   if (e === undefined) return false;
   return !layout.strictFlags || (header & ~layout.typeMask & ~e.flagMask) >>> 0 === 0;
+}
+
+/**
+ * False when a raw value at offset 0 certainly does not end exactly at `n` (so {@link verify}
+ * gives no fit): for types of a fixed size and for packed arrays, whose end the header and count
+ * give in O(1). True otherwise (a walk decides). The sizes are those the walk uses.
+ */
+export function rawEndPossible(layout: Layout, bytes: Uint8Array, n: number): boolean {
+  if (n < 4) return false;
+  const header = u32At(bytes, 0);
+  const e = layout.ops[(header & layout.typeMask) >>> 0];
+  if (e === undefined) return false;
+  const wide = e.wide && (header & FLAG_64) !== 0;
+  switch (e.op) {
+    case OP.NIL:
+    case OP.CALLABLE:
+    case OP.OBJECT_BARE:
+      return n === 4;
+    case OP.BOOL:
+      return n === 8;
+    case OP.INT:
+    case OP.FLOAT:
+      return n === (wide ? 12 : 8);
+    case OP.REALS:
+      return n === 4 + e.n * (wide ? 8 : 4);
+    case OP.INTS:
+      return n === 4 + e.n * 4;
+    case OP.RID:
+      return n === 4 + e.n;
+    case OP.PACKED:
+    case OP.PACKED_REALS:
+    case OP.BYTES: {
+      if (n < 8) return false;
+      const count = u32At(bytes, 4);
+      if (e.op === OP.BYTES) {
+        // 2.x accepts padding cut short at the very end (the walk then ends at the end).
+        const pad = (4 - (count & 3)) & 3;
+        return n === 8 + count + pad || (!layout.bytePadRequired && n >= 8 + count && n < 8 + count + pad);
+      }
+      return n === 8 + count * (e.op === OP.PACKED ? e.n : e.n * (wide ? 8 : 4));
+    }
+    default:
+      return true;
+  }
 }

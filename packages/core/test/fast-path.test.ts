@@ -184,7 +184,7 @@ function perValue(d: Dialect): Dialect {
           encode: (ctx, v, header) => {
             if (header !== c.wireId) return c.encode(ctx, v, header);
             ctx.writer.u32(v.items.length);
-            v.items.forEach((x, i) => ctx.encodeElement(x, i));
+            for (let i = 0; i < v.items.length; i++) ctx.encodeElement(v.items[i]!, i);
           },
         });
       if (c.kind === "dictionary")
