@@ -128,13 +128,10 @@ function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Di
 function guard(codec: AnyCodec, exact: boolean, accept64: boolean): AnyCodec {
   const allowed = accept64 ? FLAG_64 : 0;
   return defineCodec<Value>({
-    wireId: codec.wireId,
-    kind: codec.kind,
-    name: codec.name,
+    ...(codec as Codec<Value>),
     flagMask: allowed,
     decode: (ctx, header, start) => {
-      const flags = (header & ~0xff) >>> 0;
-      if ((flags & ~allowed) !== 0) {
+      if ((header & ~0xff & ~allowed) !== 0) {
         throw ctx.error(
           "bad-flags",
           `header 0x${(header >>> 0).toString(16).padStart(8, "0")}: ${NAME} writes no flag bits on ${codec.name}`,
@@ -143,58 +140,49 @@ function guard(codec: AnyCodec, exact: boolean, accept64: boolean): AnyCodec {
       }
       return codec.decode(ctx, header, start);
     },
-    header: (v, ctx) => {
-      if (exact) checkReals(v, ctx);
-      return codec.header(v, ctx);
-    },
-    encode: (ctx, v, header) => codec.encode(ctx, v, header),
+    header: exact
+      ? (v, ctx) => {
+          checkReals(v, ctx);
+          return codec.header(v, ctx);
+        }
+      : codec.header,
   }) as Codec<Value> as AnyCodec;
 }
 
-function inexact(x: number): boolean {
-  return typeof x === "number" && !Number.isNaN(x) && Math.fround(x) !== x;
-}
+// The kinds whose reals are f32 in the engine (REAL itself is checked by core's float codec):
+// a value that f32 cannot hold would change.
+const REAL_KINDS: ReadonlySet<string> = new Set([
+  "vector2",
+  "rect2",
+  "vector3",
+  "plane",
+  "quaternion",
+  "aabb",
+  "color",
+  "matrix32",
+  "matrix3",
+  "transform3d",
+  "packedVector2Array",
+  "packedVector3Array",
+]);
 
-function refuse(ctx: EncodeContext, what: string, x: number): never {
-  throw ctx.error(
-    "out-of-range",
-    `${what} = ${x} is not exact in the 32-bit real of ${NAME} (encode with reals: "round" to round it as the engine does)`,
-  );
-}
-
-// Reals of the 2.x math types are f32 in the engine; a value that f32 cannot hold would change.
-// REAL itself is checked by core's float codec.
 function checkReals(v: Value, ctx: EncodeContext): void {
-  switch (v.kind) {
-    case "vector2":
-    case "rect2":
-    case "vector3":
-    case "plane":
-    case "quaternion":
-    case "aabb":
-    case "color": {
-      for (const [k, x] of Object.entries(v))
-        if (k !== "kind" && inexact(x as number)) refuse(ctx, `${v.kind}.${k}`, x as number);
-      return;
+  const check = (what: string, x: unknown) => {
+    if (typeof x === "number" && !Number.isNaN(x) && Math.fround(x) !== x) {
+      throw ctx.error(
+        "out-of-range",
+        `${v.kind}.${what} = ${x} is not exact in the 32-bit real of ${NAME} (encode with reals: "round" to round it as the engine does)`,
+      );
     }
-    case "matrix32":
-    case "matrix3":
-    case "transform3d":
-      v.values.forEach((x, i) => {
-        if (inexact(x)) refuse(ctx, `${v.kind}.values[${i}]`, x);
-      });
-      return;
-    case "packedVector2Array":
-    case "packedVector3Array":
-      if (v.data instanceof Float64Array) {
-        for (let i = 0; i < v.data.length; i++)
-          if (inexact(v.data[i]!)) refuse(ctx, `${v.kind}.data[${i}]`, v.data[i]!);
-      }
-      return;
-    case "inputEvent":
-      if (v.axisValue !== undefined && inexact(v.axisValue)) refuse(ctx, "inputEvent.axisValue", v.axisValue);
-      return;
-    default:
+  };
+  if (v.kind === "inputEvent") check("axisValue", v.axisValue);
+  if (!REAL_KINDS.has(v.kind)) return;
+  // Numbers (vectors), arrays (matrix values) and Float64Array data (packed vectors; the
+  // Float32Array form is exact by construction).
+  for (const [k, x] of Object.entries(v)) {
+    if (Array.isArray(x) || x instanceof Float64Array) {
+      for (let i = 0; i < x.length; i++) check(`${k}[${i}]`, x[i]);
+    } else check(k, x);
   }
 }
 

@@ -49,6 +49,43 @@ describe("encode policy", () => {
     expect(encode({ kind: "vector2", x: 0.1, y: 0.2 }, { reals: "round" })).toEqual(fixture("vec2_0.1"));
   });
 
+  it("names the inexact real of every 2.x math kind, and lets exact values and ints through", () => {
+    const cases: [unknown, string][] = [
+      [{ kind: "vector2", x: 1, y: 0.1 }, "vector2.y = 0.1"],
+      [{ kind: "rect2", x: 0, y: 0, width: 0.3, height: 1 }, "rect2.width = 0.3"],
+      [{ kind: "vector3", x: 0.5, y: 0.25, z: 1e-50 }, "vector3.z = 1e-50"],
+      [{ kind: "plane", x: 0, y: 1, z: 0, d: 1.1 }, "plane.d = 1.1"],
+      [{ kind: "quaternion", x: 0.7, y: 0, z: 0, w: 1 }, "quaternion.x = 0.7"],
+      [{ kind: "aabb", x: 0, y: 0, z: 0, width: 1, height: 1, depth: 1e300 }, "aabb.depth = 1e+300"],
+      [{ kind: "color", r: 1, g: 0.2, b: 0, a: 1 }, "color.g = 0.2"],
+      [{ kind: "matrix32", values: [1, 0, 0, 1, 0.1, 0] }, "matrix32.values[4] = 0.1"],
+      [{ kind: "matrix3", values: [1, 0, 0, 0, 1, 0, 0, 0, 0.9] }, "matrix3.values[8] = 0.9"],
+      [
+        { kind: "transform3d", values: [1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0.3, 0] },
+        "transform3d.values[10] = 0.3",
+      ],
+      [packedVector2Array(Float64Array.of(1, 2, 0.1, 4)), "packedVector2Array.data[2] = 0.1"],
+      [
+        inputEvent({ eventType: E.JOYSTICK_MOTION, device: 0, axis: 1, axisValue: 0.6 }),
+        "inputEvent.axisValue = 0.6",
+      ],
+    ];
+    for (const [v, what] of cases) {
+      const e = encodeError(v);
+      expect(e.code, what).toBe("out-of-range");
+      expect(e.detail, what).toBe(
+        `${what} is not exact in the 32-bit real of Godot 2.x (encode with reals: "round" to round it as the engine does)`,
+      );
+      expect(() => encode(v, { reals: "round" }), what).not.toThrow();
+    }
+    // Exact reals, NaN, and 32-bit ints that f32 cannot hold (a key's scancode) are not refused.
+    expect(() => encode({ kind: "vector3", x: 0.5, y: Number.NaN, z: -1e30 * 0 })).not.toThrow();
+    expect(() =>
+      encode(inputEvent({ eventType: E.KEY, device: 0, modifiers: 1 << 25, scancode: 16777345 })),
+    ).not.toThrow();
+    expect(() => encode(packedVector2Array(Float32Array.of(0.1, 0.2)))).not.toThrow();
+  });
+
   it("refuses kinds 2.x cannot carry", () => {
     for (const v of [
       { kind: "stringName", value: "a" },

@@ -1,8 +1,14 @@
 // Standard base64 (RFC 4648, with padding), as Godot's Marshalls.variant_to_base64 writes it.
 // Written out here because `Buffer` is Node-only and atob/btoa need binary strings.
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const LOOKUP = new Int16Array(256).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+// Built by a call marked pure, so that bundlers drop it when base64 is not used.
+const LOOKUP = /* @__PURE__ */ lookupTable();
+
+function lookupTable(): Int16Array {
+  const t = new Int16Array(256).fill(-1);
+  for (let i = 0; i < ALPHABET.length; i++) t[ALPHABET.charCodeAt(i)] = i;
+  return t;
+}
 
 /** Base64 text of `bytes`. */
 export function base64Encode(bytes: Uint8Array): string {

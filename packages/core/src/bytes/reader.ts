@@ -186,34 +186,28 @@ export class ByteReader {
         new Uint8Array(out.buffer, 0, byteLength).set(this.bytes.subarray(this.pos, this.pos + byteLength));
       }
     } else {
-      out = readSwapped(ctor, this.view, this.pos, count);
+      out = new ctor(count);
+      swapBytes(this.bytes, this.pos, new Uint8Array(out.buffer, 0, byteLength), 0, byteLength, size);
     }
     this.pos += byteLength;
     return out;
   }
 }
 
-// Big-endian hosts: element-wise reads through the DataView.
-function readSwapped<T>(ctor: TypedArrayCtor<T>, view: DataView, pos: number, count: number): T {
-  const out = new ctor(count) as unknown as { [i: number]: number | bigint };
-  const name = (ctor as unknown as { name: string }).name;
-  for (let i = 0; i < count; i++) {
-    switch (name) {
-      case "Int32Array":
-        out[i] = view.getInt32(pos + i * 4, true);
-        break;
-      case "Float32Array":
-        out[i] = view.getFloat32(pos + i * 4, true);
-        break;
-      case "Float64Array":
-        out[i] = view.getFloat64(pos + i * 8, true);
-        break;
-      case "BigInt64Array":
-        out[i] = view.getBigInt64(pos + i * 8, true);
-        break;
-      default:
-        out[i] = view.getUint8(pos + i);
-    }
+/**
+ * Copies `length` bytes of `src` from `from` into `dst` at `to`, reversing the byte order of each
+ * `size`-byte element: how little-endian wire data becomes a typed array's memory on a
+ * big-endian host, and back.
+ */
+export function swapBytes(
+  src: Uint8Array,
+  from: number,
+  dst: Uint8Array,
+  to: number,
+  length: number,
+  size: number,
+): void {
+  for (let i = 0; i < length; i += size) {
+    for (let j = 0; j < size; j++) dst[to + i + j] = src[from + i + size - 1 - j]!;
   }
-  return out as unknown as T;
 }

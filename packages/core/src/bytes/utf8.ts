@@ -6,14 +6,13 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
 
 /**
- * Strings up to this many bytes are decoded in JS (all of UTF-8, validated as TextDecoder's
- * fatal mode does); longer ones go to TextDecoder, whose fixed cost per call (~1,500
- * instructions) the JS loop only beats on short strings. Measured with valgrind instruction
- * counts by `bench/micro/utf8-icount.sh` (bench/README.md, "string-heavy array"): on the
- * string-array workload (16,000 strings, 11.8 bytes on average) this function costs 969
- * instructions per string, the previous ASCII-only concatenation loop 1,541, TextDecoder alone
- * 1,513; the JS decoder's limit was picked from 16 (840), 24 (859) and 64 (896) bytes, and at
- * 24 ASCII bytes TextDecoder wins (1,468 against 1,856).
+ * ASCII strings (no NUL) up to this many bytes are built in JS straight from the bytes; anything
+ * longer, and any short string with a byte of 0x80 or above, goes to TextDecoder, whose fixed
+ * cost per call (~1,500 instructions) the JS path beats on short strings. Measured with
+ * valgrind instruction counts by `bench/micro/utf8-icount.sh` (bench/README.md, "string-heavy
+ * array"): the limit was picked from 16, 24 and 64 bytes; at 24 ASCII bytes TextDecoder wins.
+ * An earlier JS decoder of all of UTF-8 for short strings was dropped for bundle size
+ * (bench/README.md, "Bundle size"): short non-ASCII strings are rare in game data.
  */
 const SHORT_DECODE = 16;
 
@@ -25,130 +24,11 @@ const SHORT_DECODE = 16;
  */
 const SHORT_ENCODE = 32;
 
-// UTF-16 units of the string being decoded (at most one unit per byte).
-const units = new Uint16Array(SHORT_DECODE);
 const fromCharCode = String.fromCharCode;
 
-// The string of units[0..n), n <= 16: one fixed-arity fromCharCode call, which V8 builds
-// directly into a new string; `apply` over an array, per-character concatenation, or two calls
-// and a concatenation all cost more (bench/micro/utf8-icount.mjs: 765 instructions per string
-// on the dictionary keys of the string-int-dict workload, 841 with two 8-unit calls).
-function fromUnits(u: Uint16Array, n: number): string {
-  switch (n) {
-    case 1:
-      return fromCharCode(u[0]!);
-    case 2:
-      return fromCharCode(u[0]!, u[1]!);
-    case 3:
-      return fromCharCode(u[0]!, u[1]!, u[2]!);
-    case 4:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!);
-    case 5:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!);
-    case 6:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!);
-    case 7:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!);
-    case 8:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!);
-    case 9:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!);
-    case 10:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!);
-    case 11:
-      return fromCharCode(u[0]!, u[1]!, u[2]!, u[3]!, u[4]!, u[5]!, u[6]!, u[7]!, u[8]!, u[9]!, u[10]!);
-    case 12:
-      return fromCharCode(
-        u[0]!,
-        u[1]!,
-        u[2]!,
-        u[3]!,
-        u[4]!,
-        u[5]!,
-        u[6]!,
-        u[7]!,
-        u[8]!,
-        u[9]!,
-        u[10]!,
-        u[11]!,
-      );
-    case 13:
-      return fromCharCode(
-        u[0]!,
-        u[1]!,
-        u[2]!,
-        u[3]!,
-        u[4]!,
-        u[5]!,
-        u[6]!,
-        u[7]!,
-        u[8]!,
-        u[9]!,
-        u[10]!,
-        u[11]!,
-        u[12]!,
-      );
-    case 14:
-      return fromCharCode(
-        u[0]!,
-        u[1]!,
-        u[2]!,
-        u[3]!,
-        u[4]!,
-        u[5]!,
-        u[6]!,
-        u[7]!,
-        u[8]!,
-        u[9]!,
-        u[10]!,
-        u[11]!,
-        u[12]!,
-        u[13]!,
-      );
-    case 15:
-      return fromCharCode(
-        u[0]!,
-        u[1]!,
-        u[2]!,
-        u[3]!,
-        u[4]!,
-        u[5]!,
-        u[6]!,
-        u[7]!,
-        u[8]!,
-        u[9]!,
-        u[10]!,
-        u[11]!,
-        u[12]!,
-        u[13]!,
-        u[14]!,
-      );
-    case 16:
-      return fromCharCode(
-        u[0]!,
-        u[1]!,
-        u[2]!,
-        u[3]!,
-        u[4]!,
-        u[5]!,
-        u[6]!,
-        u[7]!,
-        u[8]!,
-        u[9]!,
-        u[10]!,
-        u[11]!,
-        u[12]!,
-        u[13]!,
-        u[14]!,
-        u[15]!,
-      );
-    default:
-      return "";
-  }
-}
-
-// ASCII without NUL, the common case: one fromCharCode call straight from the input bytes,
-// without the detour through `units`. `c | (c - 1)` has bit 7 set for 0 (-1) and for 0x80-0xFF.
+// ASCII without NUL, the common case: one fixed-arity fromCharCode call straight from the input
+// bytes, which V8 builds directly into a new string (`apply` over an array or per-character
+// concatenation cost more). `c | (c - 1)` has bit 7 set for 0 (-1) and for 0x80-0xFF.
 function asciiShort(b: Uint8Array, s: number, n: number): string | undefined {
   let bad = 0;
   for (let i = s, end = s + n; i < end; i++) {
@@ -302,68 +182,13 @@ function asciiShort(b: Uint8Array, s: number, n: number): string | undefined {
   }
 }
 
-// Decodes a short run in JS, with TextDecoder's fatal-mode rules: no overlong forms, no
-// surrogate code points, nothing above U+10FFFF, no stray or missing continuation bytes. Stops
-// at a NUL (what follows it is never looked at) and drops a BOM at the very start.
-function decodeShort(bytes: Uint8Array, start: number, end: number): string | undefined {
-  const u = units;
-  let k = 0;
-  let i = start;
-  while (i < end) {
-    const c = bytes[i++]!;
-    if (c < 0x80) {
-      if (c === 0) break;
-      u[k++] = c;
-      continue;
-    }
-    if (c < 0xc2) return undefined; // continuation byte or overlong 2-byte lead (C0, C1)
-    if (c < 0xe0) {
-      // 110xxxxx 10xxxxxx
-      if (i >= end) return undefined;
-      const c1 = bytes[i++]!;
-      if ((c1 & 0xc0) !== 0x80) return undefined;
-      u[k++] = ((c & 0x1f) << 6) | (c1 & 0x3f);
-      continue;
-    }
-    if (c < 0xf0) {
-      // 1110xxxx 10xxxxxx 10xxxxxx: U+0800-U+FFFF without the surrogates D800-DFFF
-      if (i + 1 >= end) return undefined;
-      const c1 = bytes[i]!;
-      const c2 = bytes[i + 1]!;
-      if ((c1 & 0xc0) !== 0x80 || (c2 & 0xc0) !== 0x80) return undefined;
-      const cp = ((c & 0x0f) << 12) | ((c1 & 0x3f) << 6) | (c2 & 0x3f);
-      if (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)) return undefined;
-      i += 2;
-      if (cp === 0xfeff && k === 0 && i === start + 3) continue; // leading BOM
-      u[k++] = cp;
-      continue;
-    }
-    if (c < 0xf5) {
-      // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx: U+10000-U+10FFFF, as a surrogate pair
-      if (i + 2 >= end) return undefined;
-      const c1 = bytes[i]!;
-      const c2 = bytes[i + 1]!;
-      const c3 = bytes[i + 2]!;
-      if ((c1 & 0xc0) !== 0x80 || (c2 & 0xc0) !== 0x80 || (c3 & 0xc0) !== 0x80) return undefined;
-      const cp = ((c & 0x07) << 18) | ((c1 & 0x3f) << 12) | ((c2 & 0x3f) << 6) | (c3 & 0x3f);
-      if (cp < 0x10000 || cp > 0x10ffff) return undefined;
-      i += 3;
-      u[k++] = 0xd800 + ((cp - 0x10000) >> 10);
-      u[k++] = 0xdc00 + ((cp - 0x10000) & 0x3ff);
-      continue;
-    }
-    return undefined; // F5-FF never appear in UTF-8
-  }
-  return fromUnits(u, k);
-}
-
 /**
  * Decodes `length` bytes of `bytes` from `start`. Returns `undefined` for invalid UTF-8.
  * Stops at the first NUL byte.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
   if (length <= SHORT_DECODE) {
-    return asciiShort(bytes, start, length) ?? decodeShort(bytes, start, start + length);
+    return asciiShort(bytes, start, length) ?? decodeLong(bytes, start, length);
   }
   return decodeLong(bytes, start, length);
 }
@@ -392,43 +217,10 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): n
   let i = 0;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x80) return encodeFrom(s, i, target, offset);
+    if (c >= 0x80) return encoder.encodeInto(s, target.subarray(offset)).written;
     target[offset + i] = c;
   }
   return n;
-}
-
-// UTF-8 of s[i..] after i ASCII characters already written at target[offset..offset + i).
-function encodeFrom(s: string, i: number, target: Uint8Array, offset: number): number {
-  const n = s.length;
-  let p = offset + i;
-  for (; i < n; i++) {
-    let c = s.charCodeAt(i);
-    if (c < 0x80) {
-      target[p++] = c;
-    } else if (c < 0x800) {
-      target[p++] = 0xc0 | (c >> 6);
-      target[p++] = 0x80 | (c & 0x3f);
-    } else {
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const next = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-          const cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-          i++;
-          target[p++] = 0xf0 | (cp >> 18);
-          target[p++] = 0x80 | ((cp >> 12) & 0x3f);
-          target[p++] = 0x80 | ((cp >> 6) & 0x3f);
-          target[p++] = 0x80 | (cp & 0x3f);
-          continue;
-        }
-        c = 0xfffd;
-      }
-      target[p++] = 0xe0 | (c >> 12);
-      target[p++] = 0x80 | ((c >> 6) & 0x3f);
-      target[p++] = 0x80 | (c & 0x3f);
-    }
-  }
-  return p - offset;
 }
 
 /** The UTF-8 bytes of a string (lone surrogates become U+FFFD, as TextEncoder does). */

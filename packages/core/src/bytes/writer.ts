@@ -1,5 +1,5 @@
 import type { Int64 } from "../value/types.js";
-import { HOST_LITTLE_ENDIAN } from "./reader.js";
+import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
 import { encodeUtf8Into, utf8Length } from "./utf8.js";
 
 /** Thrown by a writer made with {@link ByteWriter.into} when a write does not fit. */
@@ -175,11 +175,8 @@ export class ByteWriter {
     if (HOST_LITTLE_ENDIAN) {
       this.buf.set(new Uint8Array(data.buffer, data.byteOffset, byteLength), this.pos);
     } else {
-      const src = new DataView(data.buffer, data.byteOffset, byteLength);
-      const size = data.BYTES_PER_ELEMENT;
-      for (let i = 0; i < byteLength; i += size) {
-        for (let j = 0; j < size; j++) this.buf[this.pos + i + j] = src.getUint8(i + size - 1 - j);
-      }
+      const src = new Uint8Array(data.buffer, data.byteOffset, byteLength);
+      swapBytes(src, 0, this.buf, this.pos, byteLength, data.BYTES_PER_ELEMENT);
     }
     this.pos += byteLength;
   }

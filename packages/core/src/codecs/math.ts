@@ -25,19 +25,11 @@ const F32: Read = (r) => r.f32();
 const F64: Read = (r) => r.f64();
 const I32: Read = (r) => r.i32();
 
-// Object literals per kind (one hidden class each, fields in wire order).
-const BUILD: { [K in VectorKind]: (r: ByteReader, n: Read) => ValueOf<K> } = {
+// Object literals for the common kinds (one hidden class each, fields in wire order); the
+// others are built field by field (smaller code; they are rare in game data).
+const BUILD: { [K in VectorKind]?: (r: ByteReader, n: Read) => ValueOf<K> } = {
   vector2: (r, n) => ({ kind: "vector2", x: n(r), y: n(r) }),
-  vector2i: (r, n) => ({ kind: "vector2i", x: n(r), y: n(r) }),
-  rect2: (r, n) => ({ kind: "rect2", x: n(r), y: n(r), width: n(r), height: n(r) }),
-  rect2i: (r, n) => ({ kind: "rect2i", x: n(r), y: n(r), width: n(r), height: n(r) }),
   vector3: (r, n) => ({ kind: "vector3", x: n(r), y: n(r), z: n(r) }),
-  vector3i: (r, n) => ({ kind: "vector3i", x: n(r), y: n(r), z: n(r) }),
-  vector4: (r, n) => ({ kind: "vector4", x: n(r), y: n(r), z: n(r), w: n(r) }),
-  vector4i: (r, n) => ({ kind: "vector4i", x: n(r), y: n(r), z: n(r), w: n(r) }),
-  plane: (r, n) => ({ kind: "plane", x: n(r), y: n(r), z: n(r), d: n(r) }),
-  quaternion: (r, n) => ({ kind: "quaternion", x: n(r), y: n(r), z: n(r), w: n(r) }),
-  aabb: (r, n) => ({ kind: "aabb", x: n(r), y: n(r), z: n(r), width: n(r), height: n(r), depth: n(r) }),
   color: (r, n) => ({ kind: "color", r: n(r), g: n(r), b: n(r), a: n(r) }),
 };
 
@@ -55,7 +47,13 @@ export function vectorCodec<K extends VectorKind>(
 ): Codec<ValueOf<K>> {
   const fields = VECTOR_FIELDS[kind] as readonly string[];
   const isInt = INT_KINDS.has(kind);
-  const build = BUILD[kind] as (r: ByteReader, n: Read) => ValueOf<K>;
+  const build =
+    (BUILD[kind] as ((r: ByteReader, n: Read) => ValueOf<K>) | undefined) ??
+    ((r: ByteReader, n: Read) => {
+      const out: Record<string, unknown> = { kind };
+      for (const f of fields) out[f] = n(r);
+      return out as ValueOf<K>;
+    });
   const flag64 = !isInt && precision.flag64 === true;
   const write64 = flag64 && precision.write64 === true;
   const size = fields.length * 4;

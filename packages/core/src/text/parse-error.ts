@@ -28,7 +28,6 @@ export type TextParseErrorCode =
  * (UTF-16 code units, as JavaScript indexes strings) and the 1-based `line` and `column` there.
  */
 export class TextParseError extends GdVariantError {
-  readonly [PARSE_BRAND] = true;
   readonly code: TextParseErrorCode;
   /** Index into the text (UTF-16 code units) where the problem starts. */
   readonly offset: number;
@@ -45,6 +44,8 @@ export class TextParseError extends GdVariantError {
   ) {
     super(`${detail} (${options.code}, line ${options.line}, column ${options.column})`);
     this.name = "TextParseError";
+    // Set here rather than as a field with a computed key, which bundlers cannot drop unused.
+    (this as unknown as Record<symbol, boolean>)[PARSE_BRAND] = true;
     this.code = options.code;
     this.offset = options.offset;
     this.line = options.line;

@@ -46,8 +46,9 @@ export interface ParseVariantTextOptions {
   maxDepth?: number;
 }
 
-const I64_MIN = -(2n ** 63n);
-const I64_MAX = 2n ** 63n - 1n;
+// Literals rather than 2n ** 63n, which bundlers cannot prove free of side effects.
+const I64_MIN = -9223372036854775808n;
+const I64_MAX = 9223372036854775807n;
 const SAFE = 9007199254740991n;
 
 const VECTOR_ARITY = {
@@ -80,11 +81,11 @@ const PACKED_STRIDE = {
 // (`stor_fix`). `inf_neg` is how 4.x writes negative infinity inside constructors; `-nan` is
 // how 2.x (glibc "%g") prints a NaN with its sign bit set.
 const FLOAT_CONSTANTS: Readonly<Record<string, number>> = {
-  inf: Number.POSITIVE_INFINITY,
-  "-inf": Number.NEGATIVE_INFINITY,
-  inf_neg: Number.NEGATIVE_INFINITY,
-  nan: Number.NaN,
-  "-nan": Number.NaN,
+  inf: 1 / 0,
+  "-inf": -1 / 0,
+  inf_neg: -1 / 0,
+  nan: 0 / 0,
+  "-nan": 0 / 0,
 };
 
 interface Arg {

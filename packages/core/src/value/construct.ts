@@ -53,8 +53,9 @@ import type {
   Vector4Value,
 } from "./types.js";
 
-const I64_MIN = -(2n ** 63n);
-const I64_MAX = 2n ** 63n - 1n;
+// Literals rather than 2n ** 63n, which bundlers cannot prove free of side effects.
+const I64_MIN = -9223372036854775808n;
+const I64_MAX = 9223372036854775807n;
 
 function invalid(message: string): never {
   throw new EncodeError(message, { code: "invalid-value" });
