@@ -190,12 +190,22 @@ class Walker {
     let k = 0;
     if (w !== undefined) {
       let i = (p - this.base) >> 2;
-      while (k + 4 <= n) {
-        const x = w[i]!;
+      for (;;) {
+        let x: number;
+        const rem = n - k;
+        if (rem >= 4) x = w[i]!;
+        else if (rem === 0) return 0;
+        else if (i < w.length) {
+          // The last 1-3 bytes: the rest of their word is padding (or the next value), so it is
+          // replaced by 'A's before the same test.
+          const mask = (1 << (rem * 8)) - 1;
+          x = (w[i]! & mask) | (0x41414141 & ~mask);
+        } else break;
         // Any byte >= 0x80, < 0x20 or = 0x7f: scan byte by byte from this word on.
         if ((x & 0x80808080) !== 0 || ((x - 0x20202020) & ~x & 0x80808080) !== 0) break;
         const y = x ^ 0x7f7f7f7f;
         if (((y - 0x01010101) & ~y & 0x80808080) !== 0) break;
+        if (rem <= 4) return 0;
         k += 4;
         i++;
       }
