@@ -5,27 +5,17 @@
 //   node bench/size/breakdown.mjs legacy-2
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { bundleOptions } from "./measure.mjs";
 
 const pkg = process.argv[2] ?? "godot-4";
 const packages = new URL("../../packages/", import.meta.url).pathname;
 const r = await build({
-  stdin: {
-    contents: `import { decode, encode } from "@gdvariant/${pkg}";\nglobalThis.__keep = [decode, encode];\n`,
-    resolveDir: new URL(".", import.meta.url).pathname,
-    loader: "js",
-  },
+  ...bundleOptions(`@gdvariant/${pkg}`, ["decode", "encode"]),
   alias: {
     "@gdvariant/core": `${packages}core/src/index.ts`,
     [`@gdvariant/${pkg}`]: `${packages}${pkg}/src/index.ts`,
   },
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  write: false,
   metafile: true,
-  logLevel: "silent",
 });
 const inputs = Object.values(r.metafile.outputs)[0].inputs;
 for (const [file, v] of Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) {

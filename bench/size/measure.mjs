@@ -35,10 +35,13 @@ export const ENTRIES = [
   { label: "auto-detect: decodeAny (3 dialects)", from: "@gdvariant/auto-detect", names: ["decodeAny"] },
 ];
 
-/** Minified and gzipped sizes of one entry, and the minified text (for content checks). */
-export async function measureEntry(e) {
-  const contents = `import { ${e.names.join(", ")} } from "${e.from}";\nglobalThis.__keep = [${e.names.join(", ")}];\n`;
-  const r = await build({
+/**
+ * esbuild options of the measured bundle for an entry importing `names` from `from` (also used
+ * by breakdown.mjs, which adds aliases to the sources and a metafile).
+ */
+export function bundleOptions(from, names) {
+  const contents = `import { ${names.join(", ")} } from "${from}";\nglobalThis.__keep = [${names.join(", ")}];\n`;
+  return {
     stdin: { contents, resolveDir: new URL(".", import.meta.url).pathname, loader: "js" },
     bundle: true,
     minify: true,
@@ -47,7 +50,12 @@ export async function measureEntry(e) {
     target: "es2022",
     write: false,
     logLevel: "silent",
-  });
+  };
+}
+
+/** Minified and gzipped sizes of one entry, and the minified text (for content checks). */
+export async function measureEntry(e) {
+  const r = await build(bundleOptions(e.from, e.names));
   const code = r.outputFiles[0].contents;
   return {
     ...e,
