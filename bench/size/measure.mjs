@@ -31,7 +31,7 @@ export const ENTRIES = [
   { label: "godot-4: toText", from: "@gdvariant/godot-4", names: ["toText"] },
   { label: "godot-3: toText", from: "@gdvariant/godot-3", names: ["toText"] },
   { label: "legacy-2: toText", from: "@gdvariant/legacy-2", names: ["toText"] },
-  { label: "core: parseVariantText", from: "@gdvariant/core", names: ["parseVariantText"] },
+  { label: "core/text: parseVariantText", from: "@gdvariant/core/text", names: ["parseVariantText"] },
   { label: "auto-detect: decodeAny (3 dialects)", from: "@gdvariant/auto-detect", names: ["decodeAny"] },
 ];
 

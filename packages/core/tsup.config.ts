@@ -1,7 +1,9 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", text: "src/text/index.ts" },
+  // The text entry re-exports the main entry by the package's own name: one copy of the code.
+  external: ["@gdvariant/core"],
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
