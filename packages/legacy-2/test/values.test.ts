@@ -86,6 +86,18 @@ describe("encode policy", () => {
     expect(() => encode(packedVector2Array(Float32Array.of(0.1, 0.2)))).not.toThrow();
   });
 
+  it("writes an Image of every 2.x format and refuses any other format number", () => {
+    for (let format = 0; format < IMAGE_FORMATS.length; format++) {
+      const bytes = encode(image({ format, width: 1, height: 1, data: [7] }));
+      expect(decode(bytes)).toMatchObject({ kind: "image", format, width: 1, height: 1 });
+    }
+    for (const format of [-1, IMAGE_FORMATS.length, 1.5, Number.NaN, 2 ** 32]) {
+      const e = encodeError(image({ format, width: 1, height: 1, data: [7] }));
+      expect(e.code, String(format)).toBe("invalid-value");
+      expect(e.detail).toBe(`image format ${format} is not a 2.x format (0..22)`);
+    }
+  });
+
   it("refuses kinds 2.x cannot carry", () => {
     for (const v of [
       { kind: "stringName", value: "a" },

@@ -48,7 +48,7 @@ export interface EncodeContext {
   encodeKey(key: Value, index: number): void;
   encodeEntryValue(value: Value, key: Value): void;
   encodeProperty(value: Value, name: string): void;
-  /** All array elements in a row: the same as `encodeElement(items[i], i)` for each. */
+  /** All array elements in a row: the same as `encodeElement(items[i], i)` for each, faster. */
   encodeElements(items: readonly Value[]): void;
   /** All dictionary entries in a row: the same as `encodeKey` then `encodeEntryValue` for each. */
   encodeEntries(entries: readonly DictionaryEntry[]): void;

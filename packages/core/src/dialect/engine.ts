@@ -597,24 +597,50 @@ class Encoder implements EncodeContext {
     this.nested(value, SEGMENT_PROPERTY, 0, name);
   }
 
-  // Per element, unlike decodeElements: one try per container saved only 1-2% of the encode
-  // instructions (bench/scripts/icount.sh, nested-mix and string-int-dict) and cost bundle size
-  // (bench/README.md, "Bundle size").
+  // One try per container, as decodeElements/decodeEntries.
   encodeElements(items: readonly Value[]): void {
-    for (let i = 0; i < items.length; i++) this.nested(items[i]!, SEGMENT_INDEX, i, undefined);
+    const n = items.length;
+    if (n === 0) return;
+    const depth = ++this.depth;
+    let i = 0;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+      }
+      for (; i < n; i++) this.encodeValue(items[i]);
+    } catch (e) {
+      this.depth = depth - 1;
+      if (EncodeError.is(e)) this.unwinding.add(e, i);
+      throw e;
+    }
+    this.depth = depth - 1;
   }
 
   encodeEntries(entries: readonly DictionaryEntry[]): void {
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i];
-      if (!Array.isArray(e)) {
-        throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair").prependPath({
-          keyAt: i,
-        });
+    const n = entries.length;
+    if (n === 0) return;
+    const depth = ++this.depth;
+    let i = 0;
+    let key: Value | undefined;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
       }
-      this.nested(e[0], SEGMENT_KEY_AT, i, undefined);
-      this.nested(e[1], SEGMENT_KEY, 0, e[0]);
+      for (; i < n; i++) {
+        const e = entries[i];
+        key = undefined;
+        if (!Array.isArray(e))
+          throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair");
+        this.encodeValue(e[0]);
+        key = e[0];
+        this.encodeValue(e[1]);
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      if (EncodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key });
+      throw e;
     }
+    this.depth = depth - 1;
   }
 }
 

@@ -1,5 +1,5 @@
 import { type Codec, defineCodec, type ImageValue } from "@gdvariant/core";
-import { IMAGE_FORMAT_MAX, IMAGE_FORMATS } from "../image/formats.js";
+import { IMAGE_FORMAT_MAX } from "../image/formats.js";
 import { TYPE_IDS } from "../type-ids.js";
 
 // IMAGE payload (after the header word):
@@ -49,7 +49,9 @@ export function imageCodec(): Codec<ImageValue> {
     },
     encode: (ctx, v) => {
       const w = ctx.writer;
-      if (IMAGE_FORMATS[v.format] === undefined) {
+      // Not IMAGE_FORMATS[v.format]: that table (with the formats' names) stays out of a bundle
+      // that only decodes and encodes.
+      if (!Number.isInteger(v.format) || v.format < 0 || v.format >= IMAGE_FORMAT_MAX) {
         throw ctx.error("invalid-value", `image format ${v.format} is not a 2.x format (0..22)`);
       }
       for (const f of ["mipmaps", "width", "height"] as const) {

@@ -65,31 +65,37 @@ function row(
  * | 19-21 | ATC, ATC_ALPHA_EXPLICIT, ATC_ALPHA_INTERPOLATED | 4 or 8 bits | 8x8 minimum |
  * | 22 | CUSTOM | - | size never checked by the engine |
  */
-export const IMAGE_FORMATS: readonly ImageFormatInfo[] = Object.freeze([
-  row(0, "GRAYSCALE", 1),
-  row(1, "INTENSITY", 1),
-  row(2, "GRAYSCALE_ALPHA", 2),
-  row(3, "RGB", 3),
-  row(4, "RGBA", 4),
-  row(5, "INDEXED", 1, 0, 1, 1, 768),
-  row(6, "INDEXED_ALPHA", 1, 0, 1, 1, 1024),
-  row(7, "YUV_422", 2),
-  row(8, "YUV_444", 3),
-  row(9, "BC1", 1, 1, 4, 4, 0, true),
-  row(10, "BC2", 1, 0, 4, 4, 0, true),
-  row(11, "BC3", 1, 0, 4, 4, 0, true),
-  row(12, "BC4", 1, 1, 4, 4, 0, true),
-  row(13, "BC5", 1, 0, 4, 4, 0, true),
-  row(14, "PVRTC2", 1, 2, 16, 8, 0, true),
-  row(15, "PVRTC2_ALPHA", 1, 2, 16, 8, 0, true),
-  row(16, "PVRTC4", 1, 1, 8, 8, 0, true),
-  row(17, "PVRTC4_ALPHA", 1, 1, 8, 8, 0, true),
-  row(18, "ETC", 1, 1, 4, 4, 0, true),
-  row(19, "ATC", 1, 1, 8, 8, 0, true),
-  row(20, "ATC_ALPHA_EXPLICIT", 1, 0, 8, 8, 0, true),
-  row(21, "ATC_ALPHA_INTERPOLATED", 1, 0, 8, 8, 0, true),
-  row(22, "CUSTOM", 1, 0, 1, 1, 0, true),
-]);
+export const IMAGE_FORMATS: readonly ImageFormatInfo[] = /* @__PURE__ */ formatTable();
+
+// Built by a call marked pure, so that a bundle that never reads the table (decode + encode
+// only) leaves it out.
+function formatTable(): readonly ImageFormatInfo[] {
+  return Object.freeze([
+    row(0, "GRAYSCALE", 1),
+    row(1, "INTENSITY", 1),
+    row(2, "GRAYSCALE_ALPHA", 2),
+    row(3, "RGB", 3),
+    row(4, "RGBA", 4),
+    row(5, "INDEXED", 1, 0, 1, 1, 768),
+    row(6, "INDEXED_ALPHA", 1, 0, 1, 1, 1024),
+    row(7, "YUV_422", 2),
+    row(8, "YUV_444", 3),
+    row(9, "BC1", 1, 1, 4, 4, 0, true),
+    row(10, "BC2", 1, 0, 4, 4, 0, true),
+    row(11, "BC3", 1, 0, 4, 4, 0, true),
+    row(12, "BC4", 1, 1, 4, 4, 0, true),
+    row(13, "BC5", 1, 0, 4, 4, 0, true),
+    row(14, "PVRTC2", 1, 2, 16, 8, 0, true),
+    row(15, "PVRTC2_ALPHA", 1, 2, 16, 8, 0, true),
+    row(16, "PVRTC4", 1, 1, 8, 8, 0, true),
+    row(17, "PVRTC4_ALPHA", 1, 1, 8, 8, 0, true),
+    row(18, "ETC", 1, 1, 4, 4, 0, true),
+    row(19, "ATC", 1, 1, 8, 8, 0, true),
+    row(20, "ATC_ALPHA_EXPLICIT", 1, 0, 8, 8, 0, true),
+    row(21, "ATC_ALPHA_INTERPOLATED", 1, 0, 8, 8, 0, true),
+    row(22, "CUSTOM", 1, 0, 1, 1, 0, true),
+  ]);
+}
 
 /** Image format ids by name (`IMAGE_FORMAT.RGBA === 4`). */
 export const IMAGE_FORMAT = {
