@@ -22,4 +22,4 @@ export {
   type TextDialectId,
   TextParseError,
   type TextParseErrorCode,
-} from "@gdvariant/core";
+} from "../index.js";
