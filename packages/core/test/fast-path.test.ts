@@ -290,3 +290,93 @@ describe("inline encode and per-value encode agree", () => {
     }
   });
 });
+
+// Dictionaries of one shape repeat their keys: the decoder reuses the JS string of a short ASCII
+// key read in the same slot (entry index and count) when the bytes are the same
+// (Decoder.decodeKeyIn). Keys that differ by one byte, at the same length, with non-ASCII
+// characters, a NUL, a BOM, 16 and 17 bytes, other kinds, and dictionaries of other sizes must
+// still read as the engine reads them, and both paths must agree on every cut and changed byte.
+describe("dictionary keys read again", () => {
+  const keySets: string[][] = [
+    ["id", "name", "pos"],
+    ["id", "namf", "pos"],
+    ["id", "name", "pos", "hp"],
+    ["ID", "name", "pos"],
+    ["id", "nämé", "pos"],
+    ["id", "na\u0000e", "pos"],
+    ["\uFEFFid", "name", "pos"],
+    ["sixteen_bytes_ab", "seventeen_bytes_a", "x"],
+    ["sixteen_bytes_ac", "seventeen_bytes_b", "x"],
+    ["", "name", "pos"],
+  ];
+  const record = (keys: string[], k: number): DictionaryValue => ({
+    kind: "dictionary",
+    entries: keys.map((key, i) => [
+      { kind: "string", value: key },
+      { kind: "int", value: k * 10 + i },
+    ]),
+  });
+
+  it("reads every key as written, in any order of shapes", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: keySets.length - 1 }), { maxLength: 30 }), (picks) => {
+        const value: ArrayValue = {
+          kind: "array",
+          items: [
+            ...picks.map((p, k) => record(keySets[p]!, k)),
+            // A key of another kind in a slot a string key used.
+            {
+              kind: "dictionary",
+              entries: [
+                [{ kind: "int", value: 1 }, { kind: "nil" }],
+                [{ kind: "stringName", value: "name" }, { kind: "nil" }],
+                [{ kind: "string", value: "pos" }, { kind: "nil" }],
+              ],
+            },
+          ],
+        };
+        const bytes = encodeWith(modern, value);
+        const fast = decodeWithLength(modern, bytes);
+        // As the engine reads strings: up to the first NUL, without a leading BOM.
+        const read = (k: string) => k.split("\u0000")[0]!.replace(/^\uFEFF/, "");
+        const expected: ArrayValue = {
+          ...value,
+          items: value.items.map((d) => ({
+            kind: "dictionary",
+            entries: (d as DictionaryValue).entries.map(([k, v]) => [
+              k.kind === "string" ? { kind: "string", value: read(k.value) } : k,
+              v,
+            ]),
+          })),
+        };
+        expect(equals(fast.value, expected)).toBe(true);
+        expectSame(modern, bytes, `picks ${picks.join(",")}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the same value or error on every cut and every changed key byte", () => {
+    const value: ArrayValue = {
+      kind: "array",
+      items: [
+        record(keySets[0]!, 0),
+        record(keySets[0]!, 1),
+        record(keySets[1]!, 2),
+        // "é" is one character from two bytes: a one-byte key 0xE9 in its slot is invalid UTF-8,
+        // not "é" again.
+        record(["é", "name", "pos"], 3),
+        record(["x", "name", "pos"], 4),
+      ],
+    };
+    const bytes = encodeWith(modern, value);
+    for (let cut = 0; cut < bytes.length; cut++) expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`);
+    for (let at = 0; at < bytes.length; at++) {
+      for (const x of [0x00, 0x01, 0x65, 0x80, 0xe9, 0xff]) {
+        const b = bytes.slice();
+        b[at] = x;
+        expectSame(modern, b, `byte ${at} = ${x}`);
+      }
+    }
+  });
+});

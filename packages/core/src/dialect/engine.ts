@@ -110,6 +110,8 @@ class Decoder implements DecodeContext {
   // Only kept when spans are requested; errors build their path while unwinding instead.
   private readonly path: PathSegment[] | undefined;
   readonly unwinding = new Unwinding();
+  // Dictionary keys last read, by slot (decodeKeyIn).
+  private readonly keys: (string | undefined)[] = [];
 
   constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions) {
     this.reader = reader;
@@ -306,7 +308,7 @@ class Decoder implements DecodeContext {
       }
       for (; i < count; i++) {
         key = undefined;
-        key = this.decodeValue();
+        key = i < 16 ? this.decodeKeyIn(((count & 15) << 4) | i) : this.decodeValue();
         entries[i] = [key, this.decodeValue()];
       }
     } catch (e) {
@@ -316,6 +318,40 @@ class Decoder implements DecodeContext {
     }
     this.depth = depth - 1;
     return entries;
+  }
+
+  /**
+   * A dictionary key. Dictionaries of one shape (records) repeat their keys: a String key of up
+   * to 16 ASCII bytes equal to the one last read in the same slot (entry index and count) reuses
+   * that JS string instead of building a new one. Anything else is read as any value.
+   */
+  private decodeKeyIn(slot: number): Value {
+    const r = this.reader;
+    const p = r.pos;
+    if (r.end - p >= 8) {
+      const header = r.view.getUint32(p, true);
+      if (header < this.fast.length && this.fast[header] === FAST_STRING) {
+        const n = r.view.getUint32(p + 4, true);
+        const end = p + 8 + ((n + 3) & ~3);
+        if (n <= 16 && end <= r.end) {
+          const cached = this.keys[slot];
+          if (cached !== undefined && cached.length === n) {
+            const b = r.bytes;
+            let j = 0;
+            while (j < n && b[p + 8 + j] === cached.charCodeAt(j)) j++;
+            if (j === n) {
+              r.pos = end;
+              return { kind: "string", value: cached };
+            }
+          }
+          const v = this.decodeValue() as { kind: "string"; value: string };
+          // As many characters as bytes: ASCII without NUL, which the test above can compare.
+          if (v.value.length === n) this.keys[slot] = v.value;
+          return v;
+        }
+      }
+    }
+    return this.decodeValue();
   }
 
   checkCount(count: number, minElementBytes: number, at: number): void {
