@@ -48,6 +48,12 @@ const TAG_KINDS = [
   "color",
 ] as const;
 
+/** The tag that reads and writes `kind` inline, or FAST_NONE. */
+export function fastTagOf(kind: Kind): number {
+  const tag = (TAG_KINDS as readonly string[]).indexOf(kind);
+  return tag > 0 ? tag : FAST_NONE;
+}
+
 const encodeTables = new WeakMap<Dialect, Int32Array>();
 
 /**

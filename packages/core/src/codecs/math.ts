@@ -8,7 +8,7 @@ import {
   type VectorKind,
 } from "../value/types.js";
 import { defineCodec, FLAG_64 } from "./define.js";
-import { FAST_COLOR, FAST_NONE, FAST_VECTOR2, FAST_VECTOR3, registerFast } from "./fast.js";
+import { FAST_NONE, fastTagOf, registerFast } from "./fast.js";
 
 /**
  * Precision of the real-valued math types.
@@ -57,14 +57,7 @@ export function vectorCodec<K extends VectorKind>(
   const flag64 = !isInt && precision.flag64 === true;
   const write64 = flag64 && precision.write64 === true;
   const size = fields.length * 4;
-  const fast =
-    kind === "vector2"
-      ? FAST_VECTOR2
-      : kind === "vector3"
-        ? FAST_VECTOR3
-        : kind === "color"
-          ? FAST_COLOR
-          : FAST_NONE;
+  const fast = fastTagOf(kind);
   const codec = defineCodec<ValueOf<K>>({
     wireId,
     kind: kind as ValueOf<K>["kind"],

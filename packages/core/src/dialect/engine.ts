@@ -131,6 +131,10 @@ class Decoder implements DecodeContext {
     return new DecodeError(message, { code, offset, dialect: this.dialect.id });
   }
 
+  private tooDeep(): DecodeError {
+    return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+  }
+
   /** Reads one complete Variant (header + payload) at the current position. */
   decodeValue(): Value {
     const r = this.reader;
@@ -235,7 +239,7 @@ class Decoder implements DecodeContext {
     let value: Value;
     try {
       if (depth > this.maxDepth) {
-        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+        throw this.tooDeep();
       }
       value = this.decodeValue();
     } catch (e) {
@@ -278,7 +282,7 @@ class Decoder implements DecodeContext {
     let i = 0;
     try {
       if (count > 0 && depth > this.maxDepth) {
-        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+        throw this.tooDeep();
       }
       for (; i < count; i++) items[i] = this.decodeValue();
     } catch (e) {
@@ -304,7 +308,7 @@ class Decoder implements DecodeContext {
     let key: Value | undefined;
     try {
       if (count > 0 && depth > this.maxDepth) {
-        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+        throw this.tooDeep();
       }
       for (; i < count; i++) {
         key = undefined;
@@ -485,11 +489,21 @@ class Encoder implements EncodeContext {
     return new EncodeError(message, { code, dialect: this.dialect.id });
   }
 
+  private tooDeep(): EncodeError {
+    return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+  }
+
   encodeValue(input: unknown): void {
+    const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
+    if (typeof kind !== "string" || !this.encodeInline(input as Value, kind)) this.encodeByCodec(input, kind);
+    if (this.writer.pos > this.maxTotal) {
+      throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
+    }
+  }
+
+  private encodeByCodec(input: unknown, kind: unknown): void {
     // A Value whose kind the dialect writes is taken as it is: the codec lookup also proves the
     // kind, so the isKind check of asValue is only needed for everything else.
-    const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
-    if (typeof kind === "string" && this.encodeInline(input as Value, kind)) return;
     let value: Value;
     let codec: Codec | undefined;
     if (typeof kind === "string") codec = this.dialect.codecForKind(kind as Kind);
@@ -508,9 +522,6 @@ class Encoder implements EncodeContext {
     const header = codec.header(value, this);
     this.writer.u32(header);
     codec.encode(this, value, header);
-    if (this.writer.pos > this.maxTotal) {
-      throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
-    }
   }
 
   /**
@@ -598,9 +609,6 @@ class Encoder implements EncodeContext {
       default:
         return false;
     }
-    if (w.pos > this.maxTotal) {
-      throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
-    }
     return true;
   }
 
@@ -609,7 +617,7 @@ class Encoder implements EncodeContext {
     const depth = ++this.depth;
     try {
       if (depth > this.maxDepth) {
-        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+        throw this.tooDeep();
       }
       this.encodeValue(value);
     } catch (e) {
@@ -641,7 +649,7 @@ class Encoder implements EncodeContext {
     let i = 0;
     try {
       if (depth > this.maxDepth) {
-        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+        throw this.tooDeep();
       }
       for (; i < n; i++) this.encodeValue(items[i]);
     } catch (e) {
@@ -660,7 +668,7 @@ class Encoder implements EncodeContext {
     let key: Value | undefined;
     try {
       if (depth > this.maxDepth) {
-        throw this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+        throw this.tooDeep();
       }
       for (; i < n; i++) {
         const e = entries[i];
