@@ -27,11 +27,7 @@ export interface Legacy2EncodeOptions extends EncodeOptions {
  * 32 bits and inexact reals, `invalid-value`, `depth-exceeded`, `limit-exceeded`.
  */
 export function encode(value: unknown, options: Legacy2EncodeOptions = {}): Uint8Array {
-  const d = legacy2Dialect({
-    reals: options.reals ?? "exact",
-    nodePathSubnames: options.nodePathSubnames ?? "correct",
-  });
-  return encodeWith(d, value, options);
+  return encodeWith(encodeDialect(options), value, options);
 }
 
 /**
@@ -53,9 +49,13 @@ export function encodeInto(
   offset = 0,
   options: Legacy2EncodeOptions = {},
 ): number {
-  const d = legacy2Dialect({
+  return encodeIntoWith(encodeDialect(options), value, target, offset, options);
+}
+
+// The dialect encode and encodeInto write with.
+function encodeDialect(options: Legacy2EncodeOptions) {
+  return legacy2Dialect({
     reals: options.reals ?? "exact",
     nodePathSubnames: options.nodePathSubnames ?? "correct",
   });
-  return encodeIntoWith(d, value, target, offset, options);
 }
