@@ -1,8 +1,8 @@
 import { EncodeError, encodeIntoWith, encodeWith } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
-import { legacy, modern, modernDouble } from "./support/dialects.js";
+import { valueArb } from "./support/arbitraries.js";
+import { DIALECTS_WITH_LEAVES, legacy, modern } from "./support/dialects.js";
 
 function codeOf(fn: () => unknown): string {
   try {
@@ -16,11 +16,7 @@ function codeOf(fn: () => unknown): string {
 
 describe("encodeIntoWith", () => {
   it("writes encodeWith's bytes at the offset, touches nothing else, returns the length", () => {
-    for (const [d, leaves] of [
-      [modern, MODERN_LEAVES],
-      [modernDouble, MODERN_LEAVES],
-      [legacy, LEGACY_LEAVES],
-    ] as const) {
+    for (const [d, leaves] of DIALECTS_WITH_LEAVES) {
       fc.assert(
         fc.property(
           valueArb(leaves, { depth: 3 }),

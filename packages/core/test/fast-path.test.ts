@@ -19,8 +19,8 @@ import {
 } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
-import { hex, legacy, modern, modernDouble, unhex } from "./support/dialects.js";
+import { valueArb } from "./support/arbitraries.js";
+import { DIALECTS_WITH_LEAVES, hex, modern, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")
   .split("\n")
@@ -112,11 +112,7 @@ describe("inline fast path and per-value path agree", () => {
   });
 
   it("on random values and their mutations (4.x single and double, 2.x-like)", () => {
-    for (const [d, leaves] of [
-      [modern, MODERN_LEAVES],
-      [modernDouble, MODERN_LEAVES],
-      [legacy, LEGACY_LEAVES],
-    ] as const) {
+    for (const [d, leaves] of DIALECTS_WITH_LEAVES) {
       fc.assert(
         fc.property(
           valueArb(leaves, { depth: 4 }),
@@ -232,11 +228,7 @@ function encodeOutcome(d: Dialect, v: unknown, o: EncodeOptions = {}): string {
 }
 
 describe("inline encode and per-value encode agree", () => {
-  const dialects = [
-    [modern, perValue(modern), MODERN_LEAVES],
-    [modernDouble, perValue(modernDouble), MODERN_LEAVES],
-    [legacy, perValue(legacy), LEGACY_LEAVES],
-  ] as const;
+  const dialects = DIALECTS_WITH_LEAVES.map(([d, leaves]) => [d, perValue(d), leaves] as const);
 
   it("on random values, and on random values under maxTotalBytes and maxDepth limits", () => {
     for (const [fast, slow, leaves] of dialects) {

@@ -1,5 +1,6 @@
 // Test dialects assembled from core's codec factories only, as a dialect author would write them
 // (core's tests cannot depend on the dialect packages, which depend on core).
+
 import {
   type AnyCodec,
   arrayCodec,
@@ -24,6 +25,7 @@ import {
   stringNameCodec,
   vectorCodec,
 } from "@gdvariant/core";
+import { LEGACY_LEAVES, MODERN_LEAVES } from "./arbitraries.js";
 
 const p = { flag64: true };
 
@@ -127,3 +129,10 @@ export const legacy = createDialect({
 
 /** The shared hex helpers, under the names core's tests use. */
 export { bytesToHex as hex, hexToBytes as unhex } from "@gdvariant/test-support/hex";
+
+/** The three test tables with the leaf kinds their random values may hold. */
+export const DIALECTS_WITH_LEAVES = [
+  [modern, MODERN_LEAVES],
+  [modernDouble, MODERN_LEAVES],
+  [legacy, LEGACY_LEAVES],
+] as const;
