@@ -81,6 +81,43 @@ export interface Layout {
   readonly strictFlags: boolean;
   /** Padding after byte arrays must be present (2.x). */
   readonly bytePadRequired: boolean;
+  /**
+   * By header word 0-255 (no flag bits), what the verifier's word loop checks inline: a
+   * {@link FAST} code in bits 0-3, {@link FAST.MATH} for REALS counted as single-precision math,
+   * the {@link SHAPE} in bits 5-7, the component count in bits 8-15. 0: the value goes to the
+   * general walk.
+   */
+  readonly fast: Uint16Array;
+}
+
+/** Codes of {@link Layout.fast}. */
+export const FAST = {
+  NIL: 1,
+  BOOL: 2,
+  INT: 3,
+  FLOAT: 4,
+  STRING: 5,
+  REALS: 6,
+  ARRAY: 7,
+  DICTIONARY: 8,
+  MATH: 16,
+} as const;
+
+function fastTable(ops: readonly (OpEntry | undefined)[]): Uint16Array {
+  const t = new Uint16Array(256);
+  ops.forEach((e, id) => {
+    if (e === undefined || id > 255) return;
+    if (e.op === OP.NIL) t[id] = FAST.NIL;
+    else if (e.op === OP.BOOL) t[id] = FAST.BOOL;
+    else if (e.op === OP.INT) t[id] = FAST.INT;
+    else if (e.op === OP.FLOAT) t[id] = FAST.FLOAT;
+    else if (e.op === OP.STRING) t[id] = FAST.STRING;
+    else if (e.op === OP.ARRAY) t[id] = FAST.ARRAY;
+    else if (e.op === OP.DICTIONARY) t[id] = FAST.DICTIONARY;
+    else if (e.op === OP.REALS && e.n <= 16)
+      t[id] = FAST.REALS | (e.math ? FAST.MATH : 0) | (e.shape << 5) | (e.n << 8);
+  });
+  return t;
 }
 
 const KNOWN: Readonly<Record<string, Generation>> = { "godot-4": 4, "godot-3": 3, "legacy-2": 2 };
@@ -200,6 +237,7 @@ export function layoutOf(dialect: Dialect): Layout {
       ops,
       strictFlags: generation === 2,
       bytePadRequired: generation === 2,
+      fast: fastTable(ops),
     };
     cache.set(dialect, l);
   }

@@ -1,5 +1,5 @@
 import type { DecodeErrorCode } from "@gdvariant/core";
-import { type Layout, OP, type OpEntry, SHAPE } from "./layout.js";
+import { FAST, type Layout, OP, type OpEntry, SHAPE } from "./layout.js";
 import { Stats } from "./stats.js";
 import { SCAN, scanUtf8 } from "./utf8-scan.js";
 
@@ -57,6 +57,16 @@ function u32At(b: Uint8Array, p: number): number {
   return (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
 }
 
+/**
+ * True when the four bytes of little-endian word `x` are all printable ASCII (0x20-0x7e): no
+ * byte at or above 0x80, below 0x20, or equal to 0x7f.
+ */
+function plainWord(x: number): boolean {
+  if ((x & 0x80808080) !== 0 || ((x - 0x20202020) & ~x & 0x80808080) !== 0) return false;
+  const y = x ^ 0x7f7f7f7f;
+  return ((y - 0x01010101) & ~y & 0x80808080) === 0;
+}
+
 // Large inputs are read a word at a time through an Int32Array over the same bytes, when the
 // platform is little-endian and the walk's words are 4-byte aligned in memory (every Variant
 // field is a multiple of 4 bytes from the value's start). Small ones are read byte by byte: a
@@ -77,10 +87,19 @@ const PATH = 2;
 // Uninitialised-looking floats: read as f32 bits. Structural words (headers, counts, lengths,
 // small ints, ASCII) read as floats land on denormals, NaNs with payloads or extreme exponents.
 function f32Check(s: Stats, u: number, at: number): void {
-  const exp = (u >>> 23) & 0xff;
   s.floatsChecked++;
   // The common case first: an ordinary exponent.
-  if (exp > 127 - 64 && exp < 127 + 64) return;
+  if (!f32Ordinary(u)) f32Odd(s, u, at);
+}
+
+/** True for f32 bits with an ordinary exponent (2^-63 to 2^63 in magnitude): nothing to note. */
+function f32Ordinary(u: number): boolean {
+  return (((u >>> 23) & 0xff) - 64) >>> 0 < 127;
+}
+
+/** f32Check's notes for bits {@link f32Ordinary} refuses (the caller counts floatsChecked). */
+function f32Odd(s: Stats, u: number, at: number): void {
+  const exp = (u >>> 23) & 0xff;
   if (exp === 0) {
     if ((u & 0x7fffff) !== 0) s.note("floatDenormal", at);
   } else if (exp === 0xff) {
@@ -202,9 +221,7 @@ class Walker {
           x = (w[i]! & mask) | (0x41414141 & ~mask);
         } else break;
         // Any byte >= 0x80, < 0x20 or = 0x7f: scan byte by byte from this word on.
-        if ((x & 0x80808080) !== 0 || ((x - 0x20202020) & ~x & 0x80808080) !== 0) break;
-        const y = x ^ 0x7f7f7f7f;
-        if (((y - 0x01010101) & ~y & 0x80808080) !== 0) break;
+        if (!plainWord(x)) break;
         if (rem <= 4) return 0;
         k += 4;
         i++;
@@ -700,8 +717,13 @@ class Walker {
     const typeCount = this.typeCount;
     const end = this.end;
     for (let i = 0; i < n; i++) {
-      // Words pay off from a few elements on (a misread count often fails at the first ones).
-      if (i === 16) this.useWords();
+      // Words pay off from a few elements on (a misread count often fails at the first ones);
+      // with them, the rest of the loop runs in childrenWords.
+      if (i === 16 || (i === 0 && this.wordsTried)) {
+        this.useWords();
+        const w = this.words;
+        if (w !== undefined) return this.childrenWords(i, n, d, w);
+      }
       const p = this.pos;
       if (end - p >= 8) {
         const header = this.word(p);
@@ -770,6 +792,157 @@ class Walker {
       this.depth = d - 1;
       if (!this.nested()) return false;
     }
+    return true;
+  }
+
+  /**
+   * children() from element `i` on, once the input's words are there: the same checks, counts
+   * and notes, with the position in a local, and strings checked a word at a time. Anything else
+   * (a container, a flagged header, a string that is not plain printable ASCII, a shaped math
+   * value, too few bytes) goes to nested(), which finds the failure or the facts as value() does.
+   */
+  childrenWords(i: number, n: number, d: number, w: Int32Array): boolean {
+    const s = this.s;
+    const fast = this.L.fast;
+    const end = this.end;
+    const base = this.base;
+    let p = this.pos;
+    // The counts of this loop, added to the Stats before anything else may read or add to them
+    // (nested(), the end of the loop).
+    let values = 0;
+    let ints = 0;
+    let floats = 0;
+    let reals = 0;
+    let strings = 0;
+    let math = 0;
+    for (; i < n; i++) {
+      if (end - p >= 8) {
+        const k = (p - base) >> 2;
+        const header = w[k]!;
+        const f = header >>> 8 === 0 ? fast[header]! : 0;
+        switch (f & 15) {
+          case FAST.NIL:
+            values++;
+            p += 4;
+            continue;
+          case FAST.BOOL:
+            values++;
+            if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
+            p += 8;
+            continue;
+          case FAST.INT:
+            values++;
+            ints++;
+            p += 8;
+            continue;
+          case FAST.FLOAT: {
+            values++;
+            floats++;
+            reals++;
+            const u = w[k + 1]!;
+            if (!f32Ordinary(u)) f32Odd(s, u >>> 0, p + 4);
+            p += 8;
+            continue;
+          }
+          case FAST.STRING: {
+            // Plain printable ASCII only (what scanUtf8 passes with no flag); the rest, and
+            // every failure, goes to string() through nested().
+            const len = w[k + 1]!;
+            const q = p + 8;
+            if (len < 0 || len > end - q) break;
+            const padded = (len + 3) & ~3;
+            if (padded > end - q) break;
+            let j = k + 2;
+            const full = j + (len >> 2);
+            while (j < full && plainWord(w[j]!)) j++;
+            if (j < full) break;
+            const rem = len & 3;
+            if (rem !== 0) {
+              const x = w[j]!;
+              const mask = (1 << (rem * 8)) - 1;
+              if (!plainWord((x & mask) | (0x41414141 & ~mask))) break;
+              if (x >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
+            }
+            values++;
+            strings++;
+            p = q + padded;
+            continue;
+          }
+          case FAST.REALS: {
+            const c = f >>> 8;
+            if (c * 4 > end - p - 4) break;
+            values++;
+            if (f & FAST.MATH) math++;
+            reals += c;
+            const last = k + c;
+            for (let j = k + 1; j <= last; j++) {
+              const u = w[j]!;
+              if (!f32Ordinary(u)) f32Odd(s, u >>> 0, base + j * 4);
+            }
+            const shape = (f >>> 5) & 7;
+            if (shape !== 0) {
+              this.pos = p + 4;
+              this.shape(shape, false, p);
+            }
+            p += 4 + c * 4;
+            continue;
+          }
+          case FAST.ARRAY:
+          case FAST.DICTIONARY: {
+            // As value() then container() would: the count word (bit 31: shared), the count's
+            // pre-check, then the elements one level deeper. Failures go to nested() (so does a
+            // count the pre-check refuses: a lenient walk skips that check there).
+            const word = w[k + 1]!;
+            const count = word & 0x7fffffff;
+            const dict = f === FAST.DICTIONARY;
+            if (count > this.maxCount || count * (dict ? 8 : 4) > end - p - 8) break;
+            if (count !== 0 && d + 1 > this.maxDepth) break;
+            values++;
+            if (word < 0) {
+              s.sharedSet++;
+              if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
+            } else s.sharedClear++;
+            s.containers++;
+            if (count === 0) {
+              p += 8;
+              continue;
+            }
+            if (d + 1 > s.maxDepth) s.maxDepth = d + 1;
+            s.values += values;
+            s.int32 += ints;
+            s.float32 += floats;
+            s.floatsChecked += reals;
+            s.strings += strings;
+            s.mathSingle += math;
+            values = ints = floats = reals = strings = math = 0;
+            this.pos = p + 8;
+            if (!this.childrenWords(0, dict ? count * 2 : count, d + 1, w)) return false;
+            this.depth = d - 1;
+            p = this.pos;
+            continue;
+          }
+          default:
+        }
+      }
+      s.values += values;
+      s.int32 += ints;
+      s.float32 += floats;
+      s.floatsChecked += reals;
+      s.strings += strings;
+      s.mathSingle += math;
+      values = ints = floats = reals = strings = math = 0;
+      this.pos = p;
+      this.depth = d - 1;
+      if (!this.nested()) return false;
+      p = this.pos;
+    }
+    s.values += values;
+    s.int32 += ints;
+    s.float32 += floats;
+    s.floatsChecked += reals;
+    s.strings += strings;
+    s.mathSingle += math;
+    this.pos = p;
     return true;
   }
 

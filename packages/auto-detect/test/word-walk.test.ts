@@ -1,0 +1,285 @@
+// The verifying walk reads inputs of 4 KB and more a 4-byte word at a time when they sit 4-byte
+// aligned in memory, and then checks most container elements (scalars, plain ASCII strings,
+// math values, untyped arrays and dictionaries) in one loop of its own (Walker.childrenWords).
+// Whatever the bytes, that must give exactly the answer of the byte-by-byte walk it replaces:
+// the same end or failure (offset, code, message, missing bytes) and the same counts and first
+// offsets of every fact. The byte walk is the reference: the same bytes one byte off alignment.
+import { godot3Dialect } from "@gdvariant/godot-3";
+import { godot4Dialect } from "@gdvariant/godot-4";
+import { legacy2Dialect } from "@gdvariant/legacy-2";
+import { describe, expect, it } from "vitest";
+import { type Layout, layoutOf, OP } from "../src/layout.js";
+import { verify, type WalkLimits, type WalkReport } from "../src/verify.js";
+import { randomCases, unhex } from "./support/fixtures.js";
+
+const layouts = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })].map(layoutOf);
+const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
+
+function rng(seed: number) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+}
+
+const cases = new Map(GENERATIONS.map((g) => [g, randomCases(g).map((c) => unhex(c.hex))]));
+
+function idOf(layout: Layout, op: number): number {
+  return layout.ops.findIndex((e) => e?.op === op);
+}
+
+/** An untyped ARRAY of `layout` holding `values` (whole Variants) back to back. */
+function arrayOf(layout: Layout, values: readonly Uint8Array[]): Uint8Array {
+  const size = values.reduce((n, v) => n + v.length, 8);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, idOf(layout, OP.ARRAY), true);
+  view.setUint32(4, values.length, true);
+  let p = 8;
+  for (const v of values) {
+    out.set(v, p);
+    p += v.length;
+  }
+  return out;
+}
+
+/** A DICTIONARY of `layout` whose keys and values are `items` taken in pairs. */
+function dictionaryOf(layout: Layout, items: readonly Uint8Array[]): Uint8Array {
+  const a = arrayOf(layout, items.slice(0, items.length & ~1));
+  new DataView(a.buffer).setUint32(0, idOf(layout, OP.DICTIONARY), true);
+  new DataView(a.buffer).setUint32(4, items.length >> 1, true);
+  return a;
+}
+
+// Dumps of at least 4 KB made of engine-written values of one generation: flat arrays, arrays of
+// arrays and dictionaries (the inline container path), with a shared-flag count now and then.
+function bigInputs(layout: Layout, values: readonly Uint8Array[], r: () => number): Uint8Array[] {
+  const pick = (n: number) => Array.from({ length: n }, () => values[r() % values.length]!);
+  const inner = () => {
+    const k = r() % 3;
+    const items = pick(r() % 4 === 0 ? 40 + (r() % 30) : r() % 24);
+    const c = k === 0 ? arrayOf(layout, items) : k === 1 ? dictionaryOf(layout, items) : arrayOf(layout, []);
+    if (r() % 8 === 0) c[7] = c[7]! | 0x80; // bit 31 of the count: shared
+    return c;
+  };
+  const out: Uint8Array[] = [];
+  for (let k = 0; k < 4; k++) {
+    out.push(arrayOf(layout, pick(200)));
+    out.push(
+      arrayOf(
+        layout,
+        Array.from({ length: 60 }, () => (r() % 2 ? inner() : values[r() % values.length]!)),
+      ),
+    );
+    out.push(
+      dictionaryOf(
+        layout,
+        Array.from({ length: 120 }, () => (r() % 3 ? values[r() % values.length]! : inner())),
+      ),
+    );
+  }
+  return out.filter((b) => b.length >= 4096);
+}
+
+// Byte changes anywhere (headers, counts, lengths, string bytes, padding), truncations, and
+// count words made huge or negative.
+function mutants(b: Uint8Array, r: () => number): Uint8Array[] {
+  const out: Uint8Array[] = [b];
+  for (let k = 0; k < 6; k++) {
+    const c = b.slice();
+    for (let j = 0; j <= r() % 3; j++) c[r() % c.length] = r() & 0xff;
+    out.push(c);
+  }
+  const word = b.slice();
+  const at = (r() % (b.length >> 2)) * 4;
+  new DataView(word.buffer).setUint32(at, [0x7fffffff, 0x80000005, 0xffffffff, 4, 2][r() % 5]!, true);
+  out.push(word);
+  out.push(b.subarray(0, 4096 + (r() % (b.length - 4095))));
+  return out;
+}
+
+function unaligned(b: Uint8Array): Uint8Array {
+  const c = new Uint8Array(b.length + 1).subarray(1);
+  c.set(b);
+  return c;
+}
+
+function aligned(b: Uint8Array): Uint8Array {
+  const c = new Uint8Array(b.length);
+  c.set(b);
+  return c;
+}
+
+function summary(r: WalkReport) {
+  return {
+    ok: r.ok,
+    end: r.ok ? r.end : undefined,
+    failure: r.ok
+      ? undefined
+      : {
+          offset: r.failure.offset,
+          code: r.failure.code,
+          message: r.failure.message,
+          missing: r.failure.missing,
+        },
+    stats: { ...r.stats, at: { ...r.stats.at } },
+  };
+}
+
+const LIMITS: WalkLimits[] = [
+  { maxDepth: 1024, maxCollectionLength: 1 << 24 },
+  { maxDepth: 2, maxCollectionLength: 1 << 24 },
+  { maxDepth: 1024, maxCollectionLength: 40 },
+  { maxDepth: 1024, maxCollectionLength: 1 << 24, lenient: true },
+];
+
+describe("word loop of the verifying walk", () => {
+  it("reads words from 4 KB on only when aligned (the premise of this test)", () => {
+    const layout = layouts[1]!;
+    const b = arrayOf(
+      layout,
+      Array.from({ length: 600 }, () => unhex("0200000001000000")),
+    );
+    // Same answer either way, and a failure in the middle is found at the same place.
+    b[8 + 300 * 8] = 0xee;
+    const w = verify(layout, aligned(b), 0, b.length, LIMITS[0]!);
+    const u = verify(layout, unaligned(b), 0, b.length, LIMITS[0]!);
+    expect(w.ok).toBe(false);
+    expect(summary(w)).toEqual(summary(u));
+  });
+
+  it("keeps the nesting depth right after containers it checked inline (a 3.x object's properties)", () => {
+    // A full OBJECT whose properties each hold an array of arrays: the inner arrays are checked
+    // in the word loop, and every property after them must start at the object's depth again.
+    const layout = layouts[1]!;
+    const str = (s: string) => {
+      const b = new TextEncoder().encode(s);
+      const out = new Uint8Array(4 + ((b.length + 3) & ~3));
+      new DataView(out.buffer).setUint32(0, b.length, true);
+      out.set(b, 4);
+      return out;
+    };
+    const leaf = arrayOf(layout, [unhex("0200000001000000"), unhex("0200000002000000")]);
+    const props: Uint8Array[] = [];
+    for (let k = 0; k < 12; k++)
+      props.push(
+        str(`p${k}`),
+        arrayOf(
+          layout,
+          Array.from({ length: 40 }, () => leaf),
+        ),
+      );
+    const head = new Uint8Array(8);
+    new DataView(head.buffer).setUint32(0, 17, true); // 3.x OBJECT, full form
+    const count = new Uint8Array(4);
+    new DataView(count.buffer).setUint32(0, 12, true);
+    const parts = [head.subarray(0, 4), str("Node"), count, ...props];
+    const b = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let p = 0;
+    for (const x of parts) {
+      b.set(x, p);
+      p += x.length;
+    }
+    expect(b.length).toBeGreaterThan(4096);
+    for (const maxDepth of [2, 3, 64]) {
+      const limits = { maxDepth, maxCollectionLength: 1 << 24 };
+      const w = verify(layout, aligned(b), 0, b.length, limits);
+      expect(summary(w)).toEqual(summary(verify(layout, unaligned(b), 0, b.length, limits)));
+      // The object at depth 0, property arrays 1, leaf arrays 2, their ints 3.
+      expect(w.ok).toBe(maxDepth >= 3);
+    }
+  });
+
+  it("meets maxDepth and maxCollectionLength inside the word loop where the byte walk does", () => {
+    // 20 ints first (the byte loop's part), then the container under test (the word loop's),
+    // then 600 ints to pass 4 KB.
+    for (const layout of layouts) {
+      const int = unhex("0200000007000000");
+      const ints = (n: number) => Array.from({ length: n }, () => int);
+      const deep = arrayOf(layout, [arrayOf(layout, ints(3))]); // depth 1, 2, ints at 3
+      const wide = arrayOf(layout, ints(50));
+      const cases = [
+        { x: deep, limits: { maxDepth: 2, maxCollectionLength: 1000 }, want: "depth-exceeded", depth: 0 },
+        { x: deep, limits: { maxDepth: 3, maxCollectionLength: 1000 }, want: "ok", depth: 3 },
+        { x: wide, limits: { maxDepth: 64, maxCollectionLength: 45 }, want: "limit-exceeded", depth: 0 },
+        { x: wide, limits: { maxDepth: 64, maxCollectionLength: 1000 }, want: "ok", depth: 2 },
+      ];
+      // 5,000 bytes of one string, so that the top array's count stays under the limits.
+      const filler = new Uint8Array(8 + 5000);
+      new DataView(filler.buffer).setUint32(0, idOf(layout, OP.STRING), true);
+      new DataView(filler.buffer).setUint32(4, 5000, true);
+      filler.fill(0x61, 8);
+      for (const c of cases) {
+        const b = arrayOf(layout, [...ints(20), c.x, filler]);
+        const w = verify(layout, aligned(b), 0, b.length, c.limits);
+        expect(summary(w)).toEqual(summary(verify(layout, unaligned(b), 0, b.length, c.limits)));
+        expect(w.ok ? "ok" : w.failure.code).toBe(c.want);
+        if (w.ok) expect(w.stats.maxDepth).toBe(c.depth);
+      }
+    }
+  });
+
+  it("finds a last element cut short (string padding, int, float, vector) where the byte walk does", () => {
+    for (const layout of layouts) {
+      const str = new Uint8Array(8 + 8);
+      new DataView(str.buffer).setUint32(0, idOf(layout, OP.STRING), true);
+      new DataView(str.buffer).setUint32(4, 5, true);
+      str.set([0x68, 0x65, 0x6c, 0x6c, 0x6f], 8);
+      const vector3 = new Uint8Array(16);
+      new DataView(vector3.buffer).setUint32(
+        0,
+        layout.ops.findIndex((e) => e?.kind === "vector3"),
+        true,
+      );
+      new DataView(vector3.buffer).setFloat32(4, 1.5, true);
+      const float = unhex("030000000000c03f");
+      const int = unhex("0200000007000000");
+      for (const last of [str, int, float, vector3]) {
+        const whole = arrayOf(layout, [...Array.from({ length: 600 }, () => int), last]);
+        const limits = { maxDepth: 64, maxCollectionLength: 1 << 24 };
+        for (const cut of [0, 1, 2, 3, 4, 5]) {
+          // The input cut short, and a walk that ends before the input does (a record's end).
+          const b = whole.subarray(0, whole.length - cut);
+          const w = verify(layout, aligned(b), 0, b.length, limits);
+          expect(summary(w)).toEqual(summary(verify(layout, unaligned(b), 0, b.length, limits)));
+          const r = verify(layout, aligned(whole), 0, b.length, limits);
+          expect(summary(r)).toEqual(summary(verify(layout, unaligned(whole), 0, b.length, limits)));
+          // Every generation needs the padding (only 2.x byte arrays may end without it).
+          expect(w.ok ? "ok" : w.failure.code).toBe(cut === 0 ? "ok" : "truncated");
+          expect(r.ok ? "ok" : r.failure.code).toBe(cut === 0 ? "ok" : "truncated");
+        }
+      }
+    }
+  });
+
+  for (const layout of layouts) {
+    it(`gives the byte walk's answer, ${layout.dialect.id} reading engine values of every generation`, () => {
+      let compared = 0;
+      let fits = 0;
+      let failures = 0;
+      const r = rng(layout.generation * 7919);
+      for (const g of GENERATIONS) {
+        for (const big of bigInputs(layout, cases.get(g)!, r)) {
+          for (const m of mutants(big, r)) {
+            const limits = LIMITS[r() % LIMITS.length]!;
+            const words = verify(layout, aligned(m), 0, m.length, limits);
+            const bytes = verify(layout, unaligned(m), 0, m.length, limits);
+            expect(summary(words), `${layout.dialect.id}, ${g} values, ${m.length} bytes`).toEqual(
+              summary(bytes),
+            );
+            compared++;
+            if (words.ok) fits++;
+            else failures++;
+          }
+        }
+      }
+      // Both outcomes were exercised.
+      expect(compared).toBeGreaterThan(100);
+      expect(fits).toBeGreaterThan(10);
+      expect(failures).toBeGreaterThan(10);
+    });
+  }
+});
