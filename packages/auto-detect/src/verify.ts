@@ -92,9 +92,13 @@ function f32Check(s: Stats, u: number, at: number): void {
   if (!f32Ordinary(u)) f32Odd(s, u, at);
 }
 
-/** True for f32 bits with an ordinary exponent (2^-63 to 2^63 in magnitude): nothing to note. */
+/**
+ * True for f32 bits with an ordinary exponent (biased 64-190: 2^-63 to below 2^64 in magnitude):
+ * nothing to note. (Written out in Walker.childrenWords.)
+ */
 function f32Ordinary(u: number): boolean {
-  return (((u >>> 23) & 0xff) - 64) >>> 0 < 127;
+  const e = (u >>> 23) & 0xff;
+  return ((e - 64) | (190 - e)) >= 0;
 }
 
 /** f32Check's notes for bits {@link f32Ordinary} refuses (the caller counts floatsChecked). */
@@ -160,6 +164,8 @@ class Walker {
   failure: Stop | undefined = undefined;
   /** Words of the bytes from `base` on (see wordsOf), or undefined to read bytes. */
   words: Int32Array | undefined = undefined;
+  /** The same words as f32 (for the shapes of math values), made with them. */
+  floats: Float32Array | undefined = undefined;
   readonly base: number;
   /** Made at the 17th element of a loop or a long string: a packed array needs none. */
   wordsTried = false;
@@ -190,7 +196,9 @@ class Walker {
   useWords(): void {
     if (this.wordsTried) return;
     this.wordsTried = true;
-    this.words = wordsOf(this.b, this.base, this.end);
+    const w = wordsOf(this.b, this.base, this.end);
+    this.words = w;
+    if (w !== undefined) this.floats = new Float32Array(w.buffer, w.byteOffset, w.length);
   }
 
   /** The u32 at `p`, a position of the walk (4-byte aligned from its start). */
@@ -839,8 +847,10 @@ class Walker {
             values++;
             floats++;
             reals++;
+            // f32Ordinary, written out.
             const u = w[k + 1]!;
-            if (!f32Ordinary(u)) f32Odd(s, u >>> 0, p + 4);
+            const e = (u >>> 23) & 0xff;
+            if (((e - 64) | (190 - e)) < 0) f32Odd(s, u >>> 0, p + 4);
             p += 8;
             continue;
           }
@@ -852,17 +862,30 @@ class Walker {
             if (len < 0 || len > end - q) break;
             const padded = (len + 3) & ~3;
             if (padded > end - q) break;
+            // Bit 7 of a byte of x | the borrow tests is set when that byte is not printable
+            // ASCII (a byte >= 0x80 sets its own; the borrow tests, exact for words of bytes
+            // below 0x80, find a byte below 0x20 or equal to 0x7f: plainWord without branches).
+            // OR-ed over the words, and written out so that this loop does not depend on what
+            // the JIT inlines.
+            let odd = 0;
             let j = k + 2;
             const full = j + (len >> 2);
-            while (j < full && plainWord(w[j]!)) j++;
-            if (j < full) break;
-            const rem = len & 3;
-            if (rem !== 0) {
+            for (; j < full; j++) {
               const x = w[j]!;
-              const mask = (1 << (rem * 8)) - 1;
-              if (!plainWord((x & mask) | (0x41414141 & ~mask))) break;
-              if (x >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
+              const y = x ^ 0x7f7f7f7f;
+              odd |= x | ((x - 0x20202020) & ~x) | ((y - 0x01010101) & ~y);
             }
+            const rem = len & 3;
+            let tail = 0;
+            if (rem !== 0) {
+              tail = w[j]!;
+              const mask = (1 << (rem * 8)) - 1;
+              const x = (tail & mask) | (0x41414141 & ~mask);
+              const y = x ^ 0x7f7f7f7f;
+              odd |= x | ((x - 0x20202020) & ~x) | ((y - 0x01010101) & ~y);
+            }
+            if ((odd & 0x80808080) !== 0) break;
+            if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
             values++;
             strings++;
             p = q + padded;
@@ -875,9 +898,17 @@ class Walker {
             if (f & FAST.MATH) math++;
             reals += c;
             const last = k + c;
+            // Any exponent outside f32Ordinary's range (written out: negative), then the notes.
+            let odd = 0;
             for (let j = k + 1; j <= last; j++) {
-              const u = w[j]!;
-              if (!f32Ordinary(u)) f32Odd(s, u >>> 0, base + j * 4);
+              const e = (w[j]! >>> 23) & 0xff;
+              odd |= (e - 64) | (190 - e);
+            }
+            if (odd < 0) {
+              for (let j = k + 1; j <= last; j++) {
+                const u = w[j]!;
+                if (!f32Ordinary(u)) f32Odd(s, u >>> 0, base + j * 4);
+              }
             }
             const shape = (f >>> 5) & 7;
             if (shape !== 0) {
@@ -994,7 +1025,11 @@ class Walker {
     const p = this.pos;
     const n = kind === SHAPE.COLOR || kind === SHAPE.PLANE ? 4 : 6;
     const x = scratch;
-    for (let i = 0; i < n; i++) x[i] = wide ? f64At(b, p + i * 8) : f32At(b, p + i * 4);
+    const f = this.floats;
+    if (f !== undefined && !wide) {
+      const k = (p - this.base) >> 2;
+      for (let i = 0; i < n; i++) x[i] = f[k + i]!;
+    } else for (let i = 0; i < n; i++) x[i] = wide ? f64At(b, p + i * 8) : f32At(b, p + i * 4);
     const s = this.s;
     let finite = true;
     for (let i = 0; i < n; i++) if (!Number.isFinite(x[i]!)) finite = false;

@@ -255,6 +255,43 @@ describe("word loop of the verifying walk", () => {
     }
   });
 
+  it("notes the same odd floats at the exponent boundaries (scalars and vector components)", () => {
+    // f32 bit patterns: exponents 0 (zero, denormal), 63, 64, 190, 191, 255 (infinity, C's NAN,
+    // a NaN with a payload), signs both ways.
+    const bits = [
+      0x00000000, 0x00000001, 0x1f800000, 0x20000000, 0x5f000000, 0x5f800000, 0x7f800000, 0x7fc00000,
+      0x7fc00001, 0x80000001, 0x9f800000, 0xa0000000, 0xdf000000, 0xdf800000, 0xff800000, 0x3f800000,
+    ];
+    for (const layout of layouts) {
+      const floatId = idOf(layout, OP.FLOAT);
+      const vectorId = layout.ops.findIndex((e) => e?.kind === "vector3");
+      const values: Uint8Array[] = [];
+      for (let k = 0; k < 40; k++) values.push(unhex("0200000007000000"));
+      for (const b of bits) {
+        const f = new Uint8Array(8);
+        new DataView(f.buffer).setUint32(0, floatId, true);
+        new DataView(f.buffer).setUint32(4, b, true);
+        values.push(f);
+        for (let c = 0; c < 3; c++) {
+          const v = new Uint8Array(16);
+          new DataView(v.buffer).setUint32(0, vectorId, true);
+          for (let i = 0; i < 3; i++)
+            new DataView(v.buffer).setUint32(4 + i * 4, i === c ? b : 0x3f800000, true);
+          values.push(v);
+        }
+      }
+      for (let k = 0; k < 500; k++) values.push(unhex("0200000007000000"));
+      const b = arrayOf(layout, values);
+      const limits = { maxDepth: 64, maxCollectionLength: 1 << 24 };
+      const w = verify(layout, aligned(b), 0, b.length, limits);
+      expect(summary(w)).toEqual(summary(verify(layout, unaligned(b), 0, b.length, limits)));
+      expect(w.ok).toBe(true);
+      expect(w.stats.floatExtreme).toBeGreaterThan(0);
+      expect(w.stats.floatDenormal).toBeGreaterThan(0);
+      expect(w.stats.floatNaNOdd).toBeGreaterThan(0);
+    }
+  });
+
   for (const layout of layouts) {
     it(`gives the byte walk's answer, ${layout.dialect.id} reading engine values of every generation`, () => {
       let compared = 0;
