@@ -101,14 +101,28 @@ export function measureAll(subjects, o = {}) {
   }
   const out = new Map();
   for (const st of state) {
-    st.per.sort((a, b) => a - b);
+    const sorted = [...st.per].sort((a, b) => a - b);
     out.set(st.s.name, {
-      msPerOp: median(st.per),
-      min: st.per[0],
-      max: st.per[st.per.length - 1],
+      msPerOp: median(sorted),
+      min: sorted[0],
+      max: sorted[sorted.length - 1],
       batch: st.n,
       samples,
+      // In the order taken: sample k of every subject comes from round k (see pairedRatio).
+      perSample: st.per,
     });
   }
   return out;
+}
+
+/**
+ * Median over the rounds of measureAll of a's time over b's time in the same round: a paired
+ * estimate of a ÷ b. Samples of one round are taken one after the other, so a change in the
+ * machine's speed (other processes, a shared host) that lasts longer than a round falls on both
+ * and cancels out of their ratio, where it would not in the ratio of the two medians.
+ * @param {number[]} a ms per op of subject a, per round
+ * @param {number[]} b ms per op of subject b, per round
+ */
+export function pairedRatio(a, b) {
+  return median(a.map((x, k) => x / b[k]));
 }

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toJS } from "@gdvariant/core";
 import { difference, sameBytes } from "./compare.mjs";
-import { measureAll, sinkValue } from "./measure.mjs";
+import { measureAll, pairedRatio, sinkValue } from "./measure.mjs";
 import { timeNative } from "./native.mjs";
 import { checkPeer, dialects, loadAutoDetect, peers } from "./subjects.mjs";
 
@@ -76,6 +76,7 @@ function timeAll(rows, bytes) {
       samples: x.samples,
       minMs: x.min,
       maxMs: x.max,
+      perSampleMs: x.perSample,
     });
     delete r.run;
   });
@@ -126,24 +127,7 @@ function measureWorkload(format, name) {
   rows.push(timed("memcpy", "alloc-copy", fresh, "Uint8Array.prototype.slice: a new buffer and the copy"));
 
   rows.push(timed("gdvariant", "decode", () => g.decode(bytes), packed ? "zero-copy view" : undefined));
-  if (packed)
-    rows.push(timed("gdvariant", "decode-copy", () => g.decode(bytes, { copy: true }), "copy: true"));
-  if (exact) {
-    rows.push(timed("gdvariant", "encode", () => g.encode(value), "byte-exact"));
-    // encodeInto a preallocated buffer: what memcpy's row does with the same bytes.
-    const target = new Uint8Array(n);
-    if (g.encodeInto(value, target) === n && sameBytes(target, bytes))
-      rows.push(
-        timed("gdvariant", "encode-into", () => g.encodeInto(value, target), "into a preallocated buffer"),
-      );
-    else rows.push({ subject: "gdvariant", op: "encode-into", status: "fails", note: "differs from encode" });
-  } else
-    rows.push({
-      subject: "gdvariant",
-      op: "encode",
-      status: "fails",
-      note: "encode(decode(bytes)) differs from the engine's bytes",
-    });
+  // auto-detect right after the plain decode: its samples are paired with decode's (pairedRatio).
   if (autoDetect) {
     let ok;
     let note;
@@ -171,6 +155,24 @@ function measureWorkload(format, name) {
     });
   }
 
+  if (packed)
+    rows.push(timed("gdvariant", "decode-copy", () => g.decode(bytes, { copy: true }), "copy: true"));
+  if (exact) {
+    rows.push(timed("gdvariant", "encode", () => g.encode(value), "byte-exact"));
+    // encodeInto a preallocated buffer: what memcpy's row does with the same bytes.
+    const target = new Uint8Array(n);
+    if (g.encodeInto(value, target) === n && sameBytes(target, bytes))
+      rows.push(
+        timed("gdvariant", "encode-into", () => g.encodeInto(value, target), "into a preallocated buffer"),
+      );
+    else rows.push({ subject: "gdvariant", op: "encode-into", status: "fails", note: "differs from encode" });
+  } else
+    rows.push({
+      subject: "gdvariant",
+      op: "encode",
+      status: "fails",
+      note: "encode(decode(bytes)) differs from the engine's bytes",
+    });
   for (const peer of peers) {
     if (!peer.formats.includes(format)) {
       rows.push({ subject: peer.name, op: "decode", status: "n/a", note: "3.x library" });
@@ -268,7 +270,15 @@ for (const w of workloads) {
   if (mem && into && packedWorkload) ratios.encodeIntoVsMemcpy = into.mbps / mem.mbps;
   if (alloc && decCopy) ratios.decodeCopyVsAllocCopy = decCopy.mbps / alloc.mbps;
   if (alloc && enc && packedWorkload) ratios.encodeVsAllocCopy = enc.mbps / alloc.mbps;
-  if (auto && dec) ratios.autoOverDecodeTime = auto.msPerOp / dec.msPerOp;
+  if (auto && dec) {
+    // Paired: each auto-detect sample over the decode sample taken just before it (the rows are
+    // timed in that order), median over the rounds. The ratio of the two medians is kept too.
+    ratios.autoOverDecodeTime =
+      auto.perSampleMs && dec.perSampleMs
+        ? pairedRatio(auto.perSampleMs, dec.perSampleMs)
+        : auto.msPerOp / dec.msPerOp;
+    ratios.autoOverDecodeTimeOfMedians = auto.msPerOp / dec.msPerOp;
+  }
   w.ratios = ratios;
 }
 
