@@ -93,6 +93,19 @@ function f32Check(s: Stats, u: number, at: number): void {
 }
 
 /**
+ * True when the four f32 words from `k` are all in [+0, 1] (bits at most 0x3f800000 as unsigned:
+ * no sign, no NaN): a color that shape() would count in range with nothing to note.
+ */
+function colorUnit(w: Int32Array, k: number): boolean {
+  return (
+    w[k]! >>> 0 <= 0x3f800000 &&
+    w[k + 1]! >>> 0 <= 0x3f800000 &&
+    w[k + 2]! >>> 0 <= 0x3f800000 &&
+    w[k + 3]! >>> 0 <= 0x3f800000
+  );
+}
+
+/**
  * True for f32 bits with an ordinary exponent (biased 64-190: 2^-63 to below 2^64 in magnitude):
  * nothing to note. (Written out in Walker.childrenWords.)
  */
@@ -911,7 +924,8 @@ class Walker {
               }
             }
             const shape = (f >>> 5) & 7;
-            if (shape !== 0) {
+            if (shape === SHAPE.COLOR && colorUnit(w, k + 1)) s.colorInRange++;
+            else if (shape !== 0) {
               this.pos = p + 4;
               this.shape(shape, false, p);
             }
@@ -1226,6 +1240,10 @@ export function rawEndPossible(layout: Layout, bytes: Uint8Array, n: number): bo
       return n === 4 + e.n * 4;
     case OP.RID:
       return n === 4 + e.n;
+    case OP.NODE_PATH:
+      // The walk refuses the old format (bit 31 of the first word clear) and needs the subname
+      // count and flags words.
+      return n >= 16 && (u32At(bytes, 4) & SIGN) !== 0;
     case OP.PACKED:
     case OP.PACKED_REALS:
     case OP.BYTES: {

@@ -280,6 +280,19 @@ describe("word loop of the verifying walk", () => {
           values.push(v);
         }
       }
+      // Colors: in [0, 1] (the word loop's own test), and at or just past its edges.
+      const colorId = layout.ops.findIndex((e) => e?.kind === "color");
+      for (const edge of [
+        0x3f800000, 0x3f800001, 0x80000000, 0xbe800000, 0x00000000, 0x3f000000, 0x7fc00000, 0x42800000,
+      ]) {
+        for (let c = 0; c < 4; c++) {
+          const v = new Uint8Array(20);
+          new DataView(v.buffer).setUint32(0, colorId, true);
+          for (let i = 0; i < 4; i++)
+            new DataView(v.buffer).setUint32(4 + i * 4, i === c ? edge : 0x3e800000, true);
+          values.push(v);
+        }
+      }
       for (let k = 0; k < 500; k++) values.push(unhex("0200000007000000"));
       const b = arrayOf(layout, values);
       const limits = { maxDepth: 64, maxCollectionLength: 1 << 24 };
@@ -289,6 +302,8 @@ describe("word loop of the verifying walk", () => {
       expect(w.stats.floatExtreme).toBeGreaterThan(0);
       expect(w.stats.floatDenormal).toBeGreaterThan(0);
       expect(w.stats.floatNaNOdd).toBeGreaterThan(0);
+      expect(w.stats.colorInRange).toBeGreaterThan(0);
+      expect(w.stats.colorOdd).toBeGreaterThan(0);
     }
   });
 
