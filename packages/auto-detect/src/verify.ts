@@ -841,40 +841,18 @@ class Walker {
         const k = (p - base) >> 2;
         const header = w[k]!;
         const f = header >>> 8 === 0 ? fast[header]! : 0;
-        switch (f & 15) {
-          case FAST.NIL:
-            values++;
-            p += 4;
-            continue;
-          case FAST.BOOL:
-            values++;
-            if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
-            p += 8;
-            continue;
-          case FAST.INT:
-            values++;
-            ints++;
-            p += 8;
-            continue;
-          case FAST.FLOAT: {
-            values++;
-            floats++;
-            reals++;
-            // f32Ordinary, written out.
-            const u = w[k + 1]!;
-            const e = (u >>> 23) & 0xff;
-            if (((e - 64) | (190 - e)) < 0) f32Odd(s, u >>> 0, p + 4);
-            p += 8;
-            continue;
-          }
-          case FAST.STRING: {
+        const code = f & 15;
+        // Strings before the switch: a dictionary's keys are strings, so this branch follows a
+        // pattern (key, value, key, value) the switch over every type would not.
+        inline: {
+          if (code === FAST.STRING) {
             // Plain printable ASCII only (what scanUtf8 passes with no flag); the rest, and
             // every failure, goes to string() through nested().
             const len = w[k + 1]!;
             const q = p + 8;
-            if (len < 0 || len > end - q) break;
+            if (len < 0 || len > end - q) break inline;
             const padded = (len + 3) & ~3;
-            if (padded > end - q) break;
+            if (padded > end - q) break inline;
             // Bit 7 of a byte of x | the borrow tests is set when that byte is not printable
             // ASCII (a byte >= 0x80 sets its own; the borrow tests, exact for words of bytes
             // below 0x80, find a byte below 0x20 or equal to 0x7f: plainWord without branches).
@@ -897,76 +875,103 @@ class Walker {
               const y = x ^ 0x7f7f7f7f;
               odd |= x | ((x - 0x20202020) & ~x) | ((y - 0x01010101) & ~y);
             }
-            if ((odd & 0x80808080) !== 0) break;
+            if ((odd & 0x80808080) !== 0) break inline;
             if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
             values++;
             strings++;
             p = q + padded;
             continue;
           }
-          case FAST.REALS: {
-            const c = f >>> 8;
-            if (c * 4 > end - p - 4) break;
-            values++;
-            if (f & FAST.MATH) math++;
-            reals += c;
-            const last = k + c;
-            // Any exponent outside f32Ordinary's range (written out: negative), then the notes.
-            let odd = 0;
-            for (let j = k + 1; j <= last; j++) {
-              const e = (w[j]! >>> 23) & 0xff;
-              odd |= (e - 64) | (190 - e);
-            }
-            if (odd < 0) {
-              for (let j = k + 1; j <= last; j++) {
-                const u = w[j]!;
-                if (!f32Ordinary(u)) f32Odd(s, u >>> 0, base + j * 4);
-              }
-            }
-            const shape = (f >>> 5) & 7;
-            if (shape === SHAPE.COLOR && colorUnit(w, k + 1)) s.colorInRange++;
-            else if (shape !== 0) {
-              this.pos = p + 4;
-              this.shape(shape, false, p);
-            }
-            p += 4 + c * 4;
-            continue;
-          }
-          case FAST.ARRAY:
-          case FAST.DICTIONARY: {
-            // As value() then container() would: the count word (bit 31: shared), the count's
-            // pre-check, then the elements one level deeper. Failures go to nested() (so does a
-            // count the pre-check refuses: a lenient walk skips that check there).
-            const word = w[k + 1]!;
-            const count = word & 0x7fffffff;
-            const dict = f === FAST.DICTIONARY;
-            if (count > this.maxCount || count * (dict ? 8 : 4) > end - p - 8) break;
-            if (count !== 0 && d + 1 > this.maxDepth) break;
-            values++;
-            if (word < 0) {
-              s.sharedSet++;
-              if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
-            } else s.sharedClear++;
-            s.containers++;
-            if (count === 0) {
+          switch (code) {
+            case FAST.NIL:
+              values++;
+              p += 4;
+              continue;
+            case FAST.BOOL:
+              values++;
+              if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
+              p += 8;
+              continue;
+            case FAST.INT:
+              values++;
+              ints++;
+              p += 8;
+              continue;
+            case FAST.FLOAT: {
+              values++;
+              floats++;
+              reals++;
+              // f32Ordinary, written out.
+              const u = w[k + 1]!;
+              const e = (u >>> 23) & 0xff;
+              if (((e - 64) | (190 - e)) < 0) f32Odd(s, u >>> 0, p + 4);
               p += 8;
               continue;
             }
-            if (d + 1 > s.maxDepth) s.maxDepth = d + 1;
-            s.values += values;
-            s.int32 += ints;
-            s.float32 += floats;
-            s.floatsChecked += reals;
-            s.strings += strings;
-            s.mathSingle += math;
-            values = ints = floats = reals = strings = math = 0;
-            this.pos = p + 8;
-            if (!this.childrenWords(0, dict ? count * 2 : count, d + 1, w)) return false;
-            this.depth = d - 1;
-            p = this.pos;
-            continue;
+            case FAST.REALS: {
+              const c = f >>> 8;
+              if (c * 4 > end - p - 4) break;
+              values++;
+              if (f & FAST.MATH) math++;
+              reals += c;
+              const last = k + c;
+              // Any exponent outside f32Ordinary's range (written out: negative), then the notes.
+              let odd = 0;
+              for (let j = k + 1; j <= last; j++) {
+                const e = (w[j]! >>> 23) & 0xff;
+                odd |= (e - 64) | (190 - e);
+              }
+              if (odd < 0) {
+                for (let j = k + 1; j <= last; j++) {
+                  const u = w[j]!;
+                  if (!f32Ordinary(u)) f32Odd(s, u >>> 0, base + j * 4);
+                }
+              }
+              const shape = (f >>> 5) & 7;
+              if (shape === SHAPE.COLOR && colorUnit(w, k + 1)) s.colorInRange++;
+              else if (shape !== 0) {
+                this.pos = p + 4;
+                this.shape(shape, false, p);
+              }
+              p += 4 + c * 4;
+              continue;
+            }
+            case FAST.ARRAY:
+            case FAST.DICTIONARY: {
+              // As value() then container() would: the count word (bit 31: shared), the count's
+              // pre-check, then the elements one level deeper. Failures go to nested() (so does a
+              // count the pre-check refuses: a lenient walk skips that check there).
+              const word = w[k + 1]!;
+              const count = word & 0x7fffffff;
+              const dict = f === FAST.DICTIONARY;
+              if (count > this.maxCount || count * (dict ? 8 : 4) > end - p - 8) break;
+              if (count !== 0 && d + 1 > this.maxDepth) break;
+              values++;
+              if (word < 0) {
+                s.sharedSet++;
+                if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
+              } else s.sharedClear++;
+              s.containers++;
+              if (count === 0) {
+                p += 8;
+                continue;
+              }
+              if (d + 1 > s.maxDepth) s.maxDepth = d + 1;
+              s.values += values;
+              s.int32 += ints;
+              s.float32 += floats;
+              s.floatsChecked += reals;
+              s.strings += strings;
+              s.mathSingle += math;
+              values = ints = floats = reals = strings = math = 0;
+              this.pos = p + 8;
+              if (!this.childrenWords(0, dict ? count * 2 : count, d + 1, w)) return false;
+              this.depth = d - 1;
+              p = this.pos;
+              continue;
+            }
+            default:
           }
-          default:
         }
       }
       s.values += values;
