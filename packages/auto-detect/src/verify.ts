@@ -820,9 +820,9 @@ class Walker {
    * childrenWords over elements `i` to `n`, 32 at a time. One call over a whole large container
    * (and the containers nested in it) runs long enough for V8 to compile the loop on the stack
    * (OSR); when a deopt came while that compile was in flight, childrenWords stayed unoptimized
-   * for every later call (seen in about half of the Node processes walking the nested-mix
-   * workload: 370-430 µs instead of 104-116). Short calls left no such process in 16 runs, for
-   * 4% more time on the 10,000-key dictionary (32 was the largest size that did; 64 did not).
+   * for later calls (the walk of the nested-mix workload at 360-720 µs instead of 104-108). Of
+   * 20 Node processes walking it, 15 ended that way without the chunks and 2 with them, for 4%
+   * more time on the 10,000-key dictionary (64 at a time did not help).
    */
   elements(i: number, n: number, d: number, w: Int32Array): boolean {
     while (n - i > 32) {
@@ -852,6 +852,8 @@ class Walker {
     let reals = 0;
     let strings = 0;
     let math = 0;
+    let shared = 0;
+    let containers = 0;
     for (; i < n; i++) {
       if (end - p >= 8) {
         const k = (p - base) >> 2;
@@ -966,22 +968,28 @@ class Walker {
               if (word < 0) {
                 s.sharedSet++;
                 if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
-              } else s.sharedClear++;
-              s.containers++;
+              } else shared++;
+              containers++;
               if (count === 0) {
                 p += 8;
                 continue;
               }
               if (d + 1 > s.maxDepth) s.maxDepth = d + 1;
-              s.values += values;
-              s.int32 += ints;
-              s.float32 += floats;
-              s.floatsChecked += reals;
-              s.strings += strings;
-              s.mathSingle += math;
-              values = ints = floats = reals = strings = math = 0;
+              // The elements add their own counts; this loop's are added at its end (or here,
+              // before a failure is returned).
               this.pos = p + 8;
-              if (!this.elements(0, dict ? count * 2 : count, d + 1, w)) return false;
+              const m = dict ? count * 2 : count;
+              if (!(m <= 32 ? this.childrenWords(0, m, d + 1, w) : this.elements(0, m, d + 1, w))) {
+                s.values += values;
+                s.int32 += ints;
+                s.float32 += floats;
+                s.floatsChecked += reals;
+                s.strings += strings;
+                s.mathSingle += math;
+                s.sharedClear += shared;
+                s.containers += containers;
+                return false;
+              }
               this.depth = d - 1;
               p = this.pos;
               continue;
@@ -996,7 +1004,9 @@ class Walker {
       s.floatsChecked += reals;
       s.strings += strings;
       s.mathSingle += math;
-      values = ints = floats = reals = strings = math = 0;
+      s.sharedClear += shared;
+      s.containers += containers;
+      values = ints = floats = reals = strings = math = shared = containers = 0;
       this.pos = p;
       this.depth = d - 1;
       if (!this.nested()) return false;
@@ -1008,6 +1018,8 @@ class Walker {
     s.floatsChecked += reals;
     s.strings += strings;
     s.mathSingle += math;
+    s.sharedClear += shared;
+    s.containers += containers;
     this.pos = p;
     return true;
   }
