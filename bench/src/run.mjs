@@ -4,10 +4,11 @@
 // of bench/README.md.
 //
 //   node bench/src/run.mjs [--only=a,b] [--formats=godot-3,godot-4] [--no-native] [--quick]
-//                          [--no-write] [--same-process]
+//                          [--no-write] [--same-process] [--processes=3]
 //
-// Each workload's JS subjects run in a fresh Node process of their own (this script with
-// --child=format/name), all its subjects in that one process with their samples interleaved;
+// Each workload's JS subjects run in fresh Node processes of their own (this script with
+// --child=format/name; 3 one after the other, --processes=N, 1 with --quick), all its subjects
+// in each process with their samples interleaved, the processes' samples pooled;
 // --same-process runs every workload in this process instead, one after the other, as the
 // runs before 2026-11-21 did (see README, "Method").
 //
@@ -19,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toJS } from "@gdvariant/core";
 import { difference, sameBytes } from "./compare.mjs";
-import { measureAll, pairedRatio, sinkValue } from "./measure.mjs";
+import { measureAll, median, pairedRatio, sinkValue } from "./measure.mjs";
 import { timeNative } from "./native.mjs";
 import { checkPeer, dialects, loadAutoDetect, peers } from "./subjects.mjs";
 
@@ -200,17 +201,54 @@ if (typeof args.child === "string") {
   process.exit(0);
 }
 
+// Each workload's subjects run in `processes` fresh Node processes one after the other, and
+// their samples are pooled: V8 compiles the same code differently from one process to the next
+// (a deopt that lands during an on-stack compile left auto-detect's walk 3x slower in some
+// processes), so one process is one draw of the JIT, not the code's speed.
+const processes = args["same-process"] ? 1 : Number(args.processes ?? (args.quick ? 1 : 3));
+
+/** One workload's results from several processes, samples pooled per row (rows match by order). */
+function pooled(runs) {
+  const [first] = runs;
+  for (const r of runs) {
+    if (r.rows.length !== first.rows.length) throw new Error(`${first.name}: processes disagree on the rows`);
+  }
+  first.rows.forEach((row, i) => {
+    if (row.status !== "ok" || !row.perSampleMs) return;
+    const all = runs.flatMap((r) => r.rows[i].perSampleMs);
+    const sorted = [...all].sort((a, b) => a - b);
+    Object.assign(row, {
+      msPerOp: median(sorted),
+      mbps: mbps(first.bytes, median(sorted)),
+      samples: all.length,
+      minMs: sorted[0],
+      maxMs: sorted[sorted.length - 1],
+      perSampleMs: all,
+      processes: runs.length,
+    });
+  });
+  return first;
+}
+
 const workloads = [];
 for (const format of formats) {
   for (const name of Object.keys(manifest.engines[format].workloads)) {
     if (only && !only.includes(name)) continue;
     const w = args["same-process"]
       ? measureWorkload(format, name)
-      : JSON.parse(
-          execFileSync(
-            process.execPath,
-            [fileURLToPath(import.meta.url), `--child=${format}/${name}`, ...(args.quick ? ["--quick"] : [])],
-            { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 << 20 },
+      : pooled(
+          Array.from({ length: processes }, () =>
+            JSON.parse(
+              execFileSync(
+                process.execPath,
+                [
+                  fileURLToPath(import.meta.url),
+                  `--child=${format}/${name}`,
+                  ...(args.quick ? ["--quick"] : []),
+                ],
+                { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 << 20 },
+              ),
+            ),
           ),
         );
     const { rows, bytes: n } = w;
@@ -343,7 +381,7 @@ const results = {
     quick: Boolean(args.quick),
     isolation: args["same-process"]
       ? "all workloads in one process"
-      : "each workload in a fresh process (its subjects interleaved there)",
+      : `each workload in ${processes} fresh process${processes === 1 ? "" : "es"} one after the other (its subjects interleaved there), samples pooled`,
     autoDetect: Boolean(autoDetect),
     peers: Object.fromEntries(peers.map((p) => [p.name, p.version])),
     native: Object.fromEntries(
@@ -408,7 +446,7 @@ function tables() {
     .join("; ");
   lines.push(
     "",
-    `Run: ${m.date}, commit ${m.commit}, Node ${m.node}, ${m.cpu} (${m.cores} cores), ${m.os}; ${m.isolation}; ${m.timing.samples} samples of ≥${m.timing.sampleMs} ms after ${m.timing.warmupMs} ms warm-up${m.quick ? " (--quick)" : ""}. Native: ${nat}.`,
+    `Run: ${m.date}, commit ${m.commit}, Node ${m.node}, ${m.cpu} (${m.cores} cores), ${m.os}; ${m.isolation}; ${m.timing.samples} samples${processes > 1 ? " per process" : ""} of ≥${m.timing.sampleMs} ms after ${m.timing.warmupMs} ms warm-up${m.quick ? " (--quick)" : ""}. Native: ${nat}.`,
   );
   return lines.join("\n");
 }
