@@ -279,8 +279,17 @@ const row = (w, subject, op) =>
   w.rows.find(
     (r) => (subject === "native" ? r.native : r.subject === subject) && r.op === op && r.status === "ok",
   );
+// How many times faster `a` is than `b` (rows of one workload, timed in the same rounds): the
+// median over the rounds of b's time over a's (pairedRatio), so that a change of machine speed
+// that falls on a round cancels out; the ratio of the two medians when a row has no per-sample
+// times (the engines run in processes of their own, so their ratios are always of medians).
+function speedup(a, b) {
+  return a.perSampleMs && b.perSampleMs ? pairedRatio(b.perSampleMs, a.perSampleMs) : a.mbps / b.mbps;
+}
+
 for (const w of workloads) {
   const ratios = {};
+  const ofMedians = {};
   for (const op of ["decode", "encode"]) {
     const ours = row(w, "gdvariant", op);
     const nat = row(w, "native", op);
@@ -289,7 +298,8 @@ for (const w of workloads) {
       .sort((a, b) => b.mbps - a.mbps)[0];
     if (ours && nat) ratios[`${op}VsNative`] = ours.mbps / nat.mbps;
     if (ours && best) {
-      ratios[`${op}VsBestPeer`] = ours.mbps / best.mbps;
+      ratios[`${op}VsBestPeer`] = speedup(ours, best);
+      ofMedians[`${op}VsBestPeer`] = ours.mbps / best.mbps;
       ratios[`${op}BestPeer`] = best.subject;
     }
   }
@@ -302,22 +312,28 @@ for (const w of workloads) {
   const auto = row(w, "gdvariant", "auto-decode");
   // memcpy ratios only mean something where the work is a copy: the packed arrays.
   const packedWorkload = w.rows.some((r) => r.op === "decode-copy");
-  if (mem && dec && packedWorkload) ratios.decodeVsMemcpy = dec.mbps / mem.mbps;
-  if (mem && decCopy) ratios.decodeCopyVsMemcpy = decCopy.mbps / mem.mbps;
-  if (mem && enc && packedWorkload) ratios.encodeVsMemcpy = enc.mbps / mem.mbps;
-  if (mem && into && packedWorkload) ratios.encodeIntoVsMemcpy = into.mbps / mem.mbps;
-  if (alloc && decCopy) ratios.decodeCopyVsAllocCopy = decCopy.mbps / alloc.mbps;
-  if (alloc && enc && packedWorkload) ratios.encodeVsAllocCopy = enc.mbps / alloc.mbps;
+  const pairs = [
+    ["decodeVsMemcpy", dec, mem, packedWorkload],
+    ["decodeCopyVsMemcpy", decCopy, mem, true],
+    ["encodeVsMemcpy", enc, mem, packedWorkload],
+    ["encodeIntoVsMemcpy", into, mem, packedWorkload],
+    ["decodeCopyVsAllocCopy", decCopy, alloc, true],
+    ["encodeVsAllocCopy", enc, alloc, packedWorkload],
+  ];
+  for (const [name, a, b, wanted] of pairs) {
+    if (!a || !b || !wanted) continue;
+    ratios[name] = speedup(a, b);
+    ofMedians[name] = a.mbps / b.mbps;
+  }
   if (auto && dec) {
-    // Paired: each auto-detect sample over the decode sample taken just before it (the rows are
-    // timed in that order), median over the rounds. The ratio of the two medians is kept too.
-    ratios.autoOverDecodeTime =
-      auto.perSampleMs && dec.perSampleMs
-        ? pairedRatio(auto.perSampleMs, dec.perSampleMs)
-        : auto.msPerOp / dec.msPerOp;
-    ratios.autoOverDecodeTimeOfMedians = auto.msPerOp / dec.msPerOp;
+    // Time over time: each auto-detect sample over the decode sample taken just before it (the
+    // rows are timed in that order).
+    ratios.autoOverDecodeTime = speedup(dec, auto);
+    ofMedians.autoOverDecodeTime = auto.msPerOp / dec.msPerOp;
   }
   w.ratios = ratios;
+  // The same ratios as the ratio of the two medians, for comparison with runs before the pairing.
+  w.ratiosOfMedians = ofMedians;
 }
 
 function targets() {
