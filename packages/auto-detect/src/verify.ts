@@ -92,6 +92,28 @@ function f32Check(s: Stats, u: number, at: number): void {
   if (!f32Ordinary(u)) f32Odd(s, u, at);
 }
 
+/** Adds the counts Walker.childrenWords keeps in locals to the Stats. */
+function addCounts(
+  s: Stats,
+  values: number,
+  ints: number,
+  floats: number,
+  reals: number,
+  strings: number,
+  math: number,
+  shared: number,
+  containers: number,
+): void {
+  s.values += values;
+  s.int32 += ints;
+  s.float32 += floats;
+  s.floatsChecked += reals;
+  s.strings += strings;
+  s.mathSingle += math;
+  s.sharedClear += shared;
+  s.containers += containers;
+}
+
 /**
  * True when the four f32 words from `k` are all in [+0, 1] (bits at most 0x3f800000 as unsigned:
  * no sign, no NaN): a color that shape() would count in range with nothing to note.
@@ -980,14 +1002,7 @@ class Walker {
               this.pos = p + 8;
               const m = dict ? count * 2 : count;
               if (!(m <= 32 ? this.childrenWords(0, m, d + 1, w) : this.elements(0, m, d + 1, w))) {
-                s.values += values;
-                s.int32 += ints;
-                s.float32 += floats;
-                s.floatsChecked += reals;
-                s.strings += strings;
-                s.mathSingle += math;
-                s.sharedClear += shared;
-                s.containers += containers;
+                addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
                 return false;
               }
               this.depth = d - 1;
@@ -998,28 +1013,14 @@ class Walker {
           }
         }
       }
-      s.values += values;
-      s.int32 += ints;
-      s.float32 += floats;
-      s.floatsChecked += reals;
-      s.strings += strings;
-      s.mathSingle += math;
-      s.sharedClear += shared;
-      s.containers += containers;
+      addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
       values = ints = floats = reals = strings = math = shared = containers = 0;
       this.pos = p;
       this.depth = d - 1;
       if (!this.nested()) return false;
       p = this.pos;
     }
-    s.values += values;
-    s.int32 += ints;
-    s.float32 += floats;
-    s.floatsChecked += reals;
-    s.strings += strings;
-    s.mathSingle += math;
-    s.sharedClear += shared;
-    s.containers += containers;
+    addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
     this.pos = p;
     return true;
   }

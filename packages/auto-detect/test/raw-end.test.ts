@@ -6,6 +6,7 @@
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
+import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
 import { layoutOf } from "../src/layout.js";
 import { rawEndPossible, verify } from "../src/verify.js";
@@ -64,13 +65,7 @@ describe("rawEndPossible", () => {
   });
 
   it("agrees on short random inputs", () => {
-    let x = 0x9e3779b9;
-    const rand = () => {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      return x >>> 0;
-    };
+    const rand = xorshift32(0x9e3779b9);
     for (let i = 0; i < 20000; i++) {
       const n = 4 + (rand() % 40);
       const b = new Uint8Array(n);

@@ -5,6 +5,7 @@
 // only send the walk to the byte-by-byte scan, never hide a byte of the string: the padding
 // bytes here take any value.)
 import { godot3Dialect } from "@gdvariant/godot-3";
+import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
 import { layoutOf } from "../src/layout.js";
 import { SCAN, scanUtf8 } from "../src/utf8-scan.js";
@@ -13,15 +14,7 @@ import { verify } from "../src/verify.js";
 const layout = layoutOf(godot3Dialect());
 const limits = { maxDepth: 64, maxCollectionLength: 1 << 20 };
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x >>> 0;
-  };
-}
+const rng = xorshift32;
 
 // Mostly printable ASCII with, now and then, a control byte, NUL, DEL, or a UTF-8 sequence
 // (valid or not), anywhere, the last bytes included.

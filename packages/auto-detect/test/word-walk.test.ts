@@ -7,6 +7,7 @@
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
+import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
 import { type Layout, layoutOf, OP } from "../src/layout.js";
 import { verify, type WalkLimits, type WalkReport } from "../src/verify.js";
@@ -15,15 +16,7 @@ import { randomCases, unhex } from "./support/fixtures.js";
 const layouts = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })].map(layoutOf);
 const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x >>> 0;
-  };
-}
+const rng = xorshift32;
 
 const cases = new Map(GENERATIONS.map((g) => [g, randomCases(g).map((c) => unhex(c.hex))]));
 
@@ -99,6 +92,15 @@ function mutants(b: Uint8Array, r: () => number): Uint8Array[] {
   out.push(word);
   out.push(b.subarray(0, 4096 + (r() % (b.length - 4095))));
   return out;
+}
+
+/** A math value of wire id `id` with `n` f32 components: component `c` has bits `odd`, the rest `plain`. */
+function oneOdd(id: number, n: number, c: number, odd: number, plain: number): Uint8Array {
+  const v = new Uint8Array(4 + n * 4);
+  const view = new DataView(v.buffer);
+  view.setUint32(0, id, true);
+  for (let i = 0; i < n; i++) view.setUint32(4 + i * 4, i === c ? odd : plain, true);
+  return v;
 }
 
 function unaligned(b: Uint8Array): Uint8Array {
@@ -272,26 +274,14 @@ describe("word loop of the verifying walk", () => {
         new DataView(f.buffer).setUint32(0, floatId, true);
         new DataView(f.buffer).setUint32(4, b, true);
         values.push(f);
-        for (let c = 0; c < 3; c++) {
-          const v = new Uint8Array(16);
-          new DataView(v.buffer).setUint32(0, vectorId, true);
-          for (let i = 0; i < 3; i++)
-            new DataView(v.buffer).setUint32(4 + i * 4, i === c ? b : 0x3f800000, true);
-          values.push(v);
-        }
+        for (let c = 0; c < 3; c++) values.push(oneOdd(vectorId, 3, c, b, 0x3f800000));
       }
       // Colors: in [0, 1] (the word loop's own test), and at or just past its edges.
       const colorId = layout.ops.findIndex((e) => e?.kind === "color");
       for (const edge of [
         0x3f800000, 0x3f800001, 0x80000000, 0xbe800000, 0x00000000, 0x3f000000, 0x7fc00000, 0x42800000,
       ]) {
-        for (let c = 0; c < 4; c++) {
-          const v = new Uint8Array(20);
-          new DataView(v.buffer).setUint32(0, colorId, true);
-          for (let i = 0; i < 4; i++)
-            new DataView(v.buffer).setUint32(4 + i * 4, i === c ? edge : 0x3e800000, true);
-          values.push(v);
-        }
+        for (let c = 0; c < 4; c++) values.push(oneOdd(colorId, 4, c, edge, 0x3e800000));
       }
       for (let k = 0; k < 500; k++) values.push(unhex("0200000007000000"));
       const b = arrayOf(layout, values);
