@@ -884,15 +884,13 @@ class Walker {
         const code = f & 15;
         // Strings before the switch: a dictionary's keys are strings, so this branch follows a
         // pattern (key, value, key, value) the switch over every type would not.
-        inline: {
-          if (code === FAST.STRING) {
-            // Plain printable ASCII only (what scanUtf8 passes with no flag); the rest, and
-            // every failure, goes to string() through nested().
-            const len = w[k + 1]!;
-            const q = p + 8;
-            if (len < 0 || len > end - q) break inline;
-            const padded = (len + 3) & ~3;
-            if (padded > end - q) break inline;
+        if (code === FAST.STRING) {
+          // Plain printable ASCII only (what scanUtf8 passes with no flag); the rest, and every
+          // failure, goes to string() through nested().
+          const len = w[k + 1]!;
+          const q = p + 8;
+          const padded = (len + 3) & ~3;
+          if (len >= 0 && len <= end - q && padded <= end - q) {
             // Bit 7 of a byte of x | the borrow tests is set when that byte is not printable
             // ASCII (a byte >= 0x80 sets its own; the borrow tests, exact for words of bytes
             // below 0x80, find a byte below 0x20 or equal to 0x7f: plainWord without branches).
@@ -915,13 +913,15 @@ class Walker {
               const y = x ^ 0x7f7f7f7f;
               odd |= x | ((x - 0x20202020) & ~x) | ((y - 0x01010101) & ~y);
             }
-            if ((odd & 0x80808080) !== 0) break inline;
-            if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
-            values++;
-            strings++;
-            p = q + padded;
-            continue;
+            if ((odd & 0x80808080) === 0) {
+              if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
+              values++;
+              strings++;
+              p = q + padded;
+              continue;
+            }
           }
+        } else
           switch (code) {
             case FAST.NIL:
               values++;
@@ -1000,8 +1000,7 @@ class Walker {
               // The elements add their own counts; this loop's are added at its end (or here,
               // before a failure is returned).
               this.pos = p + 8;
-              const m = dict ? count * 2 : count;
-              if (!(m <= 32 ? this.childrenWords(0, m, d + 1, w) : this.elements(0, m, d + 1, w))) {
+              if (!this.elements(0, dict ? count * 2 : count, d + 1, w)) {
                 addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
                 return false;
               }
@@ -1011,7 +1010,6 @@ class Walker {
             }
             default:
           }
-        }
       }
       addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
       values = ints = floats = reals = strings = math = shared = containers = 0;
