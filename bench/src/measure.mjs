@@ -101,11 +101,8 @@ export function measureAll(subjects, o = {}) {
   }
   const out = new Map();
   for (const st of state) {
-    const sorted = [...st.per].sort((a, b) => a - b);
     out.set(st.s.name, {
-      msPerOp: median(sorted),
-      min: sorted[0],
-      max: sorted[sorted.length - 1],
+      ...summary(st.per),
       batch: st.n,
       samples,
       // In the order taken: sample k of every subject comes from round k (see pairedRatio).
@@ -113,6 +110,12 @@ export function measureAll(subjects, o = {}) {
     });
   }
   return out;
+}
+
+/** Median, minimum and maximum of ms-per-call samples. */
+export function summary(per) {
+  const sorted = [...per].sort((a, b) => a - b);
+  return { msPerOp: median(sorted), min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
 /**

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toJS } from "@gdvariant/core";
 import { difference, sameBytes } from "./compare.mjs";
-import { measureAll, median, pairedRatio, sinkValue } from "./measure.mjs";
+import { measureAll, pairedRatio, sinkValue, summary } from "./measure.mjs";
 import { timeNative } from "./native.mjs";
 import { checkPeer, dialects, loadAutoDetect, peers } from "./subjects.mjs";
 
@@ -216,13 +216,13 @@ function pooled(runs) {
   first.rows.forEach((row, i) => {
     if (row.status !== "ok" || !row.perSampleMs) return;
     const all = runs.flatMap((r) => r.rows[i].perSampleMs);
-    const sorted = [...all].sort((a, b) => a - b);
+    const { msPerOp, min, max } = summary(all);
     Object.assign(row, {
-      msPerOp: median(sorted),
-      mbps: mbps(first.bytes, median(sorted)),
+      msPerOp,
+      mbps: mbps(first.bytes, msPerOp),
       samples: all.length,
-      minMs: sorted[0],
-      maxMs: sorted[sorted.length - 1],
+      minMs: min,
+      maxMs: max,
       perSampleMs: all,
       processes: runs.length,
     });
@@ -319,17 +319,14 @@ for (const w of workloads) {
     ["encodeIntoVsMemcpy", into, mem, packedWorkload],
     ["decodeCopyVsAllocCopy", decCopy, alloc, true],
     ["encodeVsAllocCopy", enc, alloc, packedWorkload],
+    // Time over time, so decode's speed over auto-detect's: each auto-detect sample over the
+    // decode sample taken just before it (the rows are timed in that order).
+    ["autoOverDecodeTime", dec, auto, true],
   ];
   for (const [name, a, b, wanted] of pairs) {
     if (!a || !b || !wanted) continue;
     ratios[name] = speedup(a, b);
     ofMedians[name] = a.mbps / b.mbps;
-  }
-  if (auto && dec) {
-    // Time over time: each auto-detect sample over the decode sample taken just before it (the
-    // rows are timed in that order).
-    ratios.autoOverDecodeTime = speedup(dec, auto);
-    ofMedians.autoOverDecodeTime = auto.msPerOp / dec.msPerOp;
   }
   w.ratios = ratios;
   // The same ratios as the ratio of the two medians, for comparison with runs before the pairing.

@@ -2,7 +2,7 @@
 // slowdown of the machine that hits one round hits both of its samples and cancels out.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM script without types
-import { median, pairedRatio } from "../src/measure.mjs";
+import { median, pairedRatio, summary } from "../src/measure.mjs";
 
 describe("pairedRatio", () => {
   it("is the median of the per-round ratios", () => {
@@ -21,5 +21,10 @@ describe("pairedRatio", () => {
     expect(pairedRatio(a, b)).toBeCloseTo(1.4, 10);
     // The medians fall on either side of the change: 280 / 100.
     expect(median(a) / median(b)).toBeCloseTo(2.8, 10);
+  });
+
+  it("summary gives the median, minimum and maximum of samples in any order (one process or pooled)", () => {
+    expect(summary([5, 1, 4, 2, 3])).toEqual({ msPerOp: 3, min: 1, max: 5 });
+    expect(summary([4, 1, 3, 2])).toEqual({ msPerOp: 2.5, min: 1, max: 4 });
   });
 });
