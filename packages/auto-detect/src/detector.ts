@@ -30,7 +30,14 @@ import type {
   Precision,
   VersionRange,
 } from "./types.js";
-import { headerFits, rawEndPossible, verify, type WalkFailure, type WalkLimits } from "./verify.js";
+import {
+  cleanPackedHeader,
+  headerFits,
+  rawEndPossible,
+  verify,
+  type WalkFailure,
+  type WalkLimits,
+} from "./verify.js";
 
 export { type Generation, generationOf } from "./layout.js";
 export type * from "./types.js";
@@ -103,6 +110,9 @@ const RECORD_TRAILING = -3;
 interface Resolved {
   readonly allowObjects: boolean;
   readonly framings: ReadonlySet<FramingKind>;
+  /** `framings` has "raw" / "length-prefixed" (tested on every call). */
+  readonly raw: boolean;
+  readonly lengthPrefixed: boolean;
   readonly maxDepth: number;
   readonly maxCollectionLength: number;
   readonly maxTotalBytes: number;
@@ -122,6 +132,8 @@ function resolved(
   return {
     allowObjects,
     framings,
+    raw: framings.has("raw"),
+    lengthPrefixed: framings.has("length-prefixed"),
     maxDepth,
     maxCollectionLength,
     maxTotalBytes,
@@ -269,7 +281,7 @@ class Analysis {
     const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
     const limits = this.o.limits;
     const n = b.length;
-    if (this.o.framings.has("raw")) {
+    if (this.o.raw) {
       for (const layout of this.layouts) {
         const framing = this.wrap({ kind: "raw" });
         const r = verify(layout, b, 0, n, limits);
@@ -285,7 +297,7 @@ class Analysis {
         } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.stats);
       }
     }
-    if (this.o.framings.has("length-prefixed")) {
+    if (this.o.lengthPrefixed) {
       for (const bigEndian of [false, true]) {
         const chain = followChain(b, view, bigEndian);
         if (chain === undefined) continue;
@@ -637,16 +649,26 @@ function quickValue(
 ): Value | undefined {
   const n = bytes.length;
   const fits: QuickFit[] = [];
-  if (o.framings.has("raw")) {
-    for (const layout of layouts) {
-      if (!headerFits(layout, bytes, 0, n) || !rawEndPossible(layout, bytes, n)) continue;
+  if (o.raw) {
+    // The layouts whose raw reading may end exactly at n, by bit (from the 32nd on: all).
+    let possible = 0;
+    for (let i = 0; i < layouts.length; i++) {
+      const layout = layouts[i]!;
+      if (i >= 31 || (headerFits(layout, bytes, 0, n) && rawEndPossible(layout, bytes, n)))
+        possible |= 1 << i;
+    }
+    const v = packedShortcut(bytes, o, layouts, possible);
+    if (v !== undefined) return v;
+    for (let i = 0; i < layouts.length; i++) {
+      if (i < 31 && (possible & (1 << i)) === 0) continue;
+      const layout = layouts[i]!;
       const r = verify(layout, bytes, 0, n, o.limits);
       if (!r.ok || r.end !== n) continue;
       const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0);
       if (f !== undefined) fits.push(f);
     }
   }
-  if (o.framings.has("length-prefixed")) {
+  if (o.lengthPrefixed) {
     for (let k = 0; k < 2; k++) {
       const bigEndian = k === 1;
       if (!chainComplete(bytes, bigEndian)) continue;
@@ -686,6 +708,47 @@ function quickValue(
     else if (!sameValues(first, d.values)) return undefined;
   }
   return first![0];
+}
+
+/**
+ * decodeAny's path for a raw packed array of numbers (a plain decode is a view there, so the
+ * general path's walk and scoring would cost more than the decode): the value the general path
+ * gives, or `undefined` to take that path. One of the `possible` layouts (by bit, as quickValue
+ * has them) must read the bytes as a clean packed array ({@link cleanPackedHeader}: the walk would
+ * give it the counts of an empty array, which scores as a fit under every header it accepts), no
+ * other may read them to the end, and no length-prefixed reading may exist; the general path
+ * would then have that one reading alone. test/packed-shortcut.test.ts holds decodeAny to detect's
+ * answers on every such header.
+ */
+function packedShortcut(
+  bytes: Uint8Array,
+  o: Resolved,
+  layouts: readonly Layout[],
+  possible: number,
+): Value | undefined {
+  const n = bytes.length;
+  let layout: Layout | undefined;
+  for (let i = 0; i < layouts.length && layout === undefined; i++) {
+    if (i >= 31 || (possible & (1 << i)) !== 0) {
+      const l = layouts[i]!;
+      if (cleanPackedHeader(l, bytes, n, o.maxCollectionLength) >= 0) layout = l;
+    }
+  }
+  if (layout === undefined) return undefined;
+  for (let i = 0; i < layouts.length; i++) {
+    const l = layouts[i]!;
+    if (l === layout || (i < 31 && (possible & (1 << i)) === 0)) continue;
+    const r = verify(l, bytes, 0, n, o.limits);
+    if (r.ok && r.end === n) return undefined;
+  }
+  if (o.lengthPrefixed && (chainComplete(bytes, false) || chainComplete(bytes, true))) return undefined;
+  try {
+    const res = decodeWithLength(layout.dialect, bytes, o.decode);
+    return res.length === n ? res.value : undefined;
+  } catch (e) {
+    if (DecodeError.is(e)) return undefined;
+    throw e;
+  }
 }
 
 function byScore(x: { score: number; layout: Layout }, y: { score: number; layout: Layout }): number {

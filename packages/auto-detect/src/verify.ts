@@ -1276,6 +1276,15 @@ export function rawEndPossible(layout: Layout, bytes: Uint8Array, n: number): bo
       // The walk refuses the old format (bit 31 of the first word clear) and needs the subname
       // count and flags words.
       return n >= 16 && (u32At(bytes, 4) & SIGN) !== 0;
+    case OP.PACKED_STRING: {
+      // The count word, then the first string's length word and bytes (with padding) must fit.
+      if (n < 8) return false;
+      const count = u32At(bytes, 4);
+      if (count === 0) return n === 8;
+      if (count > 0x7fffffff || n < 12) return false;
+      const length = u32At(bytes, 8);
+      return length <= 0x7fffffff && length + ((4 - (length & 3)) & 3) <= n - 12;
+    }
     case OP.PACKED:
     case OP.PACKED_REALS:
     case OP.BYTES: {
@@ -1291,4 +1300,49 @@ export function rawEndPossible(layout: Layout, bytes: Uint8Array, n: number): bo
     default:
       return true;
   }
+}
+
+/**
+ * decodeAny's shortcut for one raw packed array of numbers. Returns the header word when the
+ * bytes hold a packed array (PACKED or PACKED_REALS) of `layout` that ends exactly at `n`, with
+ * no header bits but the type id and the flags its codec defines, a count within `maxCount`, and only ordinary or
+ * zero reals at the places {@link verify} samples; -1 otherwise. {@link verify} of such an array
+ * succeeds with the counts of an empty array under the same header, `floatsChecked` aside, so a
+ * caller can score the header once and reuse that verdict.
+ */
+export function cleanPackedHeader(layout: Layout, bytes: Uint8Array, n: number, maxCount: number): number {
+  if (n < 8) return -1;
+  const header = u32At(bytes, 0);
+  const id = (header & layout.typeMask) >>> 0;
+  const e = id < layout.typeCount ? layout.ops[id] : undefined;
+  if (e === undefined || (e.op !== OP.PACKED && e.op !== OP.PACKED_REALS)) return -1;
+  if ((header & ~layout.typeMask & ~e.flagMask) >>> 0 !== 0) return -1;
+  const count = u32At(bytes, 4);
+  if (count > 0x7fffffff || count > maxCount) return -1;
+  let reals: number;
+  let wide = false;
+  if (e.op === OP.PACKED) {
+    if (n !== 8 + count * e.n) return -1;
+    reals = e.floats ? count * (e.n >> 2) : 0;
+  } else {
+    wide = e.wide && (header & FLAG_64) !== 0;
+    if (n !== 8 + count * e.n * (wide ? 8 : 4)) return -1;
+    reals = count * e.n;
+  }
+  // The samples of Walker.reals(reals, wide, 8), at the same places.
+  const step = reals <= 8 ? 1 : Math.floor(reals / 8);
+  if (wide) {
+    for (let i = 0; i < reals; i += step) {
+      const lo = u32At(bytes, 8 + i * 8);
+      const hi = u32At(bytes, 12 + i * 8);
+      const exp = (hi >>> 20) & 0x7ff;
+      if (exp === 0 ? ((hi & 0x7fffffff) | lo) !== 0 : exp >= 1023 + 512 || exp <= 1023 - 512) return -1;
+    }
+  } else {
+    for (let i = 0; i < reals; i += step) {
+      const u = u32At(bytes, 8 + i * 4);
+      if (!f32Ordinary(u) && (u & 0x7fffffff) !== 0) return -1;
+    }
+  }
+  return header;
 }

@@ -8,7 +8,7 @@ import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
 import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
-import { layoutOf } from "../src/layout.js";
+import { layoutOf, OP } from "../src/layout.js";
 import { rawEndPossible, verify } from "../src/verify.js";
 import { lines, randomCases, unhex } from "./support/fixtures.js";
 
@@ -62,6 +62,28 @@ describe("rawEndPossible", () => {
     // The filter must be doing something, and the inputs must include real fits.
     expect(fits).toBeGreaterThan(500);
     expect(ruledOut).toBeGreaterThan(checked / 10);
+  });
+
+  it("rules out a string array whose first string and its padding run past the end", () => {
+    // A one-string PackedStringArray / PoolStringArray of each generation, cut at every length.
+    for (const layout of layouts) {
+      const id = layout.ops.findIndex((e) => e?.op === OP.PACKED_STRING);
+      expect(id).toBeGreaterThan(0);
+      for (let length = 0; length < 9; length++) {
+        const whole = 12 + length + ((4 - (length & 3)) & 3);
+        const b = new Uint8Array(whole + 4).fill(0x41);
+        const v = new DataView(b.buffer);
+        v.setUint32(0, id, true);
+        v.setUint32(4, 1, true);
+        v.setUint32(8, length, true);
+        for (let n = 8; n <= whole; n++) {
+          const walk = verify(layout, b, 0, n, limits);
+          const label = `${layout.dialect.name} length ${length} cut to ${n}`;
+          expect(walk.ok && walk.end === n, label).toBe(n === whole);
+          expect(rawEndPossible(layout, b, n), label).toBe(n === whole);
+        }
+      }
+    }
   });
 
   it("agrees on short random inputs", () => {

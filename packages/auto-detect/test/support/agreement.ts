@@ -1,0 +1,58 @@
+// What decodeAny must answer for an input, read off detect's result (its documented contract),
+// and the inputs where decodeAny answers something else.
+
+import { type DetectAnyOptions, decodeAny, detect } from "@gdvariant/auto-detect";
+import { DecodeError, type DecodeErrorCode, equals, type Value } from "@gdvariant/core";
+
+export type Options = DetectAnyOptions & { ambiguous?: "throw" | "best" };
+type Outcome = { value: Value } | { code: DecodeErrorCode; offset: number; message: string };
+
+/** What decodeAny must answer, read off detect's result (its documented contract). */
+export function expected(input: unknown, options: Options): Outcome {
+  const r = detect(input, options);
+  const best = r.best;
+  if (best === undefined) {
+    if (r.file !== undefined)
+      return { code: "invalid-data", offset: 0, message: `not a Variant dump: ${r.file.description}` };
+    return { code: r.closest?.code ?? "invalid-data", offset: r.closest?.offset ?? 0, message: r.summary };
+  }
+  if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
+    return {
+      code: "invalid-data",
+      offset: 0,
+      message: `${r.summary} Pass dialects to choose, or ambiguous: "best".`,
+    };
+  }
+  if (best.value === undefined) {
+    const code = best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data";
+    return { code, offset: 0, message: best.valueError ?? "the value could not be decoded" };
+  }
+  return { value: best.value };
+}
+
+export function actual(input: unknown, options: Options): Outcome {
+  try {
+    return { value: decodeAny(input, options) };
+  } catch (e) {
+    if (!DecodeError.is(e)) throw e;
+    return { code: e.code, offset: e.offset, message: e.detail };
+  }
+}
+
+/** Labels of the inputs where decodeAny and detect disagree, with both answers. */
+export function disagreements(cases: { label: string; input: unknown }[], options: Options): string[] {
+  const out: string[] = [];
+  for (const c of cases) {
+    const want = expected(c.input, options);
+    const got = actual(c.input, options);
+    const same =
+      "value" in want
+        ? "value" in got && equals(got.value, want.value)
+        : !("value" in got) &&
+          got.code === want.code &&
+          got.offset === want.offset &&
+          got.message === want.message;
+    if (!same) out.push(`${c.label}: decodeAny ${JSON.stringify(got)} vs detect ${JSON.stringify(want)}`);
+  }
+  return out;
+}
