@@ -31,7 +31,7 @@ import type {
   VersionRange,
 } from "./types.js";
 import {
-  cleanPackedHeader,
+  cleanPackedArray,
   headerFits,
   rawEndPossible,
   verify,
@@ -650,17 +650,11 @@ function quickValue(
   const n = bytes.length;
   const fits: QuickFit[] = [];
   if (o.raw) {
-    // The layouts whose raw reading may end exactly at n, by bit (from the 32nd on: all).
-    let possible = 0;
-    for (let i = 0; i < layouts.length; i++) {
-      const layout = layouts[i]!;
-      if (i >= 31 || (headerFits(layout, bytes, 0, n) && rawEndPossible(layout, bytes, n)))
-        possible |= 1 << i;
-    }
+    const possible = rawPossible(bytes, layouts);
     const v = packedShortcut(bytes, o, layouts, possible);
     if (v !== undefined) return v;
     for (let i = 0; i < layouts.length; i++) {
-      if (i < 31 && (possible & (1 << i)) === 0) continue;
+      if (!isPossible(possible, i)) continue;
       const layout = layouts[i]!;
       const r = verify(layout, bytes, 0, n, o.limits);
       if (!r.ok || r.end !== n) continue;
@@ -711,10 +705,29 @@ function quickValue(
 }
 
 /**
+ * The layouts whose raw reading of `bytes` may end exactly at the last byte (headerFits and
+ * rawEndPossible), as bits of layout indexes 0-30; see {@link isPossible}.
+ */
+function rawPossible(bytes: Uint8Array, layouts: readonly Layout[]): number {
+  const n = bytes.length;
+  let possible = 0;
+  for (let i = 0; i < layouts.length && i < 31; i++) {
+    const layout = layouts[i]!;
+    if (headerFits(layout, bytes, 0, n) && rawEndPossible(layout, bytes, n)) possible |= 1 << i;
+  }
+  return possible;
+}
+
+/** Whether {@link rawPossible}'s bits include layout `i` (from the 32nd layout on: always). */
+function isPossible(possible: number, i: number): boolean {
+  return i >= 31 || (possible & (1 << i)) !== 0;
+}
+
+/**
  * decodeAny's path for a raw packed array of numbers (a plain decode is a view there, so the
  * general path's walk and scoring would cost more than the decode): the value the general path
  * gives, or `undefined` to take that path. One of the `possible` layouts (by bit, as quickValue
- * has them) must read the bytes as a clean packed array ({@link cleanPackedHeader}: the walk would
+ * has them) must read the bytes as a clean packed array ({@link cleanPackedArray}: the walk would
  * give it the counts of an empty array, which scores as a fit under every header it accepts), no
  * other may read them to the end, and no length-prefixed reading may exist; the general path
  * would then have that one reading alone. test/packed-shortcut.test.ts holds decodeAny to detect's
@@ -729,15 +742,13 @@ function packedShortcut(
   const n = bytes.length;
   let layout: Layout | undefined;
   for (let i = 0; i < layouts.length && layout === undefined; i++) {
-    if (i >= 31 || (possible & (1 << i)) !== 0) {
-      const l = layouts[i]!;
-      if (cleanPackedHeader(l, bytes, n, o.maxCollectionLength) >= 0) layout = l;
-    }
+    if (isPossible(possible, i) && cleanPackedArray(layouts[i]!, bytes, n, o.maxCollectionLength))
+      layout = layouts[i];
   }
   if (layout === undefined) return undefined;
   for (let i = 0; i < layouts.length; i++) {
     const l = layouts[i]!;
-    if (l === layout || (i < 31 && (possible & (1 << i)) === 0)) continue;
+    if (l === layout || !isPossible(possible, i)) continue;
     const r = verify(l, bytes, 0, n, o.limits);
     if (r.ok && r.end === n) return undefined;
   }

@@ -151,16 +151,31 @@ function f32Odd(s: Stats, u: number, at: number): void {
   }
 }
 
+/**
+ * True when the f64 whose high word is `hi` has an ordinary exponent (biased 512-1534): nothing
+ * to note.
+ */
+function f64Ordinary(hi: number): boolean {
+  const e = (hi >>> 20) & 0x7ff;
+  return e > 1023 - 512 && e < 1023 + 512;
+}
+
+/** The step between the reals Walker.reals samples: all of them up to `limit`, else `limit` or so. */
+function sampleStep(count: number, limit: number): number {
+  return count <= limit ? 1 : Math.floor(count / limit);
+}
+
 function f64Check(s: Stats, lo: number, hi: number, at: number): void {
-  const exp = (hi >>> 20) & 0x7ff;
   s.floatsChecked++;
+  if (f64Ordinary(hi)) return;
+  const exp = (hi >>> 20) & 0x7ff;
   if (exp === 0) {
     if ((hi & 0xfffff) !== 0 || lo !== 0) s.note("floatDenormal", at);
   } else if (exp === 0x7ff) {
     if (((hi & 0xfffff) !== 0 || lo !== 0) && !((hi & 0x7fffffff) === 0x7ff80000 && lo === 0))
       s.note("floatNaNOdd", at);
     else s.floatNonFinite++;
-  } else if (exp >= 1023 + 512 || exp <= 1023 - 512) s.note("floatExtreme", at);
+  } else s.note("floatExtreme", at);
 }
 
 const f64Scratch = new DataView(new ArrayBuffer(8));
@@ -488,7 +503,7 @@ class Walker {
     const s = this.s;
     const p = this.pos;
     const size = wide ? 8 : 4;
-    const step = count <= limit ? 1 : Math.floor(count / limit);
+    const step = sampleStep(count, limit);
     for (let i = 0; i < count; i += step) {
       const at = p + i * size;
       if (at + size > b.length) {
@@ -1303,46 +1318,43 @@ export function rawEndPossible(layout: Layout, bytes: Uint8Array, n: number): bo
 }
 
 /**
- * decodeAny's shortcut for one raw packed array of numbers. Returns the header word when the
- * bytes hold a packed array (PACKED or PACKED_REALS) of `layout` that ends exactly at `n`, with
- * no header bits but the type id and the flags its codec defines, a count within `maxCount`, and only ordinary or
- * zero reals at the places {@link verify} samples; -1 otherwise. {@link verify} of such an array
- * succeeds with the counts of an empty array under the same header, `floatsChecked` aside, so a
- * caller can score the header once and reuse that verdict.
+ * decodeAny's shortcut for one raw packed array of numbers: true when the bytes hold a packed
+ * array (PACKED or PACKED_REALS) of `layout` that ends exactly at `n`, with no header bits but
+ * the type id and the flags its codec defines, a count within `maxCount`, and only ordinary or
+ * zero reals at the places {@link verify} samples. {@link verify} of such an array succeeds with
+ * the counts of an empty array under the same header (`floatsChecked` aside).
  */
-export function cleanPackedHeader(layout: Layout, bytes: Uint8Array, n: number, maxCount: number): number {
-  if (n < 8) return -1;
+export function cleanPackedArray(layout: Layout, bytes: Uint8Array, n: number, maxCount: number): boolean {
+  if (n < 8) return false;
   const header = u32At(bytes, 0);
   const id = (header & layout.typeMask) >>> 0;
   const e = id < layout.typeCount ? layout.ops[id] : undefined;
-  if (e === undefined || (e.op !== OP.PACKED && e.op !== OP.PACKED_REALS)) return -1;
-  if ((header & ~layout.typeMask & ~e.flagMask) >>> 0 !== 0) return -1;
+  if (e === undefined || (e.op !== OP.PACKED && e.op !== OP.PACKED_REALS)) return false;
+  if ((header & ~layout.typeMask & ~e.flagMask) >>> 0 !== 0) return false;
   const count = u32At(bytes, 4);
-  if (count > 0x7fffffff || count > maxCount) return -1;
+  if (count > 0x7fffffff || count > maxCount) return false;
   let reals: number;
   let wide = false;
   if (e.op === OP.PACKED) {
-    if (n !== 8 + count * e.n) return -1;
+    if (n !== 8 + count * e.n) return false;
     reals = e.floats ? count * (e.n >> 2) : 0;
   } else {
     wide = e.wide && (header & FLAG_64) !== 0;
-    if (n !== 8 + count * e.n * (wide ? 8 : 4)) return -1;
+    if (n !== 8 + count * e.n * (wide ? 8 : 4)) return false;
     reals = count * e.n;
   }
-  // The samples of Walker.reals(reals, wide, 8), at the same places.
-  const step = reals <= 8 ? 1 : Math.floor(reals / 8);
+  // The samples of Walker.reals(reals, wide, 8), at the same places; ±0 has nothing to note.
+  const step = sampleStep(reals, 8);
   if (wide) {
     for (let i = 0; i < reals; i += step) {
-      const lo = u32At(bytes, 8 + i * 8);
       const hi = u32At(bytes, 12 + i * 8);
-      const exp = (hi >>> 20) & 0x7ff;
-      if (exp === 0 ? ((hi & 0x7fffffff) | lo) !== 0 : exp >= 1023 + 512 || exp <= 1023 - 512) return -1;
+      if (!f64Ordinary(hi) && ((hi & 0x7fffffff) | u32At(bytes, 8 + i * 8)) !== 0) return false;
     }
   } else {
     for (let i = 0; i < reals; i += step) {
       const u = u32At(bytes, 8 + i * 4);
-      if (!f32Ordinary(u) && (u & 0x7fffffff) !== 0) return -1;
+      if (!f32Ordinary(u) && (u & 0x7fffffff) !== 0) return false;
     }
   }
-  return header;
+  return true;
 }

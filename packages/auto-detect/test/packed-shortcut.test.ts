@@ -1,11 +1,11 @@
 // decodeAny answers a raw packed array of numbers without the general walk and scoring (see
-// packedShortcut in detector.ts): cleanPackedHeader says the array is clean, and the verdict of an
+// packedShortcut in detector.ts): cleanPackedArray says the array is clean, and the verdict of an
 // empty array under the same header stands in for the array's. Checked here: that a clean array
 // walks to exactly the counts of the empty one (floatsChecked aside), that scoring never reads
 // floatsChecked, that the samples are the walk's (an odd real the walk samples is refused, one it
 // skips is not), and that decodeAny still answers what detect says on all of these inputs.
 
-import { detect } from "@gdvariant/auto-detect";
+import { createDetector, detect } from "@gdvariant/auto-detect";
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { assessScore } from "../src/assess.js";
 import { type Layout, layoutOf, OP } from "../src/layout.js";
 import { Stats } from "../src/stats.js";
-import { cleanPackedHeader, verify } from "../src/verify.js";
+import { cleanPackedArray, verify } from "../src/verify.js";
 import { disagreements, type Options } from "./support/agreement.js";
 
 const FLAG_64 = 0x10000;
@@ -27,11 +27,12 @@ const layouts = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "acc
  */
 const ODD32 = [
   0x00000001, 0x7f800001, 0x7fc00000, 0x7f800000, 0xff000000, 0x01000000, 0x1f800000, 0x20000000, 0x5f000000,
-  0x5f800000,
+  0x5f800000, 0x00000000,
 ];
+/** The last one, with a low word of 1, is a denormal whose high word is zero. */
 const ODD64 = [
   0x00000001, 0x7ff00001, 0x7ff80000, 0x7ff00000, 0x7fe00000, 0x00100000, 0x1ff00000, 0x20000000, 0x5fe00000,
-  0x5ff00000,
+  0x5ff00000, 0x00000000,
 ];
 
 interface Case {
@@ -87,7 +88,7 @@ function cases(): Case[] {
               if (odd >= 0) {
                 const k = rnd() % ODD32.length;
                 if (wide) {
-                  v.setUint32(8 + odd * realSize, k === 0 ? 1 : 0, true);
+                  v.setUint32(8 + odd * realSize, k === 0 || k === ODD64.length - 1 ? 1 : 0, true);
                   v.setUint32(12 + odd * realSize, ODD64[k]!, true);
                 } else v.setUint32(8 + odd * realSize, ODD32[k]!, true);
               }
@@ -116,13 +117,13 @@ function counts(s: Stats): Record<string, number> {
 
 const all = cases();
 
-describe("cleanPackedHeader", () => {
+describe("cleanPackedArray", () => {
   it("covers every packed number type of the three generations, clean and odd", () => {
     const kinds = new Set(all.map((c) => `${c.layout.generation}:${c.label.split(" ")[1]}`));
     // 4.x: int32, int64, float32, float64, Vector2, Vector3, Color, Vector4; 3.x and 2.x: int, real,
     // Vector2, Vector3, Color.
     expect(kinds.size).toBe(18);
-    const clean = all.filter((c) => cleanPackedHeader(c.layout, c.bytes, c.bytes.length, 1 << 24) >= 0);
+    const clean = all.filter((c) => cleanPackedArray(c.layout, c.bytes, c.bytes.length, 1 << 24));
     expect(clean.length).toBeGreaterThan(500);
     expect(all.length - clean.length).toBeGreaterThan(1000);
   });
@@ -131,13 +132,12 @@ describe("cleanPackedHeader", () => {
     const wrong: string[] = [];
     for (const c of all) {
       const n = c.bytes.length;
-      const header = cleanPackedHeader(c.layout, c.bytes, n, 1 << 24);
-      if (header < 0) continue;
+      if (!cleanPackedArray(c.layout, c.bytes, n, 1 << 24)) continue;
       const r = verify(c.layout, c.bytes, 0, n, limits);
       const empty = c.bytes.slice(0, 8);
       new DataView(empty.buffer).setUint32(4, 0, true);
       const e = verify(c.layout, empty, 0, 8, limits);
-      if (!r.ok || r.end !== n || !e.ok || header !== new DataView(c.bytes.buffer).getUint32(0, true))
+      if (!r.ok || r.end !== n || !e.ok)
         wrong.push(`${c.label}: walk ${JSON.stringify(r.ok ? r.end : r.failure)}`);
       else if (JSON.stringify(counts(r.stats)) !== JSON.stringify(counts(e.stats)))
         wrong.push(
@@ -159,19 +159,19 @@ describe("cleanPackedHeader", () => {
         r.ok &&
         r.end === n &&
         s.byte1 + s.unknownFlags + s.floatDenormal + s.floatNaNOdd + s.floatExtreme + s.floatNonFinite === 0;
-      const got = cleanPackedHeader(c.layout, c.bytes, n, 1 << 24) >= 0;
+      const got = cleanPackedArray(c.layout, c.bytes, n, 1 << 24);
       if (got !== want) wrong.push(`${c.label}: ${got}, the walk says ${want}`);
       if (c.odd >= 0 && !c.sampled && got) plantedSkipped++;
       if (c.sampled && !got) plantedSampled++;
       if (n > 8) {
-        if (cleanPackedHeader(c.layout, c.bytes.subarray(0, n - 1), n - 1, 1 << 24) >= 0)
+        if (cleanPackedArray(c.layout, c.bytes.subarray(0, n - 1), n - 1, 1 << 24))
           wrong.push(`${c.label}: cut by 1 accepted`);
         const grown = new Uint8Array(n + 4);
         grown.set(c.bytes);
-        if (cleanPackedHeader(c.layout, grown, n + 4, 1 << 24) >= 0)
+        if (cleanPackedArray(c.layout, grown, n + 4, 1 << 24))
           wrong.push(`${c.label}: 4 extra bytes accepted`);
         const count = new DataView(c.bytes.buffer).getUint32(4, true);
-        if (cleanPackedHeader(c.layout, c.bytes, n, count - 1) >= 0)
+        if (cleanPackedArray(c.layout, c.bytes, n, count - 1))
           wrong.push(`${c.label}: count over the limit accepted`);
       }
     }
@@ -188,11 +188,63 @@ describe("cleanPackedHeader", () => {
     v.setUint32(0, 32, true); // PackedFloat32Array
     for (const count of [0x80000002, 0xffffffff, 3, 1]) {
       v.setUint32(4, count, true);
-      expect(cleanPackedHeader(l4!, b, 16, 1 << 30), `count ${count}`).toBe(count === 2 ? 32 : -1);
+      expect(cleanPackedArray(l4!, b, 16, 1 << 30), `count ${count}`).toBe(count === 2);
     }
     v.setUint32(4, 2, true);
-    expect(cleanPackedHeader(l4!, b, 16, 1 << 30)).toBe(32);
-    expect(cleanPackedHeader(l4!, b, 7, 1 << 30)).toBe(-1);
+    expect(cleanPackedArray(l4!, b, 16, 1 << 30)).toBe(true);
+    expect(cleanPackedArray(l4!, b, 7, 1 << 30)).toBe(false);
+  });
+});
+
+describe("the walk's exponent bounds", () => {
+  it("f32 exponents 64-190 and f64 exponents 512-1534 are ordinary, one past them extreme", () => {
+    const [l4] = layouts;
+    // A 4.x PackedFloat32Array (32) of one element and a double-precision PackedVector2Array
+    // (35 | FLAG_64) of one element whose y is 1.0; the walk samples every real of both.
+    const cases: [number, number, number, boolean][] = [
+      [32, 0, 63 << 23, false],
+      [32, 0, 64 << 23, true],
+      [32, 0, 190 << 23, true],
+      [32, 0, 191 << 23, false],
+      [35 | FLAG_64, 0, 511 << 20, false],
+      [35 | FLAG_64, 0, 512 << 20, true],
+      [35 | FLAG_64, 0, 1534 << 20, true],
+      [35 | FLAG_64, 0, 1535 << 20, false],
+    ];
+    for (const [id, lo, hi, ordinary] of cases) {
+      const b = new Uint8Array(id === 32 ? 12 : 24);
+      const v = new DataView(b.buffer);
+      v.setUint32(0, id, true);
+      v.setUint32(4, 1, true);
+      if (id === 32) v.setUint32(8, hi, true);
+      else {
+        v.setUint32(8, lo, true);
+        v.setUint32(12, hi, true);
+        v.setFloat64(16, 1, true);
+      }
+      const r = verify(l4!, b, 0, b.length, limits);
+      const label = `type ${id} bits 0x${hi.toString(16)}`;
+      expect(r.ok && r.stats.floatExtreme, label).toBe(ordinary ? 0 : 1);
+      expect(cleanPackedArray(l4!, b, b.length, 1 << 24), label).toBe(ordinary);
+    }
+  });
+});
+
+describe("a detector of more than 31 dialects", () => {
+  it("still reads with the 32nd and later ones", () => {
+    const many = [...Array.from({ length: 31 }, () => ({ ...legacy2Dialect() })), godot4Dialect()];
+    expect(new Set(many).size).toBe(32);
+    const d = createDetector({ dialects: many });
+    const b = new Uint8Array(16);
+    const v = new DataView(b.buffer);
+    v.setUint32(0, 32, true); // 4.x PackedFloat32Array, which no 2.x layout reads
+    v.setUint32(4, 2, true);
+    v.setFloat32(8, 1.5, true);
+    v.setFloat32(12, -2, true);
+    const value = d.decodeAny(b) as { kind: string; data: Float32Array };
+    expect(value.kind).toBe("packedFloat32Array");
+    expect([...value.data]).toEqual([1.5, -2]);
+    expect(d.detect(b).best?.dialect).toBe("godot-4");
   });
 });
 
