@@ -243,8 +243,8 @@ function entry(kind: string, name: string, flagMask: number, gen: Generation): O
   }
   // One object literal with the fields always in this order and of these types, so all entries
   // share one hidden class and the walker's loads of them stay monomorphic (built by spreading a
-  // base object, the 95 entries of the three dialects had 60 classes, and every load of `e.op`
-  // went through V8's generic LoadIC).
+  // base object, the 95 entries of the three dialects had 60 classes, and a load that met more
+  // than four of them turned megamorphic).
   return { op, n, wide, flagMask, floats, math, typed, shape: SHAPES[kind] ?? 0, kind, name };
 }
 

@@ -1,6 +1,6 @@
 // The verifier reads `op`, `n`, `flagMask`... of a layout's type entries on every value it walks.
 // Entries built with different hidden classes make those loads polymorphic or megamorphic (V8 then
-// calls its generic load stub each time); built by spreading a base object, the 95 entries of the
+// falls back to its generic load stubs); built by spreading a base object, the 95 entries of the
 // three dialects had 60 classes. Checked with V8's own %HaveSameMap.
 
 import { setFlagsFromString } from "node:v8";
