@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Before/after comparison of two builds of @gdvariant/auto-detect: decodeAny against the
+// dialect's plain decode, in fresh processes that alternate between the builds (one process
+// per build and round, so neither build inherits the other's JIT state):
+//   mkdir -p packages/auto-detect/node_modules/.ab
+//   cp -r packages/auto-detect/dist packages/auto-detect/node_modules/.ab/before   # before a change
+//   (change auto-detect, npx tsup)
+//   node bench/scripts/ab-auto.mjs packages/auto-detect/node_modules/.ab/before packages/auto-detect/dist godot-4 vector3-array [rounds=3]
+// A build's folder must sit where it resolves @gdvariant/core (inside packages/auto-detect).
+// Each process takes the best of 2,000-call batches (AB_CALLS to change) over 1.5 s per subject;
+// the table shows the best and the median over the rounds, and decodeAny minus plain decode.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const [a, b, format, name, roundsArg, child] = process.argv.slice(2);
+if (!a || !b || !format || !name) {
+  console.error(
+    "usage: node bench/scripts/ab-auto.mjs <build-a> <build-b> <godot-3|godot-4> <workload> [rounds]",
+  );
+  process.exit(2);
+}
+
+if (child === "--child") {
+  // a is the build to time here.
+  const { decodeAny } = await import(pathToFileURL(resolve(a, "index.js")).href);
+  const dialect = await import(`@gdvariant/${format}`);
+  const bytes = new Uint8Array(
+    readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
+  );
+  const calls = Number(process.env.AB_CALLS ?? 2000);
+  const best = (fn) => {
+    let min = Number.POSITIVE_INFINITY;
+    const until = performance.now() + 1500;
+    while (performance.now() < until) {
+      const t = performance.now();
+      for (let i = 0; i < calls; i++) fn();
+      min = Math.min(min, ((performance.now() - t) / calls) * 1e6);
+    }
+    return min;
+  };
+  const plain = best(() => dialect.decode(bytes));
+  const auto = best(() => decodeAny(bytes));
+  console.log(JSON.stringify({ plain, auto }));
+  process.exit(0);
+}
+
+const rounds = Number(roundsArg ?? 3);
+const runs = { A: [], B: [] };
+for (let r = 0; r < rounds; r++) {
+  for (const [label, dir] of [
+    ["A", a],
+    ["B", b],
+  ]) {
+    const out = execFileSync(
+      process.execPath,
+      [fileURLToPath(import.meta.url), dir, b, format, name, "1", "--child"],
+      {
+        encoding: "utf8",
+      },
+    );
+    runs[label].push(JSON.parse(out));
+  }
+}
+const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+const ns = (x) => (x >= 1e4 ? `${(x / 1e3).toFixed(1)} µs` : `${x.toFixed(0)} ns`);
+console.log(`${format}/${name}, ${rounds} rounds; per call, best / median of the rounds`);
+console.log("| build | decodeAny | plain decode | decodeAny − plain (best) |");
+console.log("|---|--:|--:|--:|");
+for (const label of ["A", "B"]) {
+  const auto = runs[label].map((x) => x.auto);
+  const plain = runs[label].map((x) => x.plain);
+  const bestAuto = Math.min(...auto);
+  const bestPlain = Math.min(...plain);
+  console.log(
+    `| ${label} | ${ns(bestAuto)} / ${ns(median(auto))} | ${ns(bestPlain)} / ${ns(median(plain))} | ${ns(bestAuto - bestPlain)} |`,
+  );
+}
