@@ -648,12 +648,10 @@ function quickValue(
   ambiguous: DecodeAnyOptions["ambiguous"],
 ): Value | undefined {
   const n = bytes.length;
+  const fits: QuickFit[] = [];
   if (o.raw) {
     const v = packedShortcut(bytes, o, layouts);
     if (v !== undefined) return v;
-  }
-  const fits: QuickFit[] = [];
-  if (o.raw) {
     const possible = rawPossible(bytes, layouts);
     for (let i = 0; i < layouts.length; i++) {
       if (!isPossible(possible, i)) continue;
@@ -706,16 +704,17 @@ function quickValue(
   return first![0];
 }
 
-/**
- * The layouts whose raw reading of `bytes` may end exactly at the last byte (headerFits and
- * rawEndPossible), as bits of layout indexes 0-30; see {@link isPossible}.
- */
+/** Whether `layout`'s raw reading of the `n` bytes may end exactly at the last byte (O(1)). */
+function rawMayFit(layout: Layout, bytes: Uint8Array, n: number): boolean {
+  return headerFits(layout, bytes, 0, n) && rawEndPossible(layout, bytes, n);
+}
+
+/** The layouts {@link rawMayFit} allows, as bits of layout indexes 0-30; see {@link isPossible}. */
 function rawPossible(bytes: Uint8Array, layouts: readonly Layout[]): number {
   const n = bytes.length;
   let possible = 0;
   for (let i = 0; i < layouts.length && i < 31; i++) {
-    const layout = layouts[i]!;
-    if (headerFits(layout, bytes, 0, n) && rawEndPossible(layout, bytes, n)) possible |= 1 << i;
+    if (rawMayFit(layouts[i]!, bytes, n)) possible |= 1 << i;
   }
   return possible;
 }
@@ -745,7 +744,7 @@ function packedShortcut(bytes: Uint8Array, o: Resolved, layouts: readonly Layout
   for (let i = 0; i < layouts.length; i++) {
     const l = layouts[i]!;
     if (layout === undefined && cleanPackedArray(l, bytes, n, o.maxCollectionLength)) layout = l;
-    else if (headerFits(l, bytes, 0, n) && rawEndPossible(l, bytes, n)) {
+    else if (rawMayFit(l, bytes, n)) {
       if (i >= 31) return undefined;
       others |= 1 << i;
     }

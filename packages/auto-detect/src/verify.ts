@@ -1310,11 +1310,19 @@ export function rawEndPossible(layout: Layout, bytes: Uint8Array, n: number): bo
         const pad = (4 - (count & 3)) & 3;
         return n === 8 + count + pad || (!layout.bytePadRequired && n >= 8 + count && n < 8 + count + pad);
       }
-      return n === 8 + count * (e.op === OP.PACKED ? e.n : e.n * (wide ? 8 : 4));
+      return n === packedEnd(e, count, wide);
     }
     default:
       return true;
   }
+}
+
+/**
+ * Where a raw PACKED or PACKED_REALS array of `count` elements ends: header, count word, then
+ * `e.n` bytes per PACKED element or `e.n` reals of 4 or (`wide`) 8 bytes per PACKED_REALS one.
+ */
+function packedEnd(e: OpEntry, count: number, wide: boolean): number {
+  return 8 + count * (e.op === OP.PACKED ? e.n : e.n * (wide ? 8 : 4));
 }
 
 /**
@@ -1333,16 +1341,10 @@ export function cleanPackedArray(layout: Layout, bytes: Uint8Array, n: number, m
   if ((header & ~layout.typeMask & ~e.flagMask) >>> 0 !== 0) return false;
   const count = u32At(bytes, 4);
   if (count > 0x7fffffff || count > maxCount) return false;
-  let reals: number;
-  let wide = false;
-  if (e.op === OP.PACKED) {
-    if (n !== 8 + count * e.n) return false;
-    reals = e.floats ? count * (e.n >> 2) : 0;
-  } else {
-    wide = e.wide && (header & FLAG_64) !== 0;
-    if (n !== 8 + count * e.n * (wide ? 8 : 4)) return false;
-    reals = count * e.n;
-  }
+  const wide = e.op === OP.PACKED_REALS && e.wide && (header & FLAG_64) !== 0;
+  if (n !== packedEnd(e, count, wide)) return false;
+  // The reals the walk samples: a PACKED array's f32 elements (4 bytes each) or every component.
+  const reals = e.op === OP.PACKED ? (e.floats ? count * (e.n >> 2) : 0) : count * e.n;
   // The samples of Walker.reals(reals, wide, 8), at the same places; ±0 has nothing to note.
   const step = sampleStep(reals, 8);
   if (wide) {
