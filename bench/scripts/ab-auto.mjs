@@ -7,12 +7,13 @@
 //   (change auto-detect, npx tsup)
 //   node bench/scripts/ab-auto.mjs packages/auto-detect/node_modules/.ab/before packages/auto-detect/dist godot-4 vector3-array [rounds=3]
 // A build's folder must sit where it resolves @gdvariant/core (inside packages/auto-detect).
-// Each process takes the best of 2,000-call batches (AB_CALLS to change) over 1.5 s per subject;
+// Each process takes the fastest of 21 samples of ≥40 ms per subject (bench/src/measure.mjs);
 // the table shows the best and the median over the rounds, and decodeAny minus plain decode.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { measure } from "../src/measure.mjs";
 
 const [a, b, format, name, roundsArg, child] = process.argv.slice(2);
 if (!a || !b || !format || !name) {
@@ -29,17 +30,8 @@ if (child === "--child") {
   const bytes = new Uint8Array(
     readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
   );
-  const calls = Number(process.env.AB_CALLS ?? 2000);
-  const best = (fn) => {
-    let min = Number.POSITIVE_INFINITY;
-    const until = performance.now() + 1500;
-    while (performance.now() < until) {
-      const t = performance.now();
-      for (let i = 0; i < calls; i++) fn();
-      min = Math.min(min, ((performance.now() - t) / calls) * 1e6);
-    }
-    return min;
-  };
+  // The fastest sample of measure(): on a shared, loaded machine the least disturbed figure.
+  const best = (fn) => measure(fn, { warmupMs: 300, sampleMs: 40, samples: 21 }).min * 1e6;
   const plain = best(() => dialect.decode(bytes));
   const auto = best(() => decodeAny(bytes));
   console.log(JSON.stringify({ plain, auto }));
