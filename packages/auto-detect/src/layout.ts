@@ -6,40 +6,50 @@ import { type Dialect, FLAG_64, MATRIX_SIZES, VECTOR_FIELDS } from "@gdvariant/c
  */
 export type Generation = 2 | 3 | 4;
 
-/** What the verifier does for one wire id. */
-export const OP = {
-  NIL: 0,
-  BOOL: 1,
-  INT: 2,
-  FLOAT: 3,
-  STRING: 4,
+/**
+ * What the verifier does for one wire id. An enum, not an object of constants: esbuild writes
+ * its members into the bundle as numbers, so the walk's switches compare literals (a property
+ * of a module-level object is a load and a compare per case; bench/README.md, sixth round).
+ */
+export enum OP {
+  NIL = 0,
+  BOOL = 1,
+  INT = 2,
+  FLOAT = 3,
+  STRING = 4,
   /** `n` reals (f32, or f64 with FLAG_64 when the codec defines it). */
-  REALS: 5,
+  REALS = 5,
   /** `n` int32 words (Vector2i...). */
-  INTS: 6,
-  NODE_PATH: 7,
-  RID: 8,
-  OBJECT: 9,
-  OBJECT_BARE: 10,
-  CALLABLE: 11,
-  SIGNAL: 12,
-  DICTIONARY: 13,
-  ARRAY: 14,
-  BYTES: 15,
+  INTS = 6,
+  NODE_PATH = 7,
+  RID = 8,
+  OBJECT = 9,
+  OBJECT_BARE = 10,
+  CALLABLE = 11,
+  SIGNAL = 12,
+  DICTIONARY = 13,
+  ARRAY = 14,
+  BYTES = 15,
   /** Packed arrays of `n`-byte elements, no per-element checks beyond floats. */
-  PACKED: 16,
-  PACKED_STRING: 17,
+  PACKED = 16,
+  PACKED_STRING = 17,
   /** Packed vectors: `n` reals per element, f64 with FLAG_64 when the codec defines it. */
-  PACKED_REALS: 18,
-  IMAGE: 19,
-  INPUT_EVENT: 20,
+  PACKED_REALS = 18,
+  IMAGE = 19,
+  INPUT_EVENT = 20,
   /** A kind whose layout this package does not know: refused, the full decode stays the judge. */
-  UNKNOWN: 21,
-} as const;
-export type Op = (typeof OP)[keyof typeof OP];
+  UNKNOWN = 21,
+}
+export type Op = OP;
 
-/** Value shapes judged for plausibility (see verify.ts). */
-export const SHAPE = { NONE: 0, COLOR: 1, PLANE: 2, AABB: 3, XFORM2D: 4 } as const;
+/** Value shapes judged for plausibility (see verify.ts). An enum for the reason {@link OP} is. */
+export enum SHAPE {
+  NONE = 0,
+  COLOR = 1,
+  PLANE = 2,
+  AABB = 3,
+  XFORM2D = 4,
+}
 
 const SHAPES: Readonly<Record<string, number>> = {
   color: SHAPE.COLOR,
@@ -90,18 +100,18 @@ export interface Layout {
   readonly fast: Uint16Array;
 }
 
-/** Codes of {@link Layout.fast}. */
-export const FAST = {
-  NIL: 1,
-  BOOL: 2,
-  INT: 3,
-  FLOAT: 4,
-  STRING: 5,
-  REALS: 6,
-  ARRAY: 7,
-  DICTIONARY: 8,
-  MATH: 16,
-} as const;
+/** Codes of {@link Layout.fast} (an enum for the reason {@link OP} is). */
+export enum FAST {
+  NIL = 1,
+  BOOL = 2,
+  INT = 3,
+  FLOAT = 4,
+  STRING = 5,
+  REALS = 6,
+  ARRAY = 7,
+  DICTIONARY = 8,
+  MATH = 16,
+}
 
 function fastTable(ops: readonly (OpEntry | undefined)[]): Uint16Array {
   const t = new Uint16Array(256);

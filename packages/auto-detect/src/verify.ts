@@ -878,9 +878,14 @@ class Walker {
   childrenWords(i: number, n: number, d: number, w: Int32Array): boolean {
     const s = this.s;
     const fast = this.L.fast;
-    const end = this.end;
-    const base = this.base;
-    let p = this.pos;
+    // `| 0` (all are int32 already): V8 then keeps these as untagged int32 through the loop
+    // instead of checking and untagging the small-integer tags on every element (valgrind: 11%
+    // fewer instructions per walk of the nested-mix workload; bench/README.md, sixth round).
+    const end = this.end | 0;
+    const base = this.base | 0;
+    let p = this.pos | 0;
+    i |= 0;
+    n |= 0;
     // The counts of this loop, added to the Stats before anything else may read or add to them
     // (nested(), the end of the loop).
     let values = 0;
