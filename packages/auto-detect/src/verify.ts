@@ -93,25 +93,12 @@ function f32Check(s: Stats, u: number, at: number): void {
 }
 
 /** Adds the counts Walker.childrenWords keeps in locals to the Stats. */
-function addCounts(
-  s: Stats,
-  values: number,
-  ints: number,
-  floats: number,
-  reals: number,
-  strings: number,
-  math: number,
-  shared: number,
-  containers: number,
-): void {
+function addCounts(s: Stats, values: number, ints: number, floats: number, reals: number, strings: number): void {
   s.values += values;
   s.int32 += ints;
   s.float32 += floats;
   s.floatsChecked += reals;
   s.strings += strings;
-  s.mathSingle += math;
-  s.sharedClear += shared;
-  s.containers += containers;
 }
 
 /**
@@ -887,15 +874,14 @@ class Walker {
     i |= 0;
     n |= 0;
     // The counts of this loop, added to the Stats before anything else may read or add to them
-    // (nested(), the end of the loop).
-    let values = 0;
+    // (nested(), the end of the loop). Every element this loop checks itself is one value, so
+    // the values are the elements from `mark` on, less those nested() took. The rarer counts
+    // go to the Stats at once: fewer locals live across the loop, fewer of them on the stack.
+    let mark = i;
     let ints = 0;
     let floats = 0;
     let reals = 0;
     let strings = 0;
-    let math = 0;
-    let shared = 0;
-    let containers = 0;
     for (; i < n; i++) {
       if (end - p >= 8) {
         const k = (p - base) >> 2;
@@ -935,8 +921,7 @@ class Walker {
             }
             if ((odd & 0x80808080) === 0) {
               if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
-              values++;
-              strings++;
+                            strings++;
               p = q + padded;
               continue;
             }
@@ -944,22 +929,18 @@ class Walker {
         } else
           switch (code) {
             case FAST.NIL:
-              values++;
-              p += 4;
+                            p += 4;
               continue;
             case FAST.BOOL:
-              values++;
-              if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
+                            if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
               p += 8;
               continue;
             case FAST.INT:
-              values++;
-              ints++;
+                            ints++;
               p += 8;
               continue;
             case FAST.FLOAT: {
-              values++;
-              floats++;
+                            floats++;
               reals++;
               // f32Ordinary, written out.
               const u = w[k + 1]!;
@@ -971,8 +952,7 @@ class Walker {
             case FAST.REALS: {
               const c = f >>> 8;
               if (c * 4 > end - p - 4) break;
-              values++;
-              if (f & FAST.MATH) math++;
+                            if (f & FAST.MATH) s.mathSingle++;
               reals += c;
               const last = k + c;
               // Any exponent outside f32Ordinary's range (written out: negative), then the notes.
@@ -1006,12 +986,11 @@ class Walker {
               const dict = f === FAST.DICTIONARY;
               if (count > this.maxCount || count * (dict ? 8 : 4) > end - p - 8) break;
               if (count !== 0 && d + 1 > this.maxDepth) break;
-              values++;
-              if (word < 0) {
+                            if (word < 0) {
                 s.sharedSet++;
                 if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
-              } else shared++;
-              containers++;
+              } else s.sharedClear++;
+              s.containers++;
               if (count === 0) {
                 p += 8;
                 continue;
@@ -1021,7 +1000,7 @@ class Walker {
               // before a failure is returned).
               this.pos = p + 8;
               if (!this.elements(0, dict ? count * 2 : count, d + 1, w)) {
-                addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
+                addCounts(s, i + 1 - mark, ints, floats, reals, strings);
                 return false;
               }
               this.depth = d - 1;
@@ -1031,14 +1010,15 @@ class Walker {
             default:
           }
       }
-      addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
-      values = ints = floats = reals = strings = math = shared = containers = 0;
+      addCounts(s, i - mark, ints, floats, reals, strings);
+      mark = i + 1;
+      ints = floats = reals = strings = 0;
       this.pos = p;
       this.depth = d - 1;
       if (!this.nested()) return false;
       p = this.pos;
     }
-    addCounts(s, values, ints, floats, reals, strings, math, shared, containers);
+    addCounts(s, n - mark, ints, floats, reals, strings);
     this.pos = p;
     return true;
   }
