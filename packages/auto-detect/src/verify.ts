@@ -93,7 +93,14 @@ function f32Check(s: Stats, u: number, at: number): void {
 }
 
 /** Adds the counts Walker.childrenWords keeps in locals to the Stats. */
-function addCounts(s: Stats, values: number, ints: number, floats: number, reals: number, strings: number): void {
+function addCounts(
+  s: Stats,
+  values: number,
+  ints: number,
+  floats: number,
+  reals: number,
+  strings: number,
+): void {
   s.values += values;
   s.int32 += ints;
   s.float32 += floats;
@@ -921,7 +928,7 @@ class Walker {
             }
             if ((odd & 0x80808080) === 0) {
               if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
-                            strings++;
+              strings++;
               p = q + padded;
               continue;
             }
@@ -929,18 +936,18 @@ class Walker {
         } else
           switch (code) {
             case FAST.NIL:
-                            p += 4;
+              p += 4;
               continue;
             case FAST.BOOL:
-                            if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
+              if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
               p += 8;
               continue;
             case FAST.INT:
-                            ints++;
+              ints++;
               p += 8;
               continue;
             case FAST.FLOAT: {
-                            floats++;
+              floats++;
               reals++;
               // f32Ordinary, written out.
               const u = w[k + 1]!;
@@ -952,7 +959,7 @@ class Walker {
             case FAST.REALS: {
               const c = f >>> 8;
               if (c * 4 > end - p - 4) break;
-                            if (f & FAST.MATH) s.mathSingle++;
+              if (f & FAST.MATH) s.mathSingle++;
               reals += c;
               const last = k + c;
               // Any exponent outside f32Ordinary's range (written out: negative), then the notes.
@@ -986,7 +993,7 @@ class Walker {
               const dict = f === FAST.DICTIONARY;
               if (count > this.maxCount || count * (dict ? 8 : 4) > end - p - 8) break;
               if (count !== 0 && d + 1 > this.maxDepth) break;
-                            if (word < 0) {
+              if (word < 0) {
                 s.sharedSet++;
                 if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
               } else s.sharedClear++;
