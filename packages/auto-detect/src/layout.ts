@@ -95,7 +95,8 @@ export interface Layout {
    * By header word 0-255 (no flag bits), what the verifier's word loop checks inline: a
    * {@link FAST} code in bits 0-3, {@link FAST.MATH} for REALS counted as single-precision math,
    * the {@link SHAPE} in bits 5-7, the component count in bits 8-15. 0: the value goes to the
-   * general walk.
+   * general walk. Entries 256-511: the same ids with FLAG_64 and no other flag (64-bit ints and
+   * floats of codecs that honour the flag).
    */
   readonly fast: Uint16Array;
 }
@@ -110,13 +111,18 @@ export enum FAST {
   REALS = 6,
   ARRAY = 7,
   DICTIONARY = 8,
+  /** FLAG_64 ints and floats (their own half of the table, see {@link Layout.fast}). */
+  INT64 = 9,
+  FLOAT64 = 10,
   MATH = 16,
 }
 
 function fastTable(ops: readonly (OpEntry | undefined)[]): Uint16Array {
-  const t = new Uint16Array(256);
+  const t = new Uint16Array(512);
   ops.forEach((e, id) => {
     if (e === undefined || id > 255) return;
+    if (e.wide && e.op === OP.INT) t[256 + id] = FAST.INT64;
+    else if (e.wide && e.op === OP.FLOAT) t[256 + id] = FAST.FLOAT64;
     if (e.op === OP.NIL) t[id] = FAST.NIL;
     else if (e.op === OP.BOOL) t[id] = FAST.BOOL;
     else if (e.op === OP.INT) t[id] = FAST.INT;

@@ -893,7 +893,12 @@ class Walker {
       if (end - p >= 8) {
         const k = (p - base) >> 2;
         const header = w[k]!;
-        const f = header >>> 8 === 0 ? fast[header]! : 0;
+        const f =
+          header >>> 8 === 0
+            ? fast[header]!
+            : (header ^ FLAG_64) >>> 8 === 0
+              ? fast[256 + (header & 0xff)]!
+              : 0;
         const code = f & 15;
         // Strings before the switch: a dictionary's keys are strings, so this branch follows a
         // pattern (key, value, key, value) the switch over every type would not.
@@ -945,6 +950,21 @@ class Walker {
             case FAST.INT:
               ints++;
               p += 8;
+              continue;
+            case FAST.INT64:
+              // As value() would: the same method, with the flag bits already known to be fine
+              // (FLAG_64 is the codec's own). 1 in 16 ints of the typed-int workload took the
+              // general walk, half of its time.
+              if (end - p < 12) break;
+              this.pos = p + 4;
+              this.int(true, p);
+              p += 12;
+              continue;
+            case FAST.FLOAT64:
+              if (end - p < 12) break;
+              this.pos = p + 4;
+              this.float(true, p);
+              p += 12;
               continue;
             case FAST.FLOAT: {
               floats++;

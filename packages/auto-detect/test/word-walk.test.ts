@@ -257,6 +257,64 @@ describe("word loop of the verifying walk", () => {
     }
   });
 
+  it("checks FLAG_64 ints and floats where the byte walk does (counts, notes, cut-short ends)", () => {
+    const wideLayouts = layouts.filter((l) => l.ops[idOf(l, OP.INT)]!.wide);
+    expect(wideLayouts.length).toBeGreaterThan(1);
+    for (const layout of wideLayouts) {
+      const wide = (id: number, lo: number, hi: number) => {
+        const v = new Uint8Array(12);
+        const view = new DataView(v.buffer);
+        view.setUint32(0, (id | 0x10000) >>> 0, true);
+        view.setUint32(4, lo >>> 0, true);
+        view.setUint32(8, hi >>> 0, true);
+        return v;
+      };
+      const intId = idOf(layout, OP.INT);
+      const floatId = idOf(layout, OP.FLOAT);
+      const f64 = (x: number) => {
+        const d = new DataView(new ArrayBuffer(8));
+        d.setFloat64(0, x, true);
+        return wide(floatId, d.getUint32(0, true), d.getUint32(4, true));
+      };
+      const values: Uint8Array[] = [];
+      for (let k = 0; k < 400; k++) {
+        values.push(unhex("0200000007000000"));
+        // 64-bit ints that need it, and ones that fit 32 bits (either sign)
+        if (k % 5 === 0) values.push(wide(intId, k * 7919, k));
+        if (k % 7 === 0) values.push(wide(intId, -k, -1));
+        if (k % 11 === 0) values.push(wide(intId, k, 0));
+        // doubles: ordinary, exact in f32, denormal, NaN with a payload, infinity
+        if (k % 3 === 0) values.push(f64(0.1 + k));
+        if (k % 13 === 0) values.push(f64(k + 0.5));
+        if (k === 50) values.push(wide(floatId, 1, 0), wide(floatId, 1, 0x7ff00000), f64(-Infinity));
+      }
+      const limits = { maxDepth: 64, maxCollectionLength: 1 << 24 };
+      const whole = arrayOf(layout, values);
+      const w = verify(layout, aligned(whole), 0, whole.length, limits);
+      expect(summary(w)).toEqual(summary(verify(layout, unaligned(whole), 0, whole.length, limits)));
+      expect(w.ok).toBe(true);
+      for (const key of [
+        "int64",
+        "int64Fits32",
+        "float64",
+        "float64Exact",
+        "floatDenormal",
+        "floatNaNOdd",
+      ] as const)
+        expect(w.stats[key], key).toBeGreaterThan(0);
+      // Cut inside the last value, a 64-bit int and then a double.
+      for (const last of [wide(intId, 5, 1), f64(0.1)]) {
+        const b0 = arrayOf(layout, [...values, last]);
+        for (const cut of [1, 4, 8, 9]) {
+          const b = b0.subarray(0, b0.length - cut);
+          const r = verify(layout, aligned(b), 0, b.length, limits);
+          expect(summary(r)).toEqual(summary(verify(layout, unaligned(b), 0, b.length, limits)));
+          expect(r.ok ? "ok" : r.failure.code).toBe("truncated");
+        }
+      }
+    }
+  });
+
   it("notes the same odd floats at the exponent boundaries (scalars and vector components)", () => {
     // f32 bit patterns: exponents 0 (zero, denormal), 63, 64, 190, 191, 255 (infinity, C's NAN,
     // a NaN with a payload), signs both ways.
