@@ -1,4 +1,4 @@
-import type { DecodeErrorCode } from "@gdvariant/core";
+import { type DecodeErrorCode, FLAG_64 } from "@gdvariant/core";
 import { FAST, type Layout, OP, type OpEntry, SHAPE } from "./layout.js";
 import { Stats } from "./stats.js";
 import { SCAN, scanUtf8 } from "./utf8-scan.js";
@@ -7,7 +7,6 @@ import { SCAN, scanUtf8 } from "./utf8-scan.js";
 // count, length, string and padding, and counts what it sees in a Stats, without building a
 // single value. A hypothesis that fails here never reaches a decoder.
 
-const FLAG_64 = 0x10000;
 const SIGN = 0x80000000;
 
 /** Where and why a walk stopped. */
