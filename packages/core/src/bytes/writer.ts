@@ -21,12 +21,31 @@ export class ByteWriter {
   private view: DataView;
   /** Bytes written so far. */
   pos = 0;
+  // Where a write must stop before `ensure` calls `grow`: the buffer's length, or the limit
+  // when that is less. One comparison per write covers both.
+  private cap: number;
   // Set by `into`: the caller's buffer, which is never replaced.
   private fixed = false;
+  private limit = Number.POSITIVE_INFINITY;
+  private overLimit: ((needed: number) => Error) | undefined;
 
   constructor(initialCapacity = 256) {
     this.buf = new Uint8Array(Math.max(16, initialCapacity));
     this.view = new DataView(this.buf.buffer);
+    this.cap = this.buf.length;
+  }
+
+  /**
+   * Caps the bytes written at `limit`: a write that would take the total past it throws the
+   * error `error(needed)` returns (`needed`: the total the write asked for), and writes nothing.
+   * A `limit` that is not a number (or NaN) sets none.
+   * The check costs nothing per write: it is the comparison that decides whether to grow.
+   */
+  setLimit(limit: number, error: (needed: number) => Error): void {
+    // Anything but a number (NaN included) is no limit: `cap` must never pass the buffer's end.
+    this.limit = typeof limit === "number" && !Number.isNaN(limit) ? limit : Number.POSITIVE_INFINITY;
+    this.overLimit = error;
+    this.cap = Math.min(this.buf.length, this.limit);
   }
 
   /**
@@ -37,6 +56,7 @@ export class ByteWriter {
     const w = new ByteWriter(16);
     w.buf = target;
     w.view = new DataView(target.buffer, target.byteOffset, target.byteLength);
+    w.cap = target.length;
     w.fixed = true;
     return w;
   }
@@ -50,6 +70,7 @@ export class ByteWriter {
     const w = new ByteWriter(16);
     w.buf = buffer;
     w.view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    w.cap = buffer.length;
     return w;
   }
 
@@ -66,7 +87,16 @@ export class ByteWriter {
   /** Makes room for `n` more bytes. */
   ensure(n: number): void {
     const need = this.pos + n;
-    if (need <= this.buf.length) return;
+    if (need > this.cap) this.grow(need);
+  }
+
+  private grow(need: number): void {
+    if (need > this.limit) {
+      throw (
+        this.overLimit?.(need) ??
+        new RangeError(`the write needs ${need} bytes, over the limit ${this.limit}`)
+      );
+    }
     if (this.fixed) throw new TargetTooSmall(need);
     // Doubling, or exactly what is needed when one write needs more than that (a large packed
     // array): the result is a view on this buffer, so it should not hold twice the bytes.
@@ -75,6 +105,7 @@ export class ByteWriter {
     next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
     this.view = new DataView(next.buffer);
+    this.cap = Math.min(cap, this.limit);
   }
 
   u8(v: number): void {
@@ -154,9 +185,10 @@ export class ByteWriter {
    */
   string(s: string, nul = false): void {
     const worst = 4 + s.length * 3 + 4;
-    // Room for the worst case (3 bytes per UTF-16 unit); a caller's buffer only needs the exact
-    // size, so near its end the exact UTF-8 length is counted first.
-    if (this.fixed && this.pos + worst > this.buf.length) {
+    // Room for the worst case (3 bytes per UTF-16 unit). Where that would not fit (a caller's
+    // buffer or the limit near its end, or a buffer about to grow) the exact UTF-8 length is
+    // counted first, so that only a string that really does not fit fails.
+    if (this.pos + worst > this.cap) {
       const n = utf8Length(s) + (nul ? 1 : 0);
       this.ensure(4 + n + ((4 - (n & 3)) & 3));
     } else this.ensure(worst);

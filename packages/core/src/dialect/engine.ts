@@ -472,7 +472,6 @@ class Encoder implements EncodeContext {
   readonly dialect: Dialect;
   depth = 0;
   private readonly maxDepth: number;
-  private readonly maxTotal: number;
   readonly unwinding = new Unwinding();
   // Per fast tag, the wire id written inline, or -1 (codecs/fast.ts).
   private readonly inlineIds: Int32Array;
@@ -482,7 +481,10 @@ class Encoder implements EncodeContext {
     this.dialect = dialect;
     this.inlineIds = fastEncodeWireIds(dialect);
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    this.maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+    // The output limit is the writer's: checked where a write decides whether to grow, not
+    // once per value.
+    const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+    writer.setLimit(maxTotal, () => this.error("limit-exceeded", `output is over maxTotalBytes ${maxTotal}`));
   }
 
   error(code: EncodeErrorCode, message: string): EncodeError {
@@ -496,9 +498,6 @@ class Encoder implements EncodeContext {
   encodeValue(input: unknown): void {
     const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
     if (typeof kind !== "string" || !this.encodeInline(input as Value, kind)) this.encodeByCodec(input, kind);
-    if (this.writer.pos > this.maxTotal) {
-      throw this.error("limit-exceeded", `output is over maxTotalBytes ${this.maxTotal}`);
-    }
   }
 
   private encodeByCodec(input: unknown, kind: unknown): void {
