@@ -17,22 +17,28 @@ export class TargetTooSmall extends Error {
  * (as protobuf-es `binary-encoding.ts` does). Padding is always written as zeros.
  */
 export class ByteWriter {
-  private buf: Uint8Array;
-  private view: DataView;
+  private buf!: Uint8Array;
+  private view!: DataView;
   /** Bytes written so far. */
   pos = 0;
   // Where a write must stop before `ensure` calls `grow`: the buffer's length, or the limit
   // when that is less. One comparison per write covers both.
-  private cap: number;
+  private cap!: number;
   // Set by `into`: the caller's buffer, which is never replaced.
   private fixed = false;
-  private limit = Number.POSITIVE_INFINITY;
-  private overLimit: ((needed: number) => Error) | undefined;
+  private limit = Infinity;
+  // Set with `limit` (a finite limit is only ever set by setLimit).
+  private overLimit!: (needed: number) => Error;
 
   constructor(initialCapacity = 256) {
-    this.buf = new Uint8Array(Math.max(16, initialCapacity));
-    this.view = new DataView(this.buf.buffer);
-    this.cap = this.buf.length;
+    this.use(new Uint8Array(Math.max(16, initialCapacity)));
+  }
+
+  // Writes go to `buf` from now on (its content from `pos` on may be overwritten).
+  private use(buf: Uint8Array): void {
+    this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    this.cap = Math.min(buf.length, this.limit);
   }
 
   /**
@@ -42,10 +48,12 @@ export class ByteWriter {
    * The check costs nothing per write: it is the comparison that decides whether to grow.
    */
   setLimit(limit: number, error: (needed: number) => Error): void {
-    // Anything but a number (NaN included) is no limit: `cap` must never pass the buffer's end.
-    this.limit = typeof limit === "number" && !Number.isNaN(limit) ? limit : Number.POSITIVE_INFINITY;
+    // Anything that does not compare as a number (NaN, say) is no limit: `cap` must never pass
+    // the buffer's end.
+    // biome-ignore lint/complexity/useMathMinMax: Math.min would keep NaN, the case this is for
+    this.limit = limit <= Infinity ? limit : Infinity;
     this.overLimit = error;
-    this.cap = Math.min(this.buf.length, this.limit);
+    this.use(this.buf);
   }
 
   /**
@@ -54,9 +62,7 @@ export class ByteWriter {
    */
   static into(target: Uint8Array): ByteWriter {
     const w = new ByteWriter(16);
-    w.buf = target;
-    w.view = new DataView(target.buffer, target.byteOffset, target.byteLength);
-    w.cap = target.length;
+    w.use(target);
     w.fixed = true;
     return w;
   }
@@ -68,9 +74,7 @@ export class ByteWriter {
   static reusing(buffer: Uint8Array): ByteWriter {
     if (buffer.length < 256) return new ByteWriter(256);
     const w = new ByteWriter(16);
-    w.buf = buffer;
-    w.view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    w.cap = buffer.length;
+    w.use(buffer);
     return w;
   }
 
@@ -91,21 +95,13 @@ export class ByteWriter {
   }
 
   private grow(need: number): void {
-    if (need > this.limit) {
-      throw (
-        this.overLimit?.(need) ??
-        new RangeError(`the write needs ${need} bytes, over the limit ${this.limit}`)
-      );
-    }
+    if (need > this.limit) throw this.overLimit(need);
     if (this.fixed) throw new TargetTooSmall(need);
     // Doubling, or exactly what is needed when one write needs more than that (a large packed
     // array): the result is a view on this buffer, so it should not hold twice the bytes.
-    const cap = Math.max(this.buf.length * 2, need);
-    const next = new Uint8Array(cap);
+    const next = new Uint8Array(Math.max(this.buf.length * 2, need));
     next.set(this.buf.subarray(0, this.pos));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-    this.cap = Math.min(cap, this.limit);
+    this.use(next);
   }
 
   u8(v: number): void {
