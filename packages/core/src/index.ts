@@ -13,6 +13,8 @@ export {
   arrayCodec,
   type ContainerOptions as ContainerCodecOptions,
   dictionaryCodec,
+  type TypedContainers,
+  typedContainers,
 } from "./codecs/containers.js";
 export { type CodecSpec, checkSign, defineCodec, FLAG_64 } from "./codecs/define.js";
 export { type MathPrecision, matrixCodec, vectorCodec } from "./codecs/math.js";

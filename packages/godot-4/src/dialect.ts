@@ -21,6 +21,7 @@ import {
   signalCodec,
   stringCodec,
   stringNameCodec,
+  typedContainers,
   vectorCodec,
 } from "@gdvariant/core";
 import { godot4ObjectCodec } from "./codecs/object.js";
@@ -88,12 +89,20 @@ function buildDialect(o: ResolvedGodot4Options): Dialect {
     callableCodec(T.CALLABLE),
     signalCodec(T.SIGNAL),
     container(
-      dictionaryCodec(T.DICTIONARY, { typed: true }),
-      dictionaryCodec(T.DICTIONARY, { typed: f.typedDictionaries, untyped, typedSince: "Godot 4.4+" }),
+      dictionaryCodec(T.DICTIONARY, { typed: typedContainers }),
+      dictionaryCodec(T.DICTIONARY, {
+        typed: f.typedDictionaries ? typedContainers : undefined,
+        untyped,
+        typedSince: "Godot 4.4+",
+      }),
     ),
     container(
-      arrayCodec(T.ARRAY, { typed: true }),
-      arrayCodec(T.ARRAY, { typed: f.typedArrays, untyped, typedSince: "Godot 4.3+" }),
+      arrayCodec(T.ARRAY, { typed: typedContainers }),
+      arrayCodec(T.ARRAY, {
+        typed: f.typedArrays ? typedContainers : undefined,
+        untyped,
+        typedSince: "Godot 4.3+",
+      }),
     ),
     packedByteArrayCodec(T.PACKED_BYTE_ARRAY),
     packedNumberCodec(T.PACKED_INT32_ARRAY, "packedInt32Array", "PACKED_INT32_ARRAY"),

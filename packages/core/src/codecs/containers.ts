@@ -4,23 +4,31 @@ import { defineCodec } from "./define.js";
 
 /**
  * Options of the ARRAY and DICTIONARY codecs.
- * - `typed`: header bits 16-17 (arrays; dictionary keys) and 18-19 (dictionary values) hold a
- *   container-type kind (0 none, 1 builtin, 2 class name, 3 script) whose info follows the
- *   header (4.3+ arrays, 4.4+ dictionaries).
+ * - `typed`: {@link typedContainers} for a dialect whose header bits 16-17 (arrays; dictionary
+ *   keys) and 18-19 (dictionary values) hold a container-type kind (0 none, 1 builtin, 2 class
+ *   name, 3 script) whose info follows the header (4.3+ arrays, 4.4+ dictionaries). It is an
+ *   object rather than a flag so that the dialects without typed containers (2.x, 3.x) do not
+ *   bundle its code.
  * - `shared`: bit 31 of the count word is kept as `shared` and written back (2.x). Otherwise it
  *   is masked away on read (3.x/4.x) and never written.
  * - `untyped`: what the encoder does with a typed value when `typed` is off: `"error"` refuses
  *   it (`unsupported-kind`), `"drop"` writes it untyped as 4.0-4.2 engines did.
  */
 export interface ContainerOptions {
-  typed?: boolean;
+  typed?: TypedContainers | undefined;
   shared?: boolean;
   untyped?: "error" | "drop";
   /** Shown in the error for a typed value the dialect cannot write (e.g. "Godot 4.3+"). */
   typedSince?: string;
 }
 
-const KIND_CODE = { builtin: 1, class: 2, script: 3 } as const;
+/** How typed containers read and write their element, key and value types: {@link typedContainers}. */
+export interface TypedContainers {
+  /** The header's 2-bit code of each container-type kind. */
+  readonly code: { readonly [K in ContainerType["kind"]]: number };
+  read(ctx: DecodeContext, code: number, at: number): ContainerType;
+  write(ctx: EncodeContext, t: ContainerType): void;
+}
 
 function readContainerType(ctx: DecodeContext, code: number, at: number): ContainerType {
   const r = ctx.reader;
@@ -44,6 +52,13 @@ function writeContainerType(ctx: EncodeContext, t: ContainerType): void {
   } else ctx.writer.string(t.kind === "class" ? t.className : t.path);
 }
 
+/** The `typed` option of {@link arrayCodec} and {@link dictionaryCodec} for 4.3+/4.4+ dialects. */
+export const typedContainers: TypedContainers = {
+  code: { builtin: 1, class: 2, script: 3 },
+  read: readContainerType,
+  write: writeContainerType,
+};
+
 function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): never {
   const since = o.typedSince ? ` (typed ${what} need ${o.typedSince})` : "";
   throw ctx.error(
@@ -53,17 +68,17 @@ function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): ne
 }
 
 export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
-  const typed = o.typed === true;
+  const typed = o.typed;
   const keepShared = o.shared === true;
   return defineCodec<ArrayValue>({
     wireId,
     kind: "array",
     name: "ARRAY",
-    flagMask: typed ? 0x30000 : 0,
+    flagMask: typed !== undefined ? 0x30000 : 0,
     decode: (ctx, header, start) => {
       const r = ctx.reader;
-      const code = typed ? (header >>> 16) & 3 : 0;
-      const elementType = code !== 0 ? readContainerType(ctx, code, start + 4) : undefined;
+      const code = typed !== undefined ? (header >>> 16) & 3 : 0;
+      const elementType = code !== 0 ? typed!.read(ctx, code, start + 4) : undefined;
       const at = r.pos;
       const word = r.u32();
       const count = word & 0x7fffffff;
@@ -76,12 +91,12 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
     },
     header: (v, ctx) => {
       if (v.elementType === undefined) return wireId;
-      if (typed) return wireId | (KIND_CODE[v.elementType.kind] << 16);
+      if (typed !== undefined) return wireId | (typed.code[v.elementType.kind] << 16);
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "array", o);
     },
     encode: (ctx, v, header) => {
-      if (header !== wireId) writeContainerType(ctx, v.elementType!);
+      if (header !== wireId) typed!.write(ctx, v.elementType!);
       const n = v.items.length;
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
       ctx.encodeElements(v.items);
@@ -90,19 +105,19 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
 }
 
 export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec<DictionaryValue> {
-  const typed = o.typed === true;
+  const typed = o.typed;
   const keepShared = o.shared === true;
   return defineCodec<DictionaryValue>({
     wireId,
     kind: "dictionary",
     name: "DICTIONARY",
-    flagMask: typed ? 0xf0000 : 0,
+    flagMask: typed !== undefined ? 0xf0000 : 0,
     decode: (ctx, header, start) => {
       const r = ctx.reader;
-      const keyCode = typed ? (header >>> 16) & 3 : 0;
-      const valueCode = typed ? (header >>> 18) & 3 : 0;
-      const keyType = keyCode !== 0 ? readContainerType(ctx, keyCode, start + 4) : undefined;
-      const valueType = valueCode !== 0 ? readContainerType(ctx, valueCode, r.pos) : undefined;
+      const keyCode = typed !== undefined ? (header >>> 16) & 3 : 0;
+      const valueCode = typed !== undefined ? (header >>> 18) & 3 : 0;
+      const keyType = keyCode !== 0 ? typed!.read(ctx, keyCode, start + 4) : undefined;
+      const valueType = valueCode !== 0 ? typed!.read(ctx, valueCode, r.pos) : undefined;
       const at = r.pos;
       const word = r.u32();
       const count = word & 0x7fffffff;
@@ -119,9 +134,9 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
     },
     header: (v, ctx) => {
       if (v.keyType === undefined && v.valueType === undefined) return wireId;
-      if (typed) {
-        const k = v.keyType ? KIND_CODE[v.keyType.kind] : 0;
-        const val = v.valueType ? KIND_CODE[v.valueType.kind] : 0;
+      if (typed !== undefined) {
+        const k = v.keyType ? typed.code[v.keyType.kind] : 0;
+        const val = v.valueType ? typed.code[v.valueType.kind] : 0;
         return wireId | (k << 16) | (val << 18);
       }
       if (o.untyped === "drop") return wireId;
@@ -129,8 +144,8 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
     },
     encode: (ctx, v, header) => {
       if (header !== wireId) {
-        if (v.keyType) writeContainerType(ctx, v.keyType);
-        if (v.valueType) writeContainerType(ctx, v.valueType);
+        if (v.keyType) typed!.write(ctx, v.keyType);
+        if (v.valueType) typed!.write(ctx, v.valueType);
       }
       const n = v.entries.length;
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);

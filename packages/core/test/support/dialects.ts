@@ -23,6 +23,7 @@ import {
   signalCodec,
   stringCodec,
   stringNameCodec,
+  typedContainers,
   vectorCodec,
 } from "@gdvariant/core";
 import { LEGACY_LEAVES, MODERN_LEAVES } from "./arbitraries.js";
@@ -59,8 +60,8 @@ export function modernCodecs(precision: { flag64?: boolean; write64?: boolean } 
     objectCodec(24),
     callableCodec(25),
     signalCodec(26),
-    dictionaryCodec(27, { typed: true }),
-    arrayCodec(28, { typed: true }),
+    dictionaryCodec(27, { typed: typedContainers }),
+    arrayCodec(28, { typed: typedContainers }),
     packedByteArrayCodec(29),
     packedNumberCodec(30, "packedInt32Array", "PACKED_INT32_ARRAY"),
     packedNumberCodec(31, "packedInt64Array", "PACKED_INT64_ARRAY"),
