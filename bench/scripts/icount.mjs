@@ -3,7 +3,7 @@
 // noisy: runs `iterations` calls of one operation with one core build, for valgrind to count
 // instructions:
 //   valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode> <iterations>
+//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into> <iterations>
 // Run it with two iteration counts and take the difference over the difference in iterations:
 // that is the instructions per call, start-up and JIT warm-up cancelled out
 // (bench/scripts/icount.sh does this).
@@ -19,7 +19,15 @@ const bytes = new Uint8Array(
   readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
 );
 const value = c.decodeWith(d, bytes);
-const fn = op === "encode" ? () => c.encodeWith(d, value) : () => c.decodeWith(d, bytes);
+// encode-into writes into one preallocated buffer: no allocation per call, so no collections
+// whose timing moves the count between runs.
+const target = new Uint8Array(bytes.length);
+const fn =
+  op === "encode"
+    ? () => c.encodeWith(d, value)
+    : op === "encode-into"
+      ? () => c.encodeIntoWith(d, value, target)
+      : () => c.decodeWith(d, bytes);
 // Warm-up to optimized code, the same for every run, then the counted calls.
 for (let i = 0; i < 30; i++) fn();
 let x = 0;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Instructions per call of one operation with one core build (see icount.mjs):
-#   sh bench/scripts/icount.sh <core/index.js> <godot-3|godot-4> <workload> <decode|encode> [low=10] [high=40]
+#   sh bench/scripts/icount.sh <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into> [low=10] [high=40]
 set -eu
 here=$(dirname "$0")
 count() {
