@@ -13,6 +13,7 @@ import {
   defineCodec,
   EncodeError,
   type EncodeOptions,
+  encodeIntoWith,
   encodeWith,
   equals,
   type Value,
@@ -20,7 +21,7 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { valueArb } from "./support/arbitraries.js";
-import { DIALECTS_WITH_LEAVES, hex, modern, unhex } from "./support/dialects.js";
+import { DIALECTS_WITH_LEAVES, hex, legacy, modern, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")
   .split("\n")
@@ -372,3 +373,84 @@ describe("dictionary keys read again", () => {
     }
   });
 });
+
+// The encoder's mirror of decodeKeyIn (Encoder.encodeKeyIn): from the second dictionary of one
+// encode on, a String key equal to the one last written in the same slot copies the bytes
+// written then. The output must be the per-value encoder's (which writes every key through
+// encodeKey, never copying) byte for byte, and so must every error under a limit or a small
+// target, for keys that differ by one character, at the same length, non-ASCII, empty, long,
+// equal strings that are different JS strings, and keys of other kinds in a slot a String used.
+describe("dictionary keys written again", () => {
+  const rebuilt = (s: string) => s.split("").join(""); // equal, and another JS string
+  const keySets: string[][] = [
+    ["id", "name", "pos"],
+    ["id", "namf", "pos"],
+    ["id", "name", "pos", "hp"],
+    ["id", rebuilt("name"), rebuilt("pos")],
+    ["id", "nämé", "pos"],
+    ["id", "日本", "pos"],
+    ["", "name", "pos"],
+    ["a_key_of_forty_bytes_that_is_not_short__", "name", "pos"],
+  ];
+  // Every third record puts a StringName with the same text in slot 1 (where the dialect has
+  // StringName).
+  const key = (names: boolean, k: number, i: number, s: string): Value =>
+    names && k % 3 === 2 && i === 1 ? { kind: "stringName", value: s } : { kind: "string", value: s };
+  const records = (picks: number[], names: boolean): ArrayValue => ({
+    kind: "array",
+    items: picks.map((p, k) => ({
+      kind: "dictionary",
+      entries: keySets[p % keySets.length]!.map((s, i) => [
+        key(names, k, i, s),
+        i === 2
+          ? { kind: "dictionary", entries: [[{ kind: "string", value: s }, { kind: "nil" }]] }
+          : { kind: "int", value: k },
+      ]),
+    })),
+  });
+  const pick = fc.array(fc.integer({ min: 0, max: keySets.length - 1 }), { minLength: 1, maxLength: 24 });
+
+  for (const [d, name, names] of [
+    [modern, "4.x", true],
+    [legacy, "2.x", false],
+  ] as const) {
+    const slow = perValue(d);
+
+    it(`writes the per-value encoder's bytes (${name})`, () => {
+      fc.assert(
+        fc.property(pick, (picks) => {
+          const v = records(picks, names);
+          expect(encodeOutcome(d, v)).toBe(encodeOutcome(slow, v));
+        }),
+        { numRuns: 300, seed: 31 },
+      );
+    });
+
+    it(`fails where the per-value encoder fails, under every limit and in every small target (${name})`, () => {
+      fc.assert(
+        fc.property(pick, (picks) => {
+          const v = records(picks.slice(0, 6), names);
+          const n = encodeWith(d, v).length;
+          for (let limit = 0; limit <= n; limit += 4) {
+            expect(encodeOutcome(d, v, { maxTotalBytes: limit })).toBe(
+              encodeOutcome(slow, v, { maxTotalBytes: limit }),
+            );
+            expect(intoOutcome(d, v, limit)).toBe(intoOutcome(slow, v, limit));
+          }
+        }),
+        { numRuns: 40, seed: 37 },
+      );
+    });
+  }
+});
+
+function intoOutcome(d: Dialect, v: unknown, room: number): string {
+  try {
+    const target = new Uint8Array(room);
+    const n = encodeIntoWith(d, v, target);
+    return hex(target.subarray(0, n));
+  } catch (e) {
+    if (!EncodeError.is(e)) throw e;
+    return `${e.code} ${JSON.stringify(e.path)} ${e.message.replace(/\d+/g, "N")}`;
+  }
+}

@@ -401,6 +401,20 @@ func _init():
 			d[rkey()] = j
 		v("dict_key_order_%d" % i, d)
 
+	# --- records: arrays of dictionaries of one shape. Keys repeat in the same slots (entry index
+	# and entry count); the encoder copies a repeated String key's bytes (Encoder.encodeKeyIn).
+	# Also: a StringName key with a String key's text in its slot, a non-ASCII key, a longer and
+	# a shorter dictionary, nested records, a key of another type.
+	var recs = []
+	for i in range(6):
+		recs.append({"id": i, "name": "unit %d" % i, "pos": Vector2(i, -i), "tags": ["a", "b"], "stats": {"str": i, "dex": 2}})
+	recs.append({"id": 9, &"name": "sn", "pos": null, "tags": [], "stats": {"str": 1, "dex": 2}})
+	recs.append({"id": 10, "namé": "x", "pos": 1, "日本": 2, "stats": {}})
+	recs.append({"id": 11, "name": "y", "pos": 2, "tags": 3, "stats": {"str": 1, "dex": 2, "int": 3}})
+	recs.append({"id": 12, "name": "z", "pos": 3, 4: "tags", "stats": {"str": 1, "dex": 2}})
+	recs.append({"id": 13, "name": "w", "pos": 4, "tags": 5, "stats": {"str": 1, "dex": 2}})
+	v("records", recs)
+
 	# --- text recursion limit (the writer stops at depth 100)
 	for depth in [99, 100, 101, 102]:
 		var a = []

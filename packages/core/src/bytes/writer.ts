@@ -104,6 +104,18 @@ export class ByteWriter {
     this.use(next);
   }
 
+  /**
+   * Writes again the `n` bytes written from `from` (both multiples of 4: whole Variant words),
+   * as a repeated dictionary key is.
+   */
+  repeat(from: number, n: number): void {
+    this.ensure(n);
+    const v = this.view;
+    const to = this.pos;
+    for (let i = 0; i < n; i += 4) v.setUint32(to + i, v.getUint32(from + i, true), true);
+    this.pos = to + n;
+  }
+
   u8(v: number): void {
     this.ensure(1);
     this.buf[this.pos++] = v;

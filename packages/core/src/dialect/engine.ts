@@ -475,6 +475,12 @@ class Encoder implements EncodeContext {
   readonly unwinding = new Unwinding();
   // Per fast tag, the wire id written inline, or -1 (codecs/fast.ts).
   private readonly inlineIds: Int32Array;
+  // Dictionary keys last written, by slot (encodeKeyIn): the key's string, and where its bytes
+  // start in the output and how many they are. Made when a second dictionary starts: one
+  // dictionary has no key to write again, and a small packet should not pay for the tables.
+  private dictionaries = 0;
+  private keyStrings: (string | undefined)[] | undefined;
+  private keySpans: Int32Array | undefined;
 
   constructor(dialect: Dialect, options: EncodeOptions, writer = new ByteWriter(256)) {
     this.writer = writer;
@@ -659,6 +665,32 @@ class Encoder implements EncodeContext {
     this.depth = depth - 1;
   }
 
+  /**
+   * A dictionary key: the mirror of the decoder's decodeKeyIn. Dictionaries of one shape
+   * (records) repeat their keys; a String key equal to the one last written in the same slot
+   * (entry index and count) copies the bytes written then (header, length, UTF-8, padding) instead
+   * of encoding the string again. Anything else is written as any value.
+   */
+  private encodeKeyIn(k: Value, slot: number): void {
+    const s = typeof k === "object" && k !== null && k.kind === "string" ? k.value : undefined;
+    const strings = this.keyStrings!;
+    const spans = this.keySpans!;
+    const w = this.writer;
+    if (typeof s === "string" && strings[slot] === s) {
+      w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
+      return;
+    }
+    const start = w.pos;
+    this.encodeValue(k);
+    // The tables exist only where the core String codec writes strings inline (those bytes are
+    // the string's alone: header, length, UTF-8, padding).
+    if (typeof s === "string") {
+      strings[slot] = s;
+      spans[slot * 2] = start;
+      spans[slot * 2 + 1] = w.pos - start;
+    }
+  }
+
   encodeEntries(entries: readonly DictionaryEntry[]): void {
     const n = entries.length;
     if (n === 0) return;
@@ -669,13 +701,19 @@ class Encoder implements EncodeContext {
       if (depth > this.maxDepth) {
         throw this.tooDeep();
       }
+      if (this.keyStrings === undefined && this.inlineIds[FAST_STRING]! >= 0 && ++this.dictionaries > 1) {
+        this.keyStrings = new Array(256);
+        this.keySpans = new Int32Array(512);
+      }
       for (; i < n; i++) {
         const e = entries[i];
         key = undefined;
         if (!Array.isArray(e))
           throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair");
-        this.encodeValue(e[0]);
-        key = e[0];
+        const k = e[0];
+        if (i < 16 && this.keyStrings !== undefined) this.encodeKeyIn(k, ((n & 15) << 4) | i);
+        else this.encodeValue(k);
+        key = k;
         this.encodeValue(e[1]);
       }
     } catch (e) {
