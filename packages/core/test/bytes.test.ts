@@ -229,6 +229,19 @@ describe("typed-array reads and writes", () => {
     expect(hex(writerBytes((w) => w.floats(new Float32Array([1]), true)))).toBe("000000000000f03f");
   });
 
+  it("starts in a given buffer, and moves to its own when it outgrows it", () => {
+    const buf = new Uint8Array(8).fill(0xaa);
+    const w = new ByteWriter(buf);
+    w.u32(1);
+    w.u32(2);
+    expect(w.buffer).toBe(buf);
+    expect(hex(buf)).toBe("0100000002000000");
+    w.u32(3);
+    expect(w.buffer).not.toBe(buf);
+    expect(hex(w.finish())).toBe("010000000200000003000000");
+    expect(hex(buf)).toBe("0100000002000000");
+  });
+
   it("grows by doubling without losing bytes", () => {
     const w = new ByteWriter(16);
     for (let i = 0; i < 1000; i++) w.u32(i);

@@ -281,6 +281,31 @@ describe("encode", () => {
     });
   });
 
+  it("uses each call's own dialect when calls alternate between dialects", () => {
+    // The inline tables are cached for the last dialect used (codecs/fast.ts): a stale table
+    // would write one dialect's type ids with the other's.
+    fc.assert(
+      fc.property(
+        valueArb(LEGACY_LEAVES, { depth: 2 }),
+        fc.array(fc.boolean(), { maxLength: 6 }),
+        (v, order) => {
+          // A kind one of the two cannot write is that dialect's error, every time.
+          const out = (d: typeof modern) => {
+            try {
+              return hex(encodeWith(d, v));
+            } catch (e) {
+              return `${(e as EncodeError).code} ${(e as EncodeError).dialect}`;
+            }
+          };
+          const want = { m: out(modern), l: out(legacy) };
+          for (const useModern of order)
+            expect(out(useModern ? modern : legacy)).toBe(useModern ? want.m : want.l);
+        },
+      ),
+      { numRuns: 200, seed: 41 },
+    );
+  });
+
   it("writes 64-bit math payloads with FLAG_64 for double-precision dialects", () => {
     const bytes = encodeWith(modernDouble, vector2(0.1, 2));
     expect(hex(bytes)).toBe("050001009a9999999999b93f0000000000000040");

@@ -30,8 +30,9 @@ export class ByteWriter {
   // Set with `limit` (a finite limit is only ever set by setLimit).
   private overLimit!: (needed: number) => Error;
 
-  constructor(initialCapacity = 256) {
-    this.use(new Uint8Array(Math.max(16, initialCapacity)));
+  /** @param initial the first buffer's capacity in bytes, or the buffer to start in (see {@link reusing}). */
+  constructor(initial: number | Uint8Array = 256) {
+    this.use(typeof initial === "number" ? new Uint8Array(Math.max(16, initial)) : initial);
   }
 
   // Writes go to `buf` from now on (its content from `pos` on may be overwritten).
@@ -53,7 +54,7 @@ export class ByteWriter {
     // biome-ignore lint/complexity/useMathMinMax: Math.min would keep NaN, the case this is for
     this.limit = limit <= Infinity ? limit : Infinity;
     this.overLimit = error;
-    this.use(this.buf);
+    this.cap = Math.min(this.buf.length, this.limit);
   }
 
   /**
@@ -61,8 +62,7 @@ export class ByteWriter {
    * end throws {@link TargetTooSmall}. `pos` counts from the start of `target`.
    */
   static into(target: Uint8Array): ByteWriter {
-    const w = new ByteWriter(16);
-    w.use(target);
+    const w = new ByteWriter(target);
     w.fixed = true;
     return w;
   }
@@ -73,9 +73,7 @@ export class ByteWriter {
    */
   static reusing(buffer: Uint8Array): ByteWriter {
     if (buffer.length < 256) return new ByteWriter(256);
-    const w = new ByteWriter(16);
-    w.use(buffer);
-    return w;
+    return new ByteWriter(buffer);
   }
 
   /** The buffer being written (grows replace it). */

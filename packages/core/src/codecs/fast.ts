@@ -54,37 +54,48 @@ export function fastTagOf(kind: Kind): number {
   return tag > 0 ? tag : FAST_NONE;
 }
 
-const encodeTables = new WeakMap<Dialect, Int32Array>();
+/**
+ * `make(key)`, made once per key and kept while the key lives. The last key asked for and its
+ * result are kept at hand: most programs use one dialect, and a WeakMap lookup per call is a
+ * measurable part of encoding or decoding a small packet.
+ */
+function cachedPer<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const all = new WeakMap<K, V>();
+  let lastKey: K | undefined;
+  let last: V;
+  return (key) => {
+    if (key !== lastKey) {
+      let v = all.get(key);
+      if (v === undefined) {
+        v = make(key);
+        all.set(key, v);
+      }
+      lastKey = key;
+      last = v;
+    }
+    return last;
+  };
+}
 
 /**
  * Per tag, the wire id the dialect writes that kind with when its codec for the kind is written
  * inline, else -1. Cached per dialect.
  */
-export function fastEncodeWireIds(dialect: Dialect): Int32Array {
-  let t = encodeTables.get(dialect);
-  if (t === undefined) {
-    t = new Int32Array(TAG_KINDS.length).fill(-1);
-    for (let tag = 1; tag < TAG_KINDS.length; tag++) {
-      const c = dialect.codecForKind(TAG_KINDS[tag] as Kind);
-      if (c !== undefined && encodeTags.get(c) === tag) t[tag] = c.wireId;
-    }
-    encodeTables.set(dialect, t);
+export const fastEncodeWireIds = cachedPer((dialect: Dialect): Int32Array => {
+  const t = new Int32Array(TAG_KINDS.length).fill(-1);
+  for (let tag = 1; tag < TAG_KINDS.length; tag++) {
+    const c = dialect.codecForKind(TAG_KINDS[tag] as Kind);
+    if (c !== undefined && encodeTags.get(c) === tag) t[tag] = c.wireId;
   }
   return t;
-}
-
-const tables = new WeakMap<readonly (Codec | undefined)[], Uint8Array>();
+});
 
 /** The fast tag of every wire id of a codec table (0 for the generic path), cached per table. */
-export function fastTags(codecs: readonly (Codec | undefined)[]): Uint8Array {
-  let t = tables.get(codecs);
-  if (t === undefined) {
-    t = new Uint8Array(Math.max(256, codecs.length));
-    for (let i = 0; i < codecs.length; i++) {
-      const c = codecs[i];
-      if (c !== undefined) t[i] = tags.get(c) ?? FAST_NONE;
-    }
-    tables.set(codecs, t);
+export const fastTags = cachedPer((codecs: readonly (Codec | undefined)[]): Uint8Array => {
+  const t = new Uint8Array(Math.max(256, codecs.length));
+  for (let i = 0; i < codecs.length; i++) {
+    const c = codecs[i];
+    if (c !== undefined) t[i] = tags.get(c) ?? FAST_NONE;
   }
   return t;
-}
+});

@@ -71,10 +71,11 @@ function segmentOf(what: SegmentKind, index: number, ref: Value | string | undef
  */
 class Unwinding {
   private error: unknown = undefined;
-  private segments: PathSegment[] = [];
+  // Made by the first failure: a call that succeeds allocates nothing here.
+  private segments: PathSegment[] | undefined;
 
   add(error: unknown, segment: PathSegment): void {
-    if (this.error !== error) {
+    if (this.error !== error || this.segments === undefined) {
       this.error = error;
       this.segments = [];
     }
@@ -83,11 +84,11 @@ class Unwinding {
 
   /** Puts the collected segments in front of the error's path (the caller re-formats it). */
   apply(error: { path: readonly PathSegment[] }): void {
-    if (this.error === error && this.segments.length > 0) {
+    if (this.error === error && this.segments !== undefined && this.segments.length > 0) {
       error.path = [...this.segments.reverse(), ...error.path];
     }
     this.error = undefined;
-    this.segments = [];
+    this.segments = undefined;
   }
 }
 
@@ -806,7 +807,12 @@ export function encodeIntoWith(
     throw new RangeError(`offset ${offset} is outside the target (${target.length} bytes)`);
   }
   const room = target.length - offset;
-  const encoder = new Encoder(dialect, options, ByteWriter.into(target.subarray(offset)));
+  // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
+  const encoder = new Encoder(
+    dialect,
+    options,
+    ByteWriter.into(offset === 0 ? target : target.subarray(offset)),
+  );
   try {
     runEncoder(encoder, dialect, value);
   } catch (e) {
