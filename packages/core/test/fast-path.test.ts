@@ -442,6 +442,24 @@ describe("dictionary keys written again", () => {
       );
     });
   }
+  it("writes the string it read, for a key whose value changes between reads", () => {
+    // A getter that answers "a", "bb", "a", ... : the encoder reads a String key's value once
+    // per key written, and must write that string (and keep its bytes for the slot), not read
+    // the value again.
+    let reads = 0;
+    const flipping = {
+      kind: "string",
+      get value() {
+        return reads++ % 2 === 0 ? "a" : "bb";
+      },
+    } as unknown as Value;
+    const dict: DictionaryValue = { kind: "dictionary", entries: [[flipping, { kind: "nil" }]] };
+    const bytes = encodeWith(modern, { kind: "array", items: [dict, dict, dict, dict, dict] });
+    expect(reads).toBe(5);
+    const back = decodeWithLength(modern, bytes).value as ArrayValue;
+    const keys = back.items.map((d) => ((d as DictionaryValue).entries[0]![0] as { value: string }).value);
+    expect(keys).toEqual(["a", "bb", "a", "bb", "a"]);
+  });
 });
 
 function intoOutcome(d: Dialect, v: unknown, room: number): string {

@@ -84,7 +84,8 @@ class Unwinding {
 
   /** Puts the collected segments in front of the error's path (the caller re-formats it). */
   apply(error: { path: readonly PathSegment[] }): void {
-    if (this.error === error && this.segments !== undefined && this.segments.length > 0) {
+    // A list exists only after an add, so it is never empty.
+    if (this.error === error && this.segments) {
       error.path = [...this.segments.reverse(), ...error.path];
     }
     this.error = undefined;
@@ -674,22 +675,26 @@ class Encoder implements EncodeContext {
    */
   private encodeKeyIn(k: Value, slot: number): void {
     const s = typeof k === "object" && k !== null && k.kind === "string" ? k.value : undefined;
+    if (typeof s !== "string") {
+      this.encodeValue(k);
+      return;
+    }
     const strings = this.keyStrings!;
     const spans = this.keySpans!;
     const w = this.writer;
-    if (typeof s === "string" && strings[slot] === s) {
+    if (strings[slot] === s) {
       w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
       return;
     }
+    // What encodeInline writes for a String (the tables exist only where the core String codec
+    // writes strings inline), written here from the `value` read once: the bytes kept for the
+    // slot are those of `s` even if reading `value` again would give another string.
     const start = w.pos;
-    this.encodeValue(k);
-    // The tables exist only where the core String codec writes strings inline (those bytes are
-    // the string's alone: header, length, UTF-8, padding).
-    if (typeof s === "string") {
-      strings[slot] = s;
-      spans[slot * 2] = start;
-      spans[slot * 2 + 1] = w.pos - start;
-    }
+    w.u32(this.inlineIds[FAST_STRING]!);
+    w.string(s);
+    strings[slot] = s;
+    spans[slot * 2] = start;
+    spans[slot * 2 + 1] = w.pos - start;
   }
 
   encodeEntries(entries: readonly DictionaryEntry[]): void {
