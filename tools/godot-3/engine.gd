@@ -149,6 +149,9 @@ func fixtures():
 	case("pool_int_empty", PoolIntArray())
 	case("pool_real", PoolRealArray([0.0, -0.0, 1.5, 0.1, INF, -INF, NAN, 3.4e38, 1e-45, 123456789.0]))
 	case("pool_real_empty", PoolRealArray())
+	# %lg ties: digit 7 is a 5 with nothing after it, which glibc rounds to even
+	case("pool_real_ties", PoolRealArray([1234565.0, 1234575.0, 123456.5, 123457.5, 12345.25, 12345.75, 1000005.0, 9999995.0, 0.0001220703125, 3.0517578125e-05]))
+	case("real_ties", [1234565.0, 123456.5, 12345650.0, 1234565e10, 0.5, 2.5, Vector2(1234565, 123456.5), Color(0.5, 0.25, 0.125, 1)])
 	case("pool_string", PoolStringArray(["", "a", "abc", "abcd", "héllo", "tab\t\"q\" \\ ' ?", "日本"]))
 	case("pool_string_empty", PoolStringArray())
 	case("pool_vector2", PoolVector2Array([Vector2(1, 2), Vector2(-0.5, 1e20)]))

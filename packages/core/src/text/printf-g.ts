@@ -11,6 +11,51 @@ export function formatPrintfG(v: number, precision = 6): string {
   const p = Math.max(1, precision);
   const neg = v < 0;
   const a = Math.abs(v);
+  let kept: string;
+  let exp: number;
+  // `toExponential` rounds the exact binary value to the nearest, as glibc does; the two differ
+  // only on an exact tie (digit p+1 a 5 with nothing after it), where JS rounds up and glibc to
+  // even. A tie gives p+1 digits ending in 5 (about one value in ten does), and p+10 digits
+  // ending in 5000000000 (almost none does): only those take the exact path, whose
+  // `toPrecision(100)` costs several times what the two `toExponential` calls do.
+  if (
+    p < 91 &&
+    (lastDigit(a.toExponential(p)) !== 53 || !/^50*$/.test(digitsFrom(a.toExponential(p + 9), p)))
+  ) {
+    const s = a.toExponential(p - 1);
+    const e = s.indexOf("e");
+    kept = p === 1 ? s.slice(0, 1) : s[0] + s.slice(2, e);
+    exp = Number(s.slice(e + 1));
+  } else [kept, exp] = exactDigits(a, p);
+  return neg ? `-${layout(kept, exp, p)}` : layout(kept, exp, p);
+}
+
+/** The char code of the last mantissa digit of a `toExponential` text. */
+function lastDigit(s: string): number {
+  return s.charCodeAt(s.indexOf("e") - 1);
+}
+
+/** The mantissa digits of a `toExponential` text from digit index `i` (0: the first) on. */
+function digitsFrom(s: string, i: number): string {
+  return s.slice(i + 1, s.indexOf("e"));
+}
+
+/**
+ * {@link formatPrintfG} by the exact path alone, for every value.
+ * @internal for the tests, which hold the fast path to it.
+ */
+export function formatPrintfGExact(v: number, precision = 6): string {
+  if (Number.isNaN(v) || !Number.isFinite(v) || v === 0) return formatPrintfG(v, precision);
+  const p = Math.max(1, precision);
+  const [kept, exp] = exactDigits(Math.abs(v), p);
+  return v < 0 ? `-${layout(kept, exp, p)}` : layout(kept, exp, p);
+}
+
+/**
+ * The `p` significant digits of `a` (> 0, finite) rounded half to even on its exact binary
+ * value, and the decimal exponent of the first.
+ */
+function exactDigits(a: number, p: number): [digits: string, exponent: number] {
   // Exact decimal digits (a double's value is exact well within 100 significant digits for
   // deciding a tie at digit p+1), then round half to even ourselves.
   const exact = a.toPrecision(100);
@@ -43,6 +88,11 @@ export function formatPrintfG(v: number, precision = 6): string {
       kept = n.slice(0, p);
     } else kept = n.padStart(p, "0");
   }
+  return [kept, exp];
+}
+
+/** `%g`'s text for digits `kept` (p of them) and exponent `exp`: trailing zeros removed. */
+function layout(kept: string, exp: number, p: number): string {
   let out: string;
   if (exp < -4 || exp >= p) {
     const frac = kept.slice(1).replace(/0+$/, "");
@@ -56,5 +106,5 @@ export function formatPrintfG(v: number, precision = 6): string {
     const frac = ("0".repeat(-exp - 1) + kept).replace(/0+$/, "");
     out = `0.${frac}`;
   }
-  return neg ? `-${out}` : out;
+  return out;
 }
