@@ -20,22 +20,19 @@ export function formatPrintfG(v: number, precision = 6): string {
   // `toPrecision(100)` costs several times what the two `toExponential` calls do.
   if (
     p < 91 &&
-    (lastDigit(a.toExponential(p)) !== 53 || !/^50*$/.test(digitsFrom(a.toExponential(p + 9), p)))
+    (digitsFrom(a.toExponential(p), p) !== "5" || !/^50*$/.test(digitsFrom(a.toExponential(p + 9), p)))
   ) {
     const s = a.toExponential(p - 1);
-    const e = s.indexOf("e");
-    kept = p === 1 ? s.slice(0, 1) : s[0] + s.slice(2, e);
-    exp = Number(s.slice(e + 1));
+    kept = s[0] + digitsFrom(s, 1);
+    exp = Number(s.slice(s.indexOf("e") + 1));
   } else [kept, exp] = exactDigits(a, p);
-  return neg ? `-${layout(kept, exp, p)}` : layout(kept, exp, p);
+  return layout(neg, kept, exp, p);
 }
 
-/** The char code of the last mantissa digit of a `toExponential` text. */
-function lastDigit(s: string): number {
-  return s.charCodeAt(s.indexOf("e") - 1);
-}
-
-/** The mantissa digits of a `toExponential` text from digit index `i` (0: the first) on. */
+/**
+ * The mantissa digits of a `toExponential` text from digit index `i` (0: the first; `i` >= 1,
+ * which is also right for a one-digit mantissa, written without a point) on.
+ */
 function digitsFrom(s: string, i: number): string {
   return s.slice(i + 1, s.indexOf("e"));
 }
@@ -48,7 +45,7 @@ export function formatPrintfGExact(v: number, precision = 6): string {
   if (Number.isNaN(v) || !Number.isFinite(v) || v === 0) return formatPrintfG(v, precision);
   const p = Math.max(1, precision);
   const [kept, exp] = exactDigits(Math.abs(v), p);
-  return v < 0 ? `-${layout(kept, exp, p)}` : layout(kept, exp, p);
+  return layout(v < 0, kept, exp, p);
 }
 
 /**
@@ -92,7 +89,7 @@ function exactDigits(a: number, p: number): [digits: string, exponent: number] {
 }
 
 /** `%g`'s text for digits `kept` (p of them) and exponent `exp`: trailing zeros removed. */
-function layout(kept: string, exp: number, p: number): string {
+function layout(neg: boolean, kept: string, exp: number, p: number): string {
   let out: string;
   if (exp < -4 || exp >= p) {
     const frac = kept.slice(1).replace(/0+$/, "");
@@ -106,5 +103,5 @@ function layout(kept: string, exp: number, p: number): string {
     const frac = ("0".repeat(-exp - 1) + kept).replace(/0+$/, "");
     out = `0.${frac}`;
   }
-  return out;
+  return neg ? `-${out}` : out;
 }
