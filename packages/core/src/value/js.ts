@@ -102,9 +102,13 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
   return view(value, options.dictionaries ?? "auto");
 }
 
-function defineKey(target: Record<string, unknown>, key: string, v: unknown): void {
-  // defineProperty never calls the __proto__ setter, so hostile keys stay plain data.
-  Object.defineProperty(target, key, { value: v, enumerable: true, writable: true, configurable: true });
+// Keys are assigned, which is the fast way to build an object, except `__proto__`: assigning
+// that one calls Object.prototype's setter (it would set the prototype, never add a key), so it
+// is defined as an own property instead. No other key of Object.prototype has a setter.
+function setKey(target: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value: v, enumerable: true, writable: true, configurable: true });
+  else target[key] = v;
 }
 
 function view(v: Value, dicts: "auto" | "map"): unknown {
@@ -117,31 +121,33 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
     case "string":
     case "stringName":
       return v.value;
+    case "vector2":
+    case "vector2i":
+      return { x: v.x, y: v.y };
+    case "vector3":
+    case "vector3i":
+      return { x: v.x, y: v.y, z: v.z };
+    case "color":
+      return { r: v.r, g: v.g, b: v.b, a: v.a };
     case "nodePath": {
       const p = (v.absolute ? "/" : "") + v.names.join("/");
       const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
       return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
     }
-    case "array":
-      return v.items.map((x) => view(x, dicts));
-    case "dictionary": {
-      const plain =
-        dicts === "auto" &&
-        v.entries.every(([k]) => k.kind === "string" || k.kind === "stringName" || k.kind === "int");
-      if (plain) {
-        const out: Record<string, unknown> = {};
-        for (const [k, val] of v.entries)
-          defineKey(out, String((k as { value: unknown }).value), view(val, dicts));
-        return out;
-      }
-      return new Map(v.entries.map(([k, val]) => [view(k, dicts), view(val, dicts)]));
+    case "array": {
+      const items = v.items;
+      const out = new Array<unknown>(items.length);
+      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts);
+      return out;
     }
+    case "dictionary":
+      return dictionaryView(v.entries, dicts);
     case "object":
       if (v.form === "id") return { objectId: v.id };
       if (v.form === "null" || v.className === "") return null;
       {
         const props: Record<string, unknown> = {};
-        for (const [name, val] of v.properties) defineKey(props, name, view(val, dicts));
+        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts));
         return { className: v.className, properties: props };
       }
     case "packedByteArray":
@@ -177,4 +183,28 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
       return rest;
     }
   }
+}
+
+function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): unknown {
+  const n = entries.length;
+  let plain = dicts === "auto";
+  for (let i = 0; plain && i < n; i++) {
+    const k = entries[i]![0].kind;
+    plain = k === "string" || k === "stringName" || k === "int";
+  }
+  if (plain) {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      const key = (e[0] as { value: string | number | bigint }).value;
+      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts));
+    }
+    return out;
+  }
+  const out = new Map<unknown, unknown>();
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    out.set(view(e[0], dicts), view(e[1], dicts));
+  }
+  return out;
 }

@@ -1,0 +1,212 @@
+import {
+  type DictionaryEntry,
+  dictionary,
+  fullObject,
+  int,
+  string,
+  stringName,
+  toJS,
+  type Value,
+  VECTOR_FIELDS,
+} from "@gdvariant/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ALL_LEAVES, valueArb } from "./support/arbitraries.js";
+
+// toJS as it was first written: one generic path per kind, every key through defineProperty.
+// Slow, but plainly what the documentation says; the fast toJS must give the same result.
+function referenceToJS(v: Value, dicts: "auto" | "map" = "auto"): unknown {
+  const define = (t: Record<string, unknown>, k: string, x: unknown) =>
+    Object.defineProperty(t, k, { value: x, enumerable: true, writable: true, configurable: true });
+  switch (v.kind) {
+    case "nil":
+      return null;
+    case "bool":
+    case "int":
+    case "float":
+    case "string":
+    case "stringName":
+      return v.value;
+    case "nodePath": {
+      const p = (v.absolute ? "/" : "") + v.names.join("/");
+      const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
+      return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
+    }
+    case "array":
+      return v.items.map((x) => referenceToJS(x, dicts));
+    case "dictionary": {
+      const plain =
+        dicts === "auto" &&
+        v.entries.every(([k]) => k.kind === "string" || k.kind === "stringName" || k.kind === "int");
+      if (plain) {
+        const out: Record<string, unknown> = {};
+        for (const [k, x] of v.entries)
+          define(out, String((k as { value: unknown }).value), referenceToJS(x, dicts));
+        return out;
+      }
+      return new Map(v.entries.map(([k, x]) => [referenceToJS(k, dicts), referenceToJS(x, dicts)]));
+    }
+    case "object":
+      if (v.form === "id") return { objectId: v.id };
+      if (v.form === "null" || v.className === "") return null;
+      {
+        const props: Record<string, unknown> = {};
+        for (const [name, x] of v.properties) define(props, name, referenceToJS(x, dicts));
+        return { className: v.className, properties: props };
+      }
+    case "packedByteArray":
+    case "packedInt32Array":
+    case "packedInt64Array":
+    case "packedFloat32Array":
+    case "packedFloat64Array":
+    case "packedVector2Array":
+    case "packedVector3Array":
+    case "packedVector4Array":
+    case "packedColorArray":
+      return v.data;
+    case "packedStringArray":
+      return [...v.data];
+    case "transform2d":
+    case "matrix32":
+    case "basis":
+    case "matrix3":
+    case "transform3d":
+    case "projection":
+      return [...v.values];
+    case "rid":
+      return { rid: v.id };
+    default: {
+      if (v.kind in VECTOR_FIELDS) {
+        const out: Record<string, unknown> = {};
+        for (const f of VECTOR_FIELDS[v.kind as keyof typeof VECTOR_FIELDS])
+          out[f] = (v as unknown as Record<string, number>)[f];
+        return out;
+      }
+      const { kind: _k, ...rest } = v as unknown as Record<string, unknown>;
+      return rest;
+    }
+  }
+}
+
+/**
+ * Where `a` and `b` differ (undefined when they do not): the same primitives (Object.is), the
+ * same typed arrays (the very objects: toJS hands out the value's data), Maps with the same
+ * entries in order, arrays, and objects with the same prototype and own keys in the same order,
+ * each with the same descriptor flags.
+ */
+function difference(a: unknown, b: unknown, at = "$"): string | undefined {
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null)
+    return Object.is(a, b) ? undefined : `${at}: ${String(a)} vs ${String(b)}`;
+  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) return a === b ? undefined : `${at}: other data`;
+  if (a instanceof Map || b instanceof Map) {
+    if (!(a instanceof Map && b instanceof Map)) return `${at}: Map vs not`;
+    if (a.size !== b.size) return `${at}: size ${a.size} vs ${b.size}`;
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < x.length; i++) {
+      const d =
+        difference(x[i]![0], y[i]![0], `${at}.key${i}`) ?? difference(x[i]![1], y[i]![1], `${at}.value${i}`);
+      if (d !== undefined) return d;
+    }
+    return undefined;
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return `${at}: array vs not`;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${at}: other prototype`;
+  const ka = Reflect.ownKeys(a);
+  const kb = Reflect.ownKeys(b);
+  if (ka.length !== kb.length || ka.some((k, i) => k !== kb[i]))
+    return `${at}: keys ${String(ka)} vs ${String(kb)}`;
+  for (const k of ka) {
+    const da = Object.getOwnPropertyDescriptor(a, k)!;
+    const db = Object.getOwnPropertyDescriptor(b, k)!;
+    if (da.enumerable !== db.enumerable || da.writable !== db.writable || da.configurable !== db.configurable)
+      return `${at}.${String(k)}: other descriptor`;
+    const d = difference(da.value, db.value, `${at}.${String(k)}`);
+    if (d !== undefined) return d;
+  }
+  return undefined;
+}
+
+// Keys that name something on Object.prototype (or would set it), and keys that objects order
+// as array indexes.
+const HOSTILE_KEYS = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "__defineGetter__",
+  "__lookupSetter__",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "prototype",
+  "0",
+  "1",
+  "01",
+  "-1",
+  "4294967295",
+  "",
+];
+
+const hostileKey = fc.oneof(
+  fc.constantFrom(...HOSTILE_KEYS).map((k) => string(k)),
+  fc.constantFrom(...HOSTILE_KEYS).map((k) => stringName(k)),
+  fc.integer({ min: -2, max: 3 }).map((n) => int(n)),
+  fc.string({ maxLength: 3 }).map((k) => string(k)),
+);
+
+describe("toJS", () => {
+  it("gives what the reference gives for any value, with either dictionary option", () => {
+    fc.assert(
+      fc.property(
+        valueArb(ALL_LEAVES, { typed: true, shared: true, objects: true }),
+        fc.constantFrom("auto" as const, "map" as const),
+        (v, dicts) => {
+          expect(difference(toJS(v, { dictionaries: dicts }), referenceToJS(v, dicts))).toBeUndefined();
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it("keeps hostile keys as plain own data and leaves every prototype alone", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(hostileKey, fc.integer({ min: 0, max: 9 })), { maxLength: 12 }),
+        (pairs) => {
+          const entries: DictionaryEntry[] = pairs.map(([k, n]) => [k, dictionary([[string("n"), int(n)]])]);
+          const out = toJS(dictionary(entries));
+          expect(difference(out, referenceToJS(dictionary(entries)))).toBeUndefined();
+          expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+          const props = (
+            toJS(
+              fullObject(
+                "Node",
+                pairs.map(([k, n]) => [String((k as { value: unknown }).value), int(n)]),
+              ),
+            ) as { properties: object }
+          ).properties;
+          expect(Object.getPrototypeOf(props)).toBe(Object.prototype);
+          expect(({} as Record<string, unknown>).n).toBeUndefined();
+          expect(Object.keys(Object.prototype)).toEqual([]);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("makes the object's own __proto__ key, not its prototype, from the last entry of that name", () => {
+    const out = toJS(
+      dictionary([
+        [string("__proto__"), int(1)],
+        [string("a"), int(2)],
+        [stringName("__proto__"), dictionary([[string("polluted"), int(3)]])],
+      ]),
+    ) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual({ polluted: 3 });
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+});
