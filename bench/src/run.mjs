@@ -156,6 +156,8 @@ function measureWorkload(format, name) {
     });
   }
 
+  // What a program that wants plain JS values runs (the peers return plain JS values too).
+  rows.push(timed("gdvariant", "decode-js", () => toJS(g.decode(bytes)), "decode, then toJS"));
   if (packed)
     rows.push(timed("gdvariant", "decode-copy", () => g.decode(bytes, { copy: true }), "copy: true"));
   if (exact) {
@@ -302,6 +304,11 @@ for (const w of workloads) {
       ofMedians[`${op}VsBestPeer`] = ours.mbps / best.mbps;
       ratios[`${op}BestPeer`] = best.subject;
     }
+    const plain = op === "decode" ? row(w, "gdvariant", "decode-js") : undefined;
+    if (plain && best) {
+      ratios.decodeJsVsBestPeer = speedup(plain, best);
+      ofMedians.decodeJsVsBestPeer = plain.mbps / best.mbps;
+    }
   }
   const mem = row(w, "memcpy", "copy");
   const alloc = row(w, "memcpy", "alloc-copy");
@@ -347,6 +354,8 @@ function targets() {
     }
     if (w.ratios.decodeVsBestPeer !== undefined)
       check("decode ≥ 10× fastest peer", w, w.ratios.decodeVsBestPeer, 10, (v, g) => v >= g);
+    if (w.ratios.decodeJsVsBestPeer !== undefined)
+      check("info: decode + toJS ÷ fastest peer", w, w.ratios.decodeJsVsBestPeer, "–", () => "info");
     if (w.ratios.encodeVsBestPeer !== undefined)
       check("encode ≥ 10× fastest peer", w, w.ratios.encodeVsBestPeer, 10, (v, g) => v >= g);
     if (w.name === "float32-array" || w.name === "vector3-array") {
@@ -422,12 +431,12 @@ function tables() {
   const lines = [];
   lines.push("Decode, MB/s (median; higher is better):", "");
   lines.push(
-    "| workload | format | bytes | memcpy | alloc + copy | gdvariant | gdvariant copy | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer | × memcpy (view / copy) | auto ÷ plain time |",
+    "| workload | format | bytes | memcpy | alloc + copy | gdvariant | gdvariant copy | gdvariant + toJS | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer (+ toJS) | × memcpy (view / copy) | auto ÷ plain time |",
   );
-  lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+  lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const w of workloads) {
     lines.push(
-      `| ${w.name} | ${w.format} | ${w.bytes} | ${cell(w, "memcpy", "copy")} | ${cell(w, "memcpy", "alloc-copy")} | ${cell(w, "gdvariant", "decode")} | ${cell(w, "gdvariant", "decode-copy")} | ${cell(w, "gdvariant", "auto-decode")} | ${cell(w, "native", "decode")} | ${cell(w, "@gd-com/utils", "decode")} | ${cell(w, "godot-binary-serialization", "decode")} | ${ratio(w.ratios.decodeVsNative)} | ${ratio(w.ratios.decodeVsBestPeer)} | ${ratio(w.ratios.decodeVsMemcpy)} / ${ratio(w.ratios.decodeCopyVsMemcpy)} | ${ratio(w.ratios.autoOverDecodeTime)} |`,
+      `| ${w.name} | ${w.format} | ${w.bytes} | ${cell(w, "memcpy", "copy")} | ${cell(w, "memcpy", "alloc-copy")} | ${cell(w, "gdvariant", "decode")} | ${cell(w, "gdvariant", "decode-copy")} | ${cell(w, "gdvariant", "decode-js")} | ${cell(w, "gdvariant", "auto-decode")} | ${cell(w, "native", "decode")} | ${cell(w, "@gd-com/utils", "decode")} | ${cell(w, "godot-binary-serialization", "decode")} | ${ratio(w.ratios.decodeVsNative)} | ${ratio(w.ratios.decodeVsBestPeer)}${w.ratios.decodeJsVsBestPeer === undefined ? "" : ` (${ratio(w.ratios.decodeJsVsBestPeer)})`} | ${ratio(w.ratios.decodeVsMemcpy)} / ${ratio(w.ratios.decodeCopyVsMemcpy)} | ${ratio(w.ratios.autoOverDecodeTime)} |`,
     );
   }
   lines.push("", "Encode, MB/s (median; higher is better):", "");
