@@ -2,16 +2,20 @@
 // thirdparty/grisu2/grisu2.h (Grisu2 from Loitsch's paper, by way of nlohmann/json and
 // simdjson), which `String::num_scientific` calls for `float` and `double`. Grisu2 is not always
 // the shortest or closest representation (JS `Number#toString` is), so a port is needed to
-// match the engine digit for digit. 64-bit unsigned arithmetic is done with BigInt; this code
-// runs only for text output.
+// match the engine digit for digit.
+//
+// The C++ code's 64-bit unsigned integers are hi:lo pairs of 32-bit halves held in plain
+// numbers, and every step is exact, so the digits are the C++ code's own
+// (test/grisu2.test.ts holds them to a BigInt transcription of grisu2.h on any double and
+// float). The BigInt port this replaces took ~2.5 us a real (bench/README.md, "Hot-path
+// changes").
 
-const MASK64 = (1n << 64n) - 1n;
 const K_ALPHA = -60;
-
-interface DiyFp {
-  f: bigint;
-  e: number;
-}
+const TWO32 = 4294967296;
+const DIGIT = "0123456789";
+/** 2^i for i in 0..64 (a table: `2 ** i` with a variable `i` is a Math.pow call). */
+const POW2 = new Float64Array(65);
+for (let i = 0, x = 1; i <= 64; i++, x *= 2) POW2[i] = x;
 
 // Cached powers of ten c = f * 2^e ~= 10^k, every 8th decimal exponent from -300 to 324.
 // biome-ignore format: a table reads better in rows
@@ -41,87 +45,190 @@ const CACHED_E: readonly number[] = [
   295, 322, 348, 375, 402, 428, 455, 481, 508, 534, 561, 588, 614, 641, 667, 694, 720, 747, 774,
   800, 827, 853, 880, 907, 933, 960, 986, 1013,
 ];
-let cachedF: bigint[] | undefined;
+// The halves of CACHED_F, parsed on first use.
+let cachedHi: Float64Array | undefined;
+let cachedLo: Float64Array | undefined;
 
-// x * y rounded to the upper 64 bits (ties up), as diyfp::mul.
-function mul(x: DiyFp, y: DiyFp): DiyFp {
-  const p = x.f * y.f;
-  return { f: (p + (1n << 63n)) >> 64n, e: x.e + y.e + 64 };
+// Results of the 64-bit helpers, R[0]:R[1] = hi:lo (a typed array: a number stored in a
+// module-level `let` is boxed on every store, a typed array element is not).
+const R = new Float64Array(2);
+
+/** R[0]:R[1] = (xh:xl * yh:yl + 2^63) >> 64, the upper half of the product rounded (diyfp::mul). */
+function mulHigh(xh: number, xl: number, yh: number, yl: number): void {
+  // The four 32 x 32 partial products, each as hi:lo (mul32), summed as the C++ does.
+  mul32(xl, yl);
+  const p0hi = R[0]!;
+  mul32(xl, yh);
+  const p1hi = R[0]!;
+  const p1lo = R[1]!;
+  mul32(xh, yl);
+  const p2hi = R[0]!;
+  const p2lo = R[1]!;
+  mul32(xh, yh);
+  // Q < 2^34 and the sum below < 2^35: exact.
+  const q = p0hi + p1lo + p2lo + 2147483648;
+  const low = R[1]! + p2hi + p1hi + Math.floor(q / TWO32);
+  const carry = Math.floor(low / TWO32);
+  R[1] = low - carry * TWO32;
+  R[0] = R[0]! + carry;
 }
 
-// Shifts f left until bit 63 is set (f != 0), in one step.
-function normalize(x: DiyFp): DiyFp {
-  const hi = Number(x.f >> 32n);
-  const bits = hi !== 0 ? 64 - Math.clz32(hi) : 32 - Math.clz32(Number(x.f & 0xffffffffn));
-  const shift = 64 - bits;
-  return { f: x.f << BigInt(shift), e: x.e - shift };
+/** R[0]:R[1] = a * b for 32-bit unsigned a and b, from 16-bit pieces (each product exact). */
+function mul32(a: number, b: number): void {
+  const a0 = a & 0xffff;
+  const a1 = a >>> 16;
+  const b0 = b & 0xffff;
+  const b1 = b >>> 16;
+  const t = a0 * b0;
+  const m = a1 * b0 + a0 * b1 + Math.floor(t / 65536);
+  R[0] = a1 * b1 + Math.floor(m / 65536);
+  R[1] = Math.imul(a, b) >>> 0;
+}
+
+/** R[0]:R[1] = h:l << s (0 <= s < 64, no bit lost). */
+function shiftLeft(h: number, l: number, s: number): void {
+  if (s >= 32) {
+    R[0] = l * POW2[s - 32]!;
+    R[1] = 0;
+  } else if (s > 0) {
+    R[0] = ((h << s) | (l >>> (32 - s))) >>> 0;
+    R[1] = (l << s) >>> 0;
+  } else {
+    R[0] = h;
+    R[1] = l;
+  }
+}
+
+/** Bits in h:l (h:l != 0). */
+function bitLength(h: number, l: number): number {
+  return h !== 0 ? 64 - Math.clz32(h) : 32 - Math.clz32(l);
 }
 
 const scratch = new DataView(new ArrayBuffer(8));
 
-// value = f * 2^e and the boundaries m-, m+ halfway to its neighbours (value finite, > 0).
-function boundaries(value: number, single: boolean): { w: DiyFp; minus: DiyFp; plus: DiyFp } {
-  let bits: bigint;
-  let precision: number;
-  let bias: number;
+// The digits of the last grisu2 call and the decimal exponent: value = digits * 10^exponent.
+const digits: number[] = [];
+let count = 0;
+let exponent = 0;
+
+/**
+ * Grisu2 of a finite value > 0 (`single`: its float boundaries) into `digits[0..count)` and
+ * `exponent`. The steps and names are grisu2.h's.
+ */
+function grisu2(value: number, single: boolean): void {
+  // boundaries(): v = f * 2^e and m-, m+ halfway to its neighbours.
+  let fh: number;
+  let fl: number;
+  let ve: number;
+  let lowerCloser: boolean;
   if (single) {
     scratch.setFloat32(0, value);
-    bits = BigInt(scratch.getUint32(0));
-    precision = 24;
-    bias = 127 + 23;
+    const bits = scratch.getUint32(0);
+    const E = bits >>> 23;
+    const F = bits & 0x7fffff;
+    fh = 0;
+    fl = E === 0 ? F : F + 0x800000;
+    ve = E === 0 ? 1 - 150 : E - 150;
+    lowerCloser = F === 0 && E > 1;
   } else {
     scratch.setFloat64(0, value);
-    bits = scratch.getBigUint64(0);
-    precision = 53;
-    bias = 1023 + 52;
+    const hi = scratch.getUint32(0);
+    const lo = scratch.getUint32(4);
+    const E = hi >>> 20;
+    const Fh = hi & 0xfffff;
+    fh = E === 0 ? Fh : Fh + 0x100000;
+    fl = lo;
+    ve = E === 0 ? 1 - 1075 : E - 1075;
+    lowerCloser = Fh === 0 && lo === 0 && E > 1;
   }
-  const hidden = 1n << BigInt(precision - 1);
-  const E = Number(bits >> BigInt(precision - 1));
-  const F = bits & (hidden - 1n);
-  const v: DiyFp = E === 0 ? { f: F, e: 1 - bias } : { f: F + hidden, e: E - bias };
-  const lowerCloser = F === 0n && E > 1;
-  const mPlus: DiyFp = { f: 2n * v.f + 1n, e: v.e - 1 };
-  const mMinus: DiyFp = lowerCloser ? { f: 4n * v.f - 1n, e: v.e - 2 } : { f: 2n * v.f - 1n, e: v.e - 1 };
-  const plus = normalize(mPlus);
-  const minus: DiyFp = { f: (mMinus.f << BigInt(mMinus.e - plus.e)) & MASK64, e: plus.e };
-  return { w: normalize(v), minus, plus };
-}
+  // m+ = 2f + 1 at e - 1, normalized (bit 63 set).
+  const mph = fh * 2 + (fl >>> 31);
+  const mpl = ((fl << 1) | 1) >>> 0;
+  const plusShift = 64 - bitLength(mph, mpl);
+  shiftLeft(mph, mpl, plusShift);
+  const plusH = R[0]!;
+  const plusL = R[1]!;
+  const plusE = ve - 1 - plusShift;
+  // m- = 4f - 1 at e - 2 when the lower neighbour is closer, else 2f - 1 at e - 1, brought to
+  // m+'s exponent (f >= 1, so no borrow past the top; the shift loses no bit).
+  let mmh: number;
+  let mml: number;
+  let mmE: number;
+  if (lowerCloser) {
+    mmh = fh * 4 + (fl >>> 30);
+    mml = (fl << 2) >>> 0;
+    mmE = ve - 2;
+  } else {
+    mmh = fh * 2 + (fl >>> 31);
+    mml = (fl << 1) >>> 0;
+    mmE = ve - 1;
+  }
+  if (mml === 0) {
+    mmh -= 1;
+    mml = 0xffffffff;
+  } else mml -= 1;
+  shiftLeft(mmh, mml, mmE - plusE);
+  const minusH = R[0]!;
+  const minusL = R[1]!;
+  // w = v normalized.
+  const wShift = 64 - bitLength(fh, fl);
+  shiftLeft(fh, fl, wShift);
+  const wh0 = R[0]!;
+  const wl0 = R[1]!;
 
-function cachedPower(e: number): { c: DiyFp; k: number } {
-  cachedF ??= CACHED_F.map((h) => BigInt(`0x${h}`));
-  const f = K_ALPHA - e - 1;
+  // get_cached_power_for_binary_exponent(m+.e)
+  if (cachedHi === undefined) {
+    cachedHi = new Float64Array(CACHED_F.length);
+    cachedLo = new Float64Array(CACHED_F.length);
+    for (let i = 0; i < CACHED_F.length; i++) {
+      cachedHi[i] = Number.parseInt(CACHED_F[i]!.slice(0, 8), 16);
+      cachedLo![i] = Number.parseInt(CACHED_F[i]!.slice(8), 16);
+    }
+  }
+  const f = K_ALPHA - plusE - 1;
   // C++ integer division truncates toward zero.
-  const k = Math.trunc((f * 78913) / (1 << 18)) + (f > 0 ? 1 : 0);
-  const index = Math.trunc((300 + k + 7) / 8);
-  return { c: { f: cachedF[index]!, e: CACHED_E[index]! }, k: -300 + index * 8 };
-}
+  const kc = Math.trunc((f * 78913) / (1 << 18)) + (f > 0 ? 1 : 0);
+  const index = Math.trunc((300 + kc + 7) / 8);
+  const ch = cachedHi[index]!;
+  const cl = cachedLo![index]!;
+  const k = -300 + index * 8;
+  // The same exponent for w, w- and w+: e = m+.e + c.e + 64, in -60..-32.
+  const e = plusE + CACHED_E[index]! + 64;
 
-function round(digits: number[], dist: bigint, delta: bigint, rest: bigint, tenK: bigint): void {
-  while (rest < dist && delta - rest >= tenK && (rest + tenK < dist || dist - rest > rest + tenK - dist)) {
-    digits[digits.length - 1]!--;
-    rest += tenK;
+  mulHigh(wh0, wl0, ch, cl);
+  const wh = R[0]!;
+  const wl = R[1]!;
+  mulHigh(minusH, minusL, ch, cl);
+  // M- = w-.f + 1
+  let Mmh = R[0]!;
+  let Mml = R[1]! + 1;
+  if (Mml === TWO32) {
+    Mmh += 1;
+    Mml = 0;
   }
-}
+  mulHigh(plusH, plusL, ch, cl);
+  // M+ = w+.f - 1
+  let Mph = R[0]!;
+  let Mpl = R[1]! - 1;
+  if (Mpl < 0) {
+    Mph -= 1;
+    Mpl = TWO32 - 1;
+  }
 
-/** Grisu2 digits and decimal exponent: value = digits * 10^exponent. */
-function grisu2(value: number, single: boolean): { digits: number[]; exponent: number } {
-  const b = boundaries(value, single);
-  const { c, k } = cachedPower(b.plus.e);
-  const w = mul(b.w, c);
-  const wMinus = mul(b.minus, c);
-  const wPlus = mul(b.plus, c);
-  const mMinus = wMinus.f + 1n;
-  const mPlus = wPlus.f - 1n;
-  const e = wPlus.e; // the same for w, w- and w+
-  let exponent = -k;
-  const digits: number[] = [];
-
-  let delta = mPlus - mMinus;
-  let dist = mPlus - w.f;
-  const shift = BigInt(-e);
-  const one = 1n << shift;
-  let p1 = Number(mPlus >> shift);
-  let p2 = mPlus & (one - 1n);
+  // grisu2_digit_gen. delta = M+ - M- and dist = M+ - w are a few ulps of the 64-bit scaled
+  // value (under 2^13 for a double, 2^42 for a float), so they are exact as plain numbers.
+  const delta = (Mph - Mmh) * TWO32 + (Mpl - Mml);
+  const dist = (Mph - wh) * TWO32 + (Mpl - wl);
+  const shift = -e; // 32..60
+  const s2 = shift - 32; // 0..28
+  const high = POW2[s2]!;
+  const one = POW2[shift]!;
+  // p1 = M+ >> shift (32 bits); p2 = M+ & (one - 1) as p2h:p2l (p2h < 2^s2).
+  let p1 = Math.floor(Mph / high);
+  let p2h = Mph - p1 * high;
+  let p2l = Mpl;
+  exponent = -k;
+  count = 0;
 
   let pow10 = 1;
   let kk = 1;
@@ -132,32 +239,94 @@ function grisu2(value: number, single: boolean): { digits: number[]; exponent: n
   let n = kk;
   while (n > 0) {
     const d = Math.floor(p1 / pow10);
-    const r = p1 % pow10;
-    digits.push(d);
-    p1 = r;
+    p1 -= d * pow10;
+    digits[count++] = d;
     n--;
-    const rest = (BigInt(p1) << shift) + p2;
+    // rest = (p1 << shift) + p2: its high half is p1 * 2^s2 + p2h < 2^32. As a plain number it
+    // is exact below 2^53 and at least 2^53 otherwise, so the test against delta (< 2^53) holds
+    // either way, and it is exact where it passes.
+    const rest = (p1 * high + p2h) * TWO32 + p2l;
     if (rest <= delta) {
       exponent += n;
-      round(digits, dist, delta, rest, BigInt(pow10) << shift);
-      return { digits, exponent };
+      round(dist, delta, rest, pow10 * one);
+      return;
     }
     pow10 = Math.floor(pow10 / 10);
   }
+  // The fraction: p2, delta and dist times 10 each step. delta and dist may pass 2^53 here
+  // (delta stops below 10 * 2^60), so from now on they are hi:lo pairs too.
+  let dh = Math.floor(delta / TWO32);
+  let dl = delta - dh * TWO32;
+  let sh = Math.floor(dist / TWO32);
+  let sl = dist - sh * TWO32;
   let m = 0;
   for (;;) {
-    p2 = (p2 * 10n) & MASK64;
-    const d = p2 >> shift;
-    p2 &= one - 1n;
-    digits.push(Number(d));
+    // p2 *= 10 (p2 < 2^60: no overflow); the digit is the part from bit `shift` up.
+    let x = p2l * 10;
+    let c = Math.floor(x / TWO32);
+    p2l = x - c * TWO32;
+    const t = p2h * 10 + c;
+    const d = Math.floor(t / high);
+    p2h = t - d * high;
+    digits[count++] = d;
     m++;
-    delta = (delta * 10n) & MASK64;
-    dist = (dist * 10n) & MASK64;
-    if (p2 <= delta) break;
+    x = dl * 10;
+    c = Math.floor(x / TWO32);
+    dl = x - c * TWO32;
+    dh = dh * 10 + c;
+    x = sl * 10;
+    c = Math.floor(x / TWO32);
+    sl = x - c * TWO32;
+    sh = sh * 10 + c;
+    if (p2h < dh || (p2h === dh && p2l <= dl)) break;
   }
   exponent -= m;
-  round(digits, dist, delta, p2, one);
-  return { digits, exponent };
+  // grisu2_round(rest = p2, ten_k = one), on hi:lo pairs (one = 2^shift is high:0).
+  roundWide(sh, sl, dh, dl, p2h, p2l, high);
+}
+
+// grisu2_round: moves the last digit down while that brings the number closer to w (every
+// value here is below 2^53, so plain numbers are exact).
+function round(dist: number, delta: number, rest: number, tenK: number): void {
+  while (rest < dist && delta - rest >= tenK && (rest + tenK < dist || dist - rest > rest + tenK - dist)) {
+    digits[count - 1]!--;
+    rest += tenK;
+  }
+}
+
+/** grisu2_round on hi:lo pairs: dist sh:sl, delta dh:dl, rest rh:rl, ten_k th:0. */
+function roundWide(sh: number, sl: number, dh: number, dl: number, rh: number, rl: number, th: number): void {
+  for (;;) {
+    // rest < dist
+    if (!(rh < sh || (rh === sh && rl < sl))) return;
+    // delta - rest >= ten_k (rest <= delta holds throughout)
+    let l = dl - rl;
+    let h = dh - rh;
+    if (l < 0) {
+      l += TWO32;
+      h--;
+    }
+    if (h < th) return;
+    // a = rest + ten_k: a < dist, or dist - rest > a - dist
+    const ah = rh + th;
+    if (!(ah < sh || (ah === sh && rl < sl))) {
+      let xl = sl - rl;
+      let xh = sh - rh;
+      if (xl < 0) {
+        xl += TWO32;
+        xh--;
+      }
+      let yl = rl - sl;
+      let yh = ah - sh;
+      if (yl < 0) {
+        yl += TWO32;
+        yh--;
+      }
+      if (!(xh > yh || (xh === yh && xl > yl))) return;
+    }
+    digits[count - 1]!--;
+    rh = ah;
+  }
 }
 
 /**
@@ -182,9 +351,10 @@ export function numScientific(value: number, single: boolean): string {
     s = all.replace(/0+$/, "");
     n = all.length;
   } else {
-    const { digits, exponent } = grisu2(a, single);
-    s = digits.join("");
-    n = s.length + exponent;
+    grisu2(a, single);
+    s = "";
+    for (let i = 0; i < count; i++) s += DIGIT[digits[i]!];
+    n = count + exponent;
   }
   const k = s.length;
   if (k <= n && n <= 15) return sign + s + "0".repeat(n - k);
