@@ -1,6 +1,8 @@
 import {
   type DictionaryEntry,
   dictionary,
+  EncodeError,
+  fromJS,
   fullObject,
   int,
   string,
@@ -8,6 +10,7 @@ import {
   toJS,
   type Value,
   VECTOR_FIELDS,
+  vector3,
 } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -208,5 +211,105 @@ describe("toJS", () => {
     expect(Object.getOwnPropertyDescriptor(out, "__proto__")?.value).toEqual({ polluted: 3 });
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+});
+
+// fromJS as it was first written (tests before the typed-array and Map tests, map() for arrays):
+// the faster fromJS must infer the same Value from any dense JS data.
+const KINDS_SEEN = new Set([
+  ...Object.keys(VECTOR_FIELDS),
+  "nil",
+  "bool",
+  "int",
+  "float",
+  "string",
+  "array",
+  "dictionary",
+]);
+function referenceFromJS(input: unknown): Value {
+  switch (typeof input) {
+    case "undefined":
+      return { kind: "nil" };
+    case "boolean":
+      return { kind: "bool", value: input };
+    case "bigint":
+      return int(input);
+    case "number":
+      return Number.isInteger(input) ? int(input) : { kind: "float", value: input };
+    case "string":
+      return { kind: "string", value: input };
+    case "object": {
+      if (input === null) return { kind: "nil" };
+      if (KINDS_SEEN.has((input as { kind?: string }).kind ?? "")) return input as Value;
+      if (Array.isArray(input)) return { kind: "array", items: input.map((v) => referenceFromJS(v)) };
+      if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
+      if (input instanceof Float64Array) return { kind: "packedFloat64Array", data: input };
+      if (input instanceof Map) {
+        const entries: DictionaryEntry[] = [];
+        for (const [k, v] of input) entries.push([referenceFromJS(k), referenceFromJS(v)]);
+        return { kind: "dictionary", entries };
+      }
+      const entries: DictionaryEntry[] = [];
+      for (const k of Object.keys(input))
+        entries.push([{ kind: "string", value: k }, referenceFromJS((input as Record<string, unknown>)[k])]);
+      return { kind: "dictionary", entries };
+    }
+  }
+  throw new Error("not generated");
+}
+
+const jsData = fc.letrec((tie) => ({
+  leaf: fc.oneof(
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.boolean(),
+    fc.integer(),
+    fc.double(),
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+    fc.string({ maxLength: 6 }),
+    fc.uint8Array({ maxLength: 4 }),
+    fc.float64Array({ maxLength: 3 }),
+    fc.tuple(fc.double(), fc.double(), fc.double()).map(([x, y, z]) => vector3(x, y, z)),
+  ),
+  node: fc.oneof(
+    { depthSize: "small" },
+    tie("leaf"),
+    fc.array(tie("node"), { maxLength: 5 }),
+    fc.dictionary(fc.string({ maxLength: 4 }), tie("node"), { maxKeys: 5 }),
+    fc
+      .dictionary(fc.string({ maxLength: 4 }), tie("node"), { maxKeys: 3 })
+      .map((o) => Object.assign(Object.create(null) as object, o)),
+    fc.array(fc.tuple(tie("leaf"), tie("node")), { maxLength: 3 }).map((pairs) => new Map(pairs)),
+  ),
+})).node;
+
+describe("fromJS", () => {
+  it("infers what the reference infers from any dense JS data", () => {
+    fc.assert(
+      fc.property(jsData, (input) => {
+        // The same Value, or the same refusal (an integral double beyond int64, say).
+        const outcome = (f: () => Value) => {
+          try {
+            return { value: f() };
+          } catch (e) {
+            return { error: EncodeError.is(e) ? e.code : String(e) };
+          }
+        };
+        expect(outcome(() => fromJS(input))).toStrictEqual(outcome(() => referenceFromJS(input)));
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it("reads a hole in an array as nil and refuses what no Variant holds", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    expect(fromJS([1, , 3])).toEqual({
+      kind: "array",
+      items: [{ kind: "int", value: 1 }, { kind: "nil" }, { kind: "int", value: 3 }],
+    });
+    for (const bad of [() => 1, Symbol("s"), new Date(0), new (class A {})()]) {
+      expect(() => fromJS(bad)).toThrow(EncodeError);
+      expect(() => fromJS({ a: [bad] })).toThrow(EncodeError);
+    }
   });
 });
