@@ -14,36 +14,6 @@ interface DiyFp {
   e: number;
 }
 
-// Cached powers of ten c = f * 2^e ~= 10^k, every 8th decimal exponent from -300 to 324.
-// biome-ignore format: a table reads better in rows
-const CACHED_F: readonly string[] = [
-  "AB70FE17C79AC6CA", "FF77B1FCBEBCDC4F", "BE5691EF416BD60C", "8DD01FAD907FFC3C", "D3515C2831559A83",
-  "9D71AC8FADA6C9B5", "EA9C227723EE8BCB", "AECC49914078536D", "823C12795DB6CE57", "C21094364DFB5637",
-  "9096EA6F3848984F", "D77485CB25823AC7", "A086CFCD97BF97F4", "EF340A98172AACE5", "B23867FB2A35B28E",
-  "84C8D4DFD2C63F3B", "C5DD44271AD3CDBA", "936B9FCEBB25C996", "DBAC6C247D62A584", "A3AB66580D5FDAF6",
-  "F3E2F893DEC3F126", "B5B5ADA8AAFF80B8", "87625F056C7C4A8B", "C9BCFF6034C13053", "964E858C91BA2655",
-  "DFF9772470297EBD", "A6DFBD9FB8E5B88F", "F8A95FCF88747D94", "B94470938FA89BCF", "8A08F0F8BF0F156B",
-  "CDB02555653131B6", "993FE2C6D07B7FAC", "E45C10C42A2B3B06", "AA242499697392D3", "FD87B5F28300CA0E",
-  "BCE5086492111AEB", "8CBCCC096F5088CC", "D1B71758E219652C", "9C40000000000000", "E8D4A51000000000",
-  "AD78EBC5AC620000", "813F3978F8940984", "C097CE7BC90715B3", "8F7E32CE7BEA5C70", "D5D238A4ABE98068",
-  "9F4F2726179A2245", "ED63A231D4C4FB27", "B0DE65388CC8ADA8", "83C7088E1AAB65DB", "C45D1DF942711D9A",
-  "924D692CA61BE758", "DA01EE641A708DEA", "A26DA3999AEF774A", "F209787BB47D6B85", "B454E4A179DD1877",
-  "865B86925B9BC5C2", "C83553C5C8965D3D", "952AB45CFA97A0B3", "DE469FBD99A05FE3", "A59BC234DB398C25",
-  "F6C69A72A3989F5C", "B7DCBF5354E9BECE", "88FCF317F22241E2", "CC20CE9BD35C78A5", "98165AF37B2153DF",
-  "E2A0B5DC971F303A", "A8D9D1535CE3B396", "FB9B7CD9A4A7443C", "BB764C4CA7A44410", "8BAB8EEFB6409C1A",
-  "D01FEF10A657842C", "9B10A4E5E9913129", "E7109BFBA19C0C9D", "AC2820D9623BF429", "80444B5E7AA7CF85",
-  "BF21E44003ACDD2D", "8E679C2F5E44FF8F", "D433179D9C8CB841", "9E19DB92B4E31BA9",
-];
-// biome-ignore format: a table reads better in rows
-const CACHED_E: readonly number[] = [
-  -1060, -1034, -1007, -980, -954, -927, -901, -874, -847, -821, -794, -768, -741, -715, -688, -661,
-  -635, -608, -582, -555, -529, -502, -475, -449, -422, -396, -369, -343, -316, -289, -263, -236,
-  -210, -183, -157, -130, -103, -77, -50, -24, 3, 30, 56, 83, 109, 136, 162, 189, 216, 242, 269,
-  295, 322, 348, 375, 402, 428, 455, 481, 508, 534, 561, 588, 614, 641, 667, 694, 720, 747, 774,
-  800, 827, 853, 880, 907, 933, 960, 986, 1013,
-];
-let cachedF: bigint[] | undefined;
-
 // x * y rounded to the upper 64 bits (ties up), as diyfp::mul.
 function mul(x: DiyFp, y: DiyFp): DiyFp {
   const p = x.f * y.f;
@@ -88,13 +58,28 @@ function boundaries(value: number, single: boolean): { w: DiyFp; minus: DiyFp; p
   return { w: normalize(v), minus, plus };
 }
 
+// The cached power 10^k as f * 2^e with f in [2^63, 2^64), rounded to nearest, computed here
+// with BigInt (src has it as a table: this checks the table as well).
 function cachedPower(e: number): { c: DiyFp; k: number } {
-  cachedF ??= CACHED_F.map((h) => BigInt(`0x${h}`));
   const f = K_ALPHA - e - 1;
   // C++ integer division truncates toward zero.
-  const k = Math.trunc((f * 78913) / (1 << 18)) + (f > 0 ? 1 : 0);
-  const index = Math.trunc((300 + k + 7) / 8);
-  return { c: { f: cachedF[index]!, e: CACHED_E[index]! }, k: -300 + index * 8 };
+  const kk = Math.trunc((f * 78913) / (1 << 18)) + (f > 0 ? 1 : 0);
+  const index = Math.trunc((300 + kk + 7) / 8);
+  const k = -300 + index * 8;
+  let num = k >= 0 ? 10n ** BigInt(k) : 1n;
+  let den = k >= 0 ? 1n : 10n ** BigInt(-k);
+  let ex = 0;
+  while (num / den >= 1n << 64n) {
+    den <<= 1n;
+    ex++;
+  }
+  while (num / den < 1n << 63n) {
+    num <<= 1n;
+    ex--;
+  }
+  let q = num / den;
+  if (2n * (num - q * den) >= den) q++;
+  return { c: { f: q, e: ex }, k };
 }
 
 function round(digits: number[], dist: bigint, delta: bigint, rest: bigint, tenK: bigint): void {
