@@ -42,25 +42,7 @@ function convert(input: unknown, depth: number): Value {
     case "object": {
       if (input === null) return { kind: "nil" };
       if (isKind((input as { kind?: unknown }).kind)) return input as Value;
-      if (Array.isArray(input)) {
-        // A loop, not map(): no closure, and a hole reads as undefined (nil), not a hole.
-        const n = input.length;
-        const items = new Array<Value>(n);
-        for (let i = 0; i < n; i++) items[i] = convert(input[i], depth + 1);
-        return { kind: "array", items };
-      }
-      // Plain objects (the common case) before the typed-array and Map tests.
-      const proto = Object.getPrototypeOf(input);
-      if (proto === Object.prototype || proto === null) {
-        const record = input as Record<string, unknown>;
-        const keys = Object.keys(record);
-        const entries = new Array<DictionaryEntry>(keys.length);
-        for (let i = 0; i < keys.length; i++) {
-          const k = keys[i]!;
-          entries[i] = [{ kind: "string", value: k }, convert(record[k], depth + 1)];
-        }
-        return { kind: "dictionary", entries };
-      }
+      if (Array.isArray(input)) return { kind: "array", items: input.map((v) => convert(v, depth + 1)) };
       if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
       if (input instanceof Int32Array) return { kind: "packedInt32Array", data: input };
       if (input instanceof BigInt64Array) return { kind: "packedInt64Array", data: input };
@@ -69,6 +51,17 @@ function convert(input: unknown, depth: number): Value {
       if (input instanceof Map) {
         const entries: DictionaryEntry[] = [];
         for (const [k, v] of input) entries.push([convert(k, depth + 1), convert(v, depth + 1)]);
+        return { kind: "dictionary", entries };
+      }
+      const proto = Object.getPrototypeOf(input);
+      if (proto === Object.prototype || proto === null) {
+        const entries: DictionaryEntry[] = [];
+        for (const k of Object.keys(input)) {
+          entries.push([
+            { kind: "string", value: k },
+            convert((input as Record<string, unknown>)[k], depth + 1),
+          ]);
+        }
         return { kind: "dictionary", entries };
       }
       break;
