@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import {
   type DictionaryEntry,
   dictionary,
@@ -197,6 +199,36 @@ describe("toJS", () => {
       ),
       { numRuns: 400 },
     );
+  });
+
+  it("works where Object.prototype is frozen (assigning toString there would throw)", () => {
+    // A process of its own: freezing Object.prototype here would change every other test.
+    const script = `
+      Object.freeze(Object.prototype);
+      const { toJS, dictionary, fullObject, string, stringName, int } = await import("@gdvariant/core");
+      const keys = ["toString", "constructor", "valueOf", "hasOwnProperty", "__proto__", "a", "0"];
+      const d = toJS(dictionary(keys.map((k, i) => [i % 2 ? stringName(k) : string(k), int(i)])));
+      const o = toJS(fullObject("Node", keys.map((k, i) => [k, int(i)])));
+      const own = (x) => Object.getOwnPropertyNames(x).map((k) => [k, x[k]]);
+      console.log(JSON.stringify({ d: own(d), o: own(o.properties), proto: Object.getPrototypeOf(d) === Object.prototype }));
+    `;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      encoding: "utf8",
+    });
+    const got = JSON.parse(out) as { d: [string, number][]; o: [string, number][]; proto: boolean };
+    const want: [string, number][] = [
+      ["0", 6],
+      ["toString", 0],
+      ["constructor", 1],
+      ["valueOf", 2],
+      ["hasOwnProperty", 3],
+      ["__proto__", 4],
+      ["a", 5],
+    ];
+    expect(got.d).toEqual(want);
+    expect(got.o).toEqual(want);
+    expect(got.proto).toBe(true);
   });
 
   it("makes the object's own __proto__ key, not its prototype, from the last entry of that name", () => {

@@ -102,11 +102,12 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
   return view(value, options.dictionaries ?? "auto");
 }
 
-// Keys are assigned, which is the fast way to build an object, except `__proto__`: assigning
-// that one calls Object.prototype's setter (it would set the prototype, never add a key), so it
-// is defined as an own property instead. No other key of Object.prototype has a setter.
+// Keys are assigned, which is the fast way to build an object, except the names Object.prototype
+// has: assigning `__proto__` calls its setter (it would set the prototype, never add a key), and
+// where Object.prototype is frozen (hardened environments), assigning `toString` or
+// `constructor` throws. Those are defined as own properties instead.
 function setKey(target: Record<string, unknown>, key: string, v: unknown): void {
-  if (key === "__proto__")
+  if (key in Object.prototype)
     Object.defineProperty(target, key, { value: v, enumerable: true, writable: true, configurable: true });
   else target[key] = v;
 }
