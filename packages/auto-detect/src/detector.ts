@@ -619,6 +619,8 @@ interface QuickFit {
   readonly records: readonly { start: number; end: number; valueEnd: number }[];
   readonly stats: Stats;
   readonly score: number;
+  /** The value the walk built (one raw record), or undefined to decode the records. */
+  readonly value: Value | undefined;
 }
 
 /** Scores a walked reading as {@link Analysis} does; `undefined` when the facts reject it. */
@@ -627,10 +629,11 @@ function quickFit(
   records: QuickFit["records"],
   stats: Stats,
   trailing: number,
+  value?: Value,
 ): QuickFit | undefined {
   const a = assessScore(layout.generation, stats);
   const score = fitScore(layout.generation, a.score, trailing, stats.values);
-  return score - a.soft <= 0 ? undefined : { layout, records, stats, score };
+  return score - a.soft <= 0 ? undefined : { layout, records, stats, score, value };
 }
 
 /**
@@ -676,9 +679,10 @@ function quickValue(
     for (let i = 0; i < layouts.length; i++) {
       if (!isPossible(possible, i)) continue;
       const layout = layouts[i]!;
-      const r = verify(layout, bytes, 0, n, o.limits);
+      // Building the value in the walk saves decodeAny the decode of a large container.
+      const r = verify(layout, bytes, 0, n, o.limits, undefined, o);
       if (!r.ok || r.end !== n) continue;
-      const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0);
+      const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0, r.value);
       if (f !== undefined) fits.push(f);
     }
   }
@@ -716,7 +720,10 @@ function quickValue(
   for (let i = 0; i < last; i++) {
     const f = fits[i]!;
     if (f.score < top.score - LEADING) break;
-    const d = decodeRecords(f, bytes, o);
+    const d =
+      f.value !== undefined && (f.stats.objectsFull === 0 || o.allowObjects)
+        ? { values: [f.value] }
+        : decodeRecords(f, bytes, o);
     if (!("values" in d)) return undefined;
     if (first === undefined) first = d.values;
     else if (!sameValues(first, d.values)) return undefined;

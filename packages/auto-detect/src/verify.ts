@@ -1,11 +1,22 @@
-import { type DecodeErrorCode, FLAG_64 } from "@gdvariant/core";
+import {
+  DecodeError,
+  type DecodeErrorCode,
+  type DictionaryEntry,
+  decodeUtf8,
+  decodeWithLength,
+  FLAG_64,
+  nil,
+  type Value,
+} from "@gdvariant/core";
+import { BUILD, type Builds, candidateCodes, sameShape, sampleBytes } from "./build.js";
 import { FAST, type Layout, OP, type OpEntry, SHAPE } from "./layout.js";
 import { Stats } from "./stats.js";
 import { SCAN, scanUtf8 } from "./utf8-scan.js";
 
 // The verifying pass: walks the bytes as one dialect would decode them, checking every header,
-// count, length, string and padding, and counts what it sees in a Stats, without building a
-// single value. A hypothesis that fails here never reaches a decoder.
+// count, length, string and padding, and counts what it sees in a Stats. A hypothesis that fails
+// here never reaches a decoder. For decodeAny it can also build the value as it goes (see
+// Builds): the common kinds in its word loop, anything else by the dialect's own decoder.
 
 const SIGN = 0x80000000;
 
@@ -20,7 +31,13 @@ export interface WalkFailure {
 
 /** The result of {@link verify}. */
 export type WalkReport =
-  | { readonly ok: true; readonly end: number; readonly stats: Stats }
+  | {
+      readonly ok: true;
+      readonly end: number;
+      readonly stats: Stats;
+      /** The value, when the walk was asked to build it and could (see {@link verify}). */
+      readonly value?: Value | undefined;
+    }
   | { readonly ok: false; readonly failure: WalkFailure; readonly stats: Stats };
 
 /** Limits of the walk (the decoders' defaults). */
@@ -76,6 +93,34 @@ const WORDS_FROM = 4096;
 function wordsOf(b: Uint8Array, start: number, end: number): Int32Array | undefined {
   if (!LITTLE_ENDIAN || end - start < WORDS_FROM || ((b.byteOffset + start) & 3) !== 0) return undefined;
   return new Int32Array(b.buffer, b.byteOffset + start, (b.length - start) >> 2);
+}
+
+/**
+ * Stores element `i`'s value in a container being built: an array's item (`pairs` 0), or a
+ * dictionary's key (even `i`, held in the entry's slot) and then the entry itself (`pairs`: the
+ * dictionary's entry count).
+ */
+function put(out: unknown[], pairs: number, i: number, v: Value): void {
+  if (pairs === 0) out[i] = v;
+  else if ((i & 1) === 0) out[i >> 1] = v;
+  else out[i >> 1] = [out[i >> 1] as Value, v] satisfies DictionaryEntry;
+}
+
+const NIL = nil();
+// A double from two little-endian words (the words are 4-byte aligned, a Float64Array view
+// of the input would need 8).
+const pairWords = new Int32Array(2);
+const pairDouble = new Float64Array(pairWords.buffer);
+
+/** An array or dictionary of built elements, as the dialect's decoder makes it (`shared` kept in 2.x). */
+function containerValue(out: unknown[], dict: boolean, word: number, keepShared: boolean): Value {
+  const v:
+    | { kind: "array"; items: Value[]; shared?: true }
+    | { kind: "dictionary"; entries: DictionaryEntry[]; shared?: true } = dict
+    ? { kind: "dictionary", entries: out as DictionaryEntry[] }
+    : { kind: "array", items: out as Value[] };
+  if (keepShared && (word & SIGN) !== 0) v.shared = true;
+  return v;
 }
 
 // String roles: where padding garbage means something different.
@@ -212,6 +257,17 @@ class Walker {
   readonly base: number;
   /** Made at the 17th element of a loop or a long string: a packed array needs none. */
   wordsTried = false;
+  /** What the word loop builds itself, when the walk builds the value (else undefined). */
+  builds: Builds | undefined = undefined;
+  /** The built value (set when the top-level container is built). */
+  built: Value | undefined = undefined;
+  /** A value could not be built as the decoder reads it: `built` is not to be used. */
+  buildFailed = false;
+  allowObjects = false;
+  /** Dictionary keys last built, by slot (keyString). */
+  readonly keys: (string | undefined)[] = [];
+  /** Where each slot's key starts, as an index of the words. */
+  readonly keyAt: number[] = [];
 
   constructor(
     layout: Layout,
@@ -750,7 +806,14 @@ class Walker {
     const count = word & 0x7fffffff;
     if (!this.checkCount(count, dict ? 8 : 4, at)) return false;
     s.containers++;
-    return this.children(dict ? count * 2 : count);
+    const bk = this.builds;
+    const code = bk !== undefined && this.depth === 0 && header < 256 ? bk.codes[header]! : 0;
+    if (code !== BUILD.ARRAY && code !== BUILD.DICTIONARY) return this.children(dict ? count * 2 : count);
+    // decodeAny's top-level container, built by the word loop.
+    const out: unknown[] = new Array(count);
+    if (!this.children(dict ? count * 2 : count, out, dict ? count : 0)) return false;
+    this.built = containerValue(out, dict, word, bk!.keepShared);
+    return true;
   }
 
   /**
@@ -758,7 +821,7 @@ class Walker {
    * flag (most container elements) are checked here, with the same checks and counts as
    * value(), saving two calls per element; anything else, or too few bytes, goes to nested().
    */
-  children(n: number): boolean {
+  children(n: number, out?: unknown[], pairs = 0): boolean {
     if (n === 0) return true;
     const d = this.depth + 1;
     if (d > this.maxDepth) return this.nested();
@@ -773,7 +836,7 @@ class Walker {
       if (i === 16 || (i === 0 && this.wordsTried)) {
         this.useWords();
         const w = this.words;
-        if (w !== undefined) return this.elements(i, n, d, w);
+        if (w !== undefined) return this.elements(i, n, d, w, out, pairs);
       }
       const p = this.pos;
       if (end - p >= 8) {
@@ -854,12 +917,12 @@ class Walker {
    * 20 Node processes walking it, 15 ended that way without the chunks and 2 with them, for 4%
    * more time on the 10,000-key dictionary (64 at a time did not help).
    */
-  elements(i: number, n: number, d: number, w: Int32Array): boolean {
+  elements(i: number, n: number, d: number, w: Int32Array, out?: unknown[], pairs = 0): boolean {
     while (n - i > 32) {
-      if (!this.childrenWords(i, i + 32, d, w)) return false;
+      if (!this.childrenWords(i, i + 32, d, w, out, pairs)) return false;
       i += 32;
     }
-    return this.childrenWords(i, n, d, w);
+    return this.childrenWords(i, n, d, w, out, pairs);
   }
 
   /**
@@ -868,9 +931,11 @@ class Walker {
    * (a container, a flagged header, a string that is not plain printable ASCII, a shaped math
    * value, too few bytes) goes to nested(), which finds the failure or the facts as value() does.
    */
-  childrenWords(i: number, n: number, d: number, w: Int32Array): boolean {
+  childrenWords(i: number, n: number, d: number, w: Int32Array, out?: unknown[], pairs = 0): boolean {
     const s = this.s;
     const fast = this.L.fast;
+    // Building (decodeAny): what to build inline, by the same index as `fast`.
+    const bk = out !== undefined ? this.builds!.codes : undefined;
     // `| 0` (all are int32 already): V8 then keeps these as untagged int32 through the loop
     // instead of checking and untagging the small-integer tags on every element (valgrind: 12%
     // fewer instructions per walk of 20,000 ints, 18% of the nested mix; bench/README.md, sixth
@@ -893,12 +958,9 @@ class Walker {
       if (end - p >= 8) {
         const k = (p - base) >> 2;
         const header = w[k]!;
-        const f =
-          header >>> 8 === 0
-            ? fast[header]!
-            : (header ^ FLAG_64) >>> 8 === 0
-              ? fast[256 + (header & 0xff)]!
-              : 0;
+        const slot =
+          header >>> 8 === 0 ? header : (header ^ FLAG_64) >>> 8 === 0 ? 256 + (header & 0xff) : -1;
+        const f = slot >= 0 ? fast[slot]! : 0;
         const code = f & 15;
         // Strings before the switch: a dictionary's keys are strings, so this branch follows a
         // pattern (key, value, key, value) the switch over every type would not.
@@ -934,6 +996,22 @@ class Walker {
             if ((odd & 0x80808080) === 0) {
               if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
               strings++;
+              if (bk !== undefined) {
+                const b = bk[slot]!;
+                // Printable ASCII: the decoder's string is these characters.
+                // A dictionary's first 16 keys of up to 16 bytes: the key cache (keyString).
+                const text =
+                  pairs !== 0 && i < 32 && (i & 1) === 0 && len <= 16
+                    ? this.keyString(w, q, len, ((pairs & 15) << 4) | (i >> 1))
+                    : decodeUtf8(this.b, q, len)!;
+                const v =
+                  b === BUILD.STRING
+                    ? { kind: "string" as const, value: text }
+                    : b === BUILD.STRING_NAME
+                      ? { kind: "stringName" as const, value: text }
+                      : this.sub(p, q + padded, d);
+                put(out!, pairs, i, v);
+              }
               p = q + padded;
               continue;
             }
@@ -941,14 +1019,29 @@ class Walker {
         } else
           switch (code) {
             case FAST.NIL:
+              if (bk !== undefined) put(out!, pairs, i, bk[slot] === BUILD.NIL ? NIL : this.sub(p, p + 4, d));
               p += 4;
               continue;
             case FAST.BOOL:
               if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
+              if (bk !== undefined)
+                put(
+                  out!,
+                  pairs,
+                  i,
+                  bk[slot] === BUILD.BOOL ? { kind: "bool", value: w[k + 1] !== 0 } : this.sub(p, p + 8, d),
+                );
               p += 8;
               continue;
             case FAST.INT:
               ints++;
+              if (bk !== undefined)
+                put(
+                  out!,
+                  pairs,
+                  i,
+                  bk[slot] === BUILD.INT ? { kind: "int", value: w[k + 1]! } : this.sub(p, p + 8, d),
+                );
               p += 8;
               continue;
             case FAST.INT64:
@@ -960,6 +1053,7 @@ class Walker {
               this.pos = p + 4;
               if (code === FAST.INT64) this.int(true, p);
               else this.float(true, p);
+              if (bk !== undefined) put(out!, pairs, i, this.wide(bk[slot]!, w, k, p, d));
               p += 12;
               continue;
             case FAST.FLOAT: {
@@ -969,6 +1063,15 @@ class Walker {
               const u = w[k + 1]!;
               const e = (u >>> 23) & 0xff;
               if (((e - 64) | (190 - e)) < 0) f32Odd(s, u >>> 0, p + 4);
+              if (bk !== undefined)
+                put(
+                  out!,
+                  pairs,
+                  i,
+                  bk[slot] === BUILD.FLOAT
+                    ? { kind: "float", value: this.floats![k + 1]! }
+                    : this.sub(p, p + 8, d),
+                );
               p += 8;
               continue;
             }
@@ -996,6 +1099,7 @@ class Walker {
                 this.pos = p + 4;
                 this.shape(shape, false, p);
               }
+              if (bk !== undefined) put(out!, pairs, i, this.reals32(bk[slot]!, k, p, p + 4 + c * 4, d));
               p += 4 + c * 4;
               continue;
             }
@@ -1014,7 +1118,10 @@ class Walker {
                 if (s.at.sharedSet === undefined) s.at.sharedSet = p + 4;
               } else s.sharedClear++;
               s.containers++;
+              const child = bk !== undefined ? new Array<unknown>(count) : undefined;
               if (count === 0) {
+                if (bk !== undefined)
+                  put(out!, pairs, i, this.containerOf(bk[slot]!, child!, dict, word, p, p + 8, d));
                 p += 8;
                 continue;
               }
@@ -1022,11 +1129,13 @@ class Walker {
               // The elements add their own counts; this loop's are added at its end (or here,
               // before a failure is returned).
               this.pos = p + 8;
-              if (!this.elements(0, dict ? count * 2 : count, d + 1, w)) {
+              if (!this.elements(0, dict ? count * 2 : count, d + 1, w, child, dict ? count : 0)) {
                 addCounts(s, i + 1 - mark, ints, floats, reals, strings);
                 return false;
               }
               this.depth = d - 1;
+              if (bk !== undefined)
+                put(out!, pairs, i, this.containerOf(bk[slot]!, child!, dict, word, p, this.pos, d));
               p = this.pos;
               continue;
             }
@@ -1039,11 +1148,121 @@ class Walker {
       this.pos = p;
       this.depth = d - 1;
       if (!this.nested()) return false;
+      if (bk !== undefined) put(out!, pairs, i, this.other(p, d));
       p = this.pos;
     }
     addCounts(s, n - mark, ints, floats, reals, strings);
     this.pos = p;
     return true;
+  }
+
+  /**
+   * Dictionaries of one shape (records) repeat their keys: a key equal to the one last read in
+   * the same slot (entry index and count, as the decoder's decodeKeyIn) reuses that string
+   * instead of making a new one. `len` printable ASCII bytes at `q`, compared a word at a time
+   * with the bytes of the slot's last key (words `w`).
+   */
+  keyString(w: Int32Array, q: number, len: number, slot: number): string {
+    const keys = this.keys;
+    const c = keys[slot];
+    const k = (q - this.base) >> 2;
+    if (c !== undefined && c.length === len) {
+      const at = this.keyAt[slot]!;
+      const full = len >> 2;
+      let j = 0;
+      while (j < full && w[k + j] === w[at + j]) j++;
+      if (j === full) {
+        const rem = len & 3;
+        const mask = (1 << (rem * 8)) - 1;
+        if (rem === 0 || ((w[k + j]! ^ w[at + j]!) & mask) === 0) return c;
+      }
+    }
+    const s = decodeUtf8(this.b, q, len)!;
+    keys[slot] = s;
+    this.keyAt[slot] = k;
+    return s;
+  }
+
+  /**
+   * A value the word loop left to nested() (at `p`, ending at `pos`): a string that is not plain
+   * ASCII is decoded as the decoder does (decodeUtf8), anything else by the decoder itself.
+   */
+  other(p: number, d: number): Value {
+    if (this.pos - p >= 8) {
+      const header = this.word(p);
+      const b = header < 256 ? this.builds!.codes[header]! : 0;
+      if (b === BUILD.STRING || b === BUILD.STRING_NAME) {
+        const v = decodeUtf8(this.b, p + 8, this.word(p + 4));
+        if (v !== undefined)
+          return b === BUILD.STRING ? { kind: "string", value: v } : { kind: "stringName", value: v };
+      }
+    }
+    return this.sub(p, this.pos, d);
+  }
+
+  /**
+   * The value at `start`..`end` (an element at depth `d`, already walked) as the dialect's
+   * decoder reads it, for what the word loop does not build itself. When the decoder refuses it
+   * or reads another length, the built value is marked unusable (decodeAny then decodes the
+   * whole input, which fails as it always did).
+   */
+  sub(start: number, end: number, d: number): Value {
+    if (!this.buildFailed) {
+      try {
+        const r = decodeWithLength(this.L.dialect, this.b, {
+          offset: start,
+          allowObjects: this.allowObjects,
+          maxDepth: this.maxDepth - d,
+          maxCollectionLength: this.maxCount,
+        });
+        if (r.length === end - start) return r.value;
+      } catch (e) {
+        if (!DecodeError.is(e)) throw e;
+      }
+      this.buildFailed = true;
+    }
+    return NIL;
+  }
+
+  /** A 64-bit int or float (FLAG_64) at word `k` (its header), built or read by the decoder. */
+  wide(b: number, w: Int32Array, k: number, p: number, d: number): Value {
+    const lo = w[k + 1]!;
+    const hi = w[k + 2]!;
+    if (b === BUILD.FLOAT64) {
+      pairWords[0] = lo;
+      pairWords[1] = hi;
+      return { kind: "float", value: pairDouble[0]! };
+    }
+    // As the decoder's i64n: a number when |value| < 2^53, else the decoder (a bigint).
+    if (b === BUILD.INT64 && hi >= -0x200000 && hi < 0x200000) {
+      const v = hi * 4294967296 + (lo >>> 0);
+      if (v !== -9007199254740992) return { kind: "int", value: v };
+    }
+    return this.sub(p, p + 12, d);
+  }
+
+  /** A vector or color of f32 components at word `k` (its header), built or read by the decoder. */
+  reals32(b: number, k: number, p: number, end: number, d: number): Value {
+    const f = this.floats!;
+    if (b === BUILD.VECTOR2) return { kind: "vector2", x: f[k + 1]!, y: f[k + 2]! };
+    if (b === BUILD.VECTOR3) return { kind: "vector3", x: f[k + 1]!, y: f[k + 2]!, z: f[k + 3]! };
+    if (b === BUILD.COLOR) return { kind: "color", r: f[k + 1]!, g: f[k + 2]!, b: f[k + 3]!, a: f[k + 4]! };
+    return this.sub(p, end, d);
+  }
+
+  /** A container whose elements were built into `out`, or read by the decoder. */
+  containerOf(
+    b: number,
+    out: unknown[],
+    dict: boolean,
+    word: number,
+    p: number,
+    end: number,
+    d: number,
+  ): Value {
+    if (b === BUILD.ARRAY || b === BUILD.DICTIONARY)
+      return containerValue(out, dict, word, this.builds!.keepShared);
+    return this.sub(p, end, d);
   }
 
   byteArray(e: OpEntry): boolean {
@@ -1226,8 +1445,11 @@ class Walker {
 }
 
 /**
- * Walks one Variant at `start` as `layout`'s dialect reads it, without building values.
+ * Walks one Variant at `start` as `layout`'s dialect reads it.
  * @param into counts go there (several records of one file add up in one Stats); default a new one
+ * @param build build the value too (decodeAny), when it is an untyped array or dictionary at the
+ *   start of a large, aligned input whose layout the build table allows ({@link buildsOf}); the
+ *   value is then in the report. `allowObjects` is the decoder's option.
  * @returns `ok` with the end offset and the counts, or the failure (offset, code, message).
  */
 export function verify(
@@ -1237,10 +1459,24 @@ export function verify(
   end: number,
   limits: WalkLimits,
   into: Stats = new Stats(),
+  build?: { readonly allowObjects: boolean },
 ): WalkReport {
   const w = new Walker(layout, bytes, start, end, limits, into);
+  if (build !== undefined && start === 0 && end === bytes.length) {
+    const b = buildsOf(layout);
+    if (b !== undefined) {
+      w.useWords();
+      if (w.words !== undefined) {
+        w.builds = b;
+        w.allowObjects = build.allowObjects;
+      }
+    }
+  }
   try {
-    if (w.value()) return { ok: true, end: w.pos, stats: w.s };
+    if (w.value()) {
+      const value = w.buildFailed ? undefined : w.built;
+      return { ok: true, end: w.pos, stats: w.s, value };
+    }
     return { ok: false, failure: w.failure!, stats: w.s };
   } catch (e) {
     // The JS stack ran out before maxDepth (a very small stack): report it like the engine would.
@@ -1367,4 +1603,65 @@ export function cleanPackedArray(layout: Layout, bytes: Uint8Array, n: number, m
     }
   }
   return true;
+}
+
+const builds = new WeakMap<Layout, Builds | null>();
+
+/**
+ * `layout`'s build table for decodeAny's walk, or `undefined` when the walk must not build
+ * (big-endian platforms, or a dialect whose decoder reads any of the candidate kinds otherwise
+ * than the walk would build them). Checked once per layout: the walk builds a sample holding one
+ * value of every candidate wire id, and the dialect's decoder must read the same value from it,
+ * key order and the `shared` flag included.
+ */
+export function buildsOf(layout: Layout): Builds | undefined {
+  let b = builds.get(layout);
+  if (b === undefined) {
+    b = checkedBuilds(layout) ?? null;
+    builds.set(layout, b);
+  }
+  return b ?? undefined;
+}
+
+function checkedBuilds(layout: Layout): Builds | undefined {
+  if (!LITTLE_ENDIAN) return undefined;
+  const codes = candidateCodes(layout);
+  const id = (code: number) => {
+    const i = codes.indexOf(code);
+    return i >= 0 && i < 256 ? i : -1;
+  };
+  const ids = {
+    array: id(BUILD.ARRAY),
+    dict: id(BUILD.DICTIONARY),
+    int: id(BUILD.INT),
+    string: id(BUILD.STRING),
+    nil: id(BUILD.NIL),
+  };
+  if (Object.values(ids).some((i) => i < 0)) return undefined;
+  const bytes = sampleBytes(codes, ids);
+  let expected: Value;
+  try {
+    const r = decodeWithLength(layout.dialect, bytes);
+    if (r.length !== bytes.length) return undefined;
+    expected = r.value;
+  } catch (e) {
+    if (DecodeError.is(e)) return undefined;
+    throw e;
+  }
+  const keepShared =
+    expected.kind === "array" && expected.items.some((v) => (v as { shared?: boolean }).shared === true);
+  const table: Builds = { codes, keepShared };
+  const w = new Walker(
+    layout,
+    bytes,
+    0,
+    bytes.length,
+    { maxDepth: 4, maxCollectionLength: bytes.length },
+    new Stats(),
+  );
+  w.useWords();
+  if (w.words === undefined) return undefined;
+  w.builds = table;
+  if (!w.value() || w.buildFailed || !sameShape(w.built, expected)) return undefined;
+  return table;
 }

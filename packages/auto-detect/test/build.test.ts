@@ -1,0 +1,263 @@
+// decodeAny's walk builds the value of a large untyped array or dictionary as it checks it
+// (verify.ts, build.ts), instead of a decode after the walk. The built value must be exactly the
+// dialect decoder's (same kinds, keys in the same order, `shared`, -0 and NaN), whatever the bytes;
+// building must not change the walk's own answer; and a dialect whose decoder reads a kind
+// otherwise than the walk would build it must not be built at all.
+import { decodeAny } from "@gdvariant/auto-detect";
+import {
+  type Codec,
+  createDialect,
+  DecodeError,
+  type Dialect,
+  decodeWithLength,
+  type IntValue,
+  type Value,
+} from "@gdvariant/core";
+import { godot3Dialect } from "@gdvariant/godot-3";
+import { godot4Dialect } from "@gdvariant/godot-4";
+import { legacy2Dialect } from "@gdvariant/legacy-2";
+import { xorshift32 } from "@gdvariant/test-support/random";
+import { describe, expect, it } from "vitest";
+import { sameShape } from "../src/build.js";
+import { type Layout, layoutOf, OP } from "../src/layout.js";
+import { buildsOf, verify, type WalkLimits, type WalkReport } from "../src/verify.js";
+import { randomCases, unhex } from "./support/fixtures.js";
+
+const dialects = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })];
+const layouts = dialects.map(layoutOf);
+const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
+const cases = new Map(GENERATIONS.map((g) => [g, randomCases(g).map((c) => unhex(c.hex))]));
+
+function idOf(layout: Layout, op: number): number {
+  return layout.ops.findIndex((e) => e?.op === op);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let p = 0;
+  for (const x of parts) {
+    out.set(x, p);
+    p += x.length;
+  }
+  return out;
+}
+
+function container(layout: Layout, op: number, count: number, items: readonly Uint8Array[]): Uint8Array {
+  const head = new Uint8Array(8);
+  new DataView(head.buffer).setUint32(0, idOf(layout, op), true);
+  new DataView(head.buffer).setUint32(4, count, true);
+  return concat([head, ...items]);
+}
+
+const arrayOf = (l: Layout, items: readonly Uint8Array[]) => container(l, OP.ARRAY, items.length, items);
+const dictionaryOf = (l: Layout, items: readonly Uint8Array[]) =>
+  container(l, OP.DICTIONARY, items.length >> 1, items.slice(0, items.length & ~1));
+
+/** Large dumps of engine-written values: flat, nested, dictionaries, shared flags now and then. */
+function bigInputs(layout: Layout, values: readonly Uint8Array[], r: () => number): Uint8Array[] {
+  const pick = (n: number) => Array.from({ length: n }, () => values[r() % values.length]!);
+  const inner = (): Uint8Array => {
+    const k = r() % 3;
+    const items = pick(r() % 4 === 0 ? 40 + (r() % 30) : r() % 24);
+    const c = k === 0 ? arrayOf(layout, items) : k === 1 ? dictionaryOf(layout, items) : arrayOf(layout, []);
+    if (r() % 8 === 0) c[7] = c[7]! | 0x80;
+    return c;
+  };
+  const out: Uint8Array[] = [];
+  for (let k = 0; k < 3; k++) {
+    out.push(arrayOf(layout, pick(200)));
+    out.push(
+      arrayOf(
+        layout,
+        Array.from({ length: 60 }, () => (r() % 2 ? inner() : values[r() % values.length]!)),
+      ),
+    );
+    const d = dictionaryOf(
+      layout,
+      Array.from({ length: 120 }, () => (r() % 3 ? values[r() % values.length]! : inner())),
+    );
+    if (k === 1) d[7] = d[7]! | 0x80;
+    out.push(d);
+  }
+  return out.filter((b) => b.length >= 4096).map((b) => b.slice());
+}
+
+/** Byte changes, a count or length word made odd, a cut. */
+function mutants(b: Uint8Array, r: () => number): Uint8Array[] {
+  const out: Uint8Array[] = [b];
+  for (let k = 0; k < 5; k++) {
+    const c = b.slice();
+    for (let j = 0; j <= r() % 3; j++) c[8 + (r() % (c.length - 8))] = r() & 0xff;
+    out.push(c);
+  }
+  const word = b.slice();
+  new DataView(word.buffer).setUint32(
+    8 + (r() % ((b.length - 8) >> 2)) * 4,
+    [0x7fffffff, 0x80000005, 4, 2][r() % 4]!,
+    true,
+  );
+  out.push(word);
+  out.push(b.slice(0, 4096 + (r() % (b.length - 4095))));
+  return out;
+}
+
+function summary(r: WalkReport) {
+  return {
+    ok: r.ok,
+    end: r.ok ? r.end : undefined,
+    failure: r.ok
+      ? undefined
+      : { offset: r.failure.offset, code: r.failure.code, message: r.failure.message },
+    stats: { ...r.stats, at: { ...r.stats.at } },
+  };
+}
+
+/** The decoder's answer with the walk's limits: the value and its length, or the error code. */
+function decoded(dialect: Dialect, b: Uint8Array, limits: WalkLimits, allowObjects: boolean) {
+  try {
+    const r = decodeWithLength(dialect, b, { ...limits, allowObjects });
+    return { value: r.value, length: r.length };
+  } catch (e) {
+    if (DecodeError.is(e)) return { code: e.code };
+    throw e;
+  }
+}
+
+const LIMITS: WalkLimits[] = [
+  { maxDepth: 1024, maxCollectionLength: 1 << 24 },
+  { maxDepth: 2, maxCollectionLength: 1 << 24 },
+  { maxDepth: 1024, maxCollectionLength: 40 },
+];
+
+describe("the value decodeAny's walk builds", () => {
+  it("is built for the three dialects; only 2.x keeps the shared flag", () => {
+    expect(layouts.map((l) => buildsOf(l)?.keepShared)).toEqual([false, false, true]);
+  });
+
+  it("is the decoder's value, exactly, on engine values of every generation, whole and damaged", () => {
+    const r = xorshift32(0x5eed);
+    let built = 0;
+    let compared = 0;
+    for (const [g, layout] of GENERATIONS.map((g, i) => [g, layouts[i]!] as const)) {
+      const dialect = layout.dialect;
+      for (const whole of bigInputs(layout, cases.get(g)!, r)) {
+        for (const b of mutants(whole, r)) {
+          for (const limits of LIMITS) {
+            for (const allowObjects of [false, true]) {
+              const plain = verify(layout, b, 0, b.length, limits);
+              const w = verify(layout, b, 0, b.length, limits, undefined, { allowObjects });
+              // Building changes nothing of the walk's answer.
+              expect(summary(w)).toEqual(summary(plain));
+              if (!w.ok) continue;
+              const d = decoded(dialect, b, limits, allowObjects);
+              compared++;
+              if (w.value === undefined) {
+                // Not built: the decoder refuses it, or it ends before the input does.
+                if ("value" in d) expect(d.length !== b.length || w.end !== b.length, g).toBe(true);
+                continue;
+              }
+              built++;
+              expect(d, g).toHaveProperty("value");
+              if (!("value" in d)) continue;
+              expect(d.length).toBe(w.end);
+              expect(sameShape(w.value, d.value), g).toBe(true);
+            }
+          }
+        }
+      }
+    }
+    // The premise: most walks that pass are built.
+    expect(built).toBeGreaterThan(200);
+    expect(built).toBeGreaterThan(compared * 0.9);
+  });
+
+  it("keeps what the decoder keeps: -0, NaN, 64-bit ints past 2^53 as bigint, non-ASCII and NUL-cut strings", () => {
+    for (const layout of layouts.slice(0, 2)) {
+      const f64 = (x: number) => {
+        const v = new Uint8Array(12);
+        const view = new DataView(v.buffer);
+        view.setUint32(0, (idOf(layout, OP.FLOAT) | 0x10000) >>> 0, true);
+        view.setFloat64(4, x, true);
+        return v;
+      };
+      const i64 = (x: bigint) => {
+        const v = new Uint8Array(12);
+        const view = new DataView(v.buffer);
+        view.setUint32(0, (idOf(layout, OP.INT) | 0x10000) >>> 0, true);
+        view.setBigInt64(4, x, true);
+        return v;
+      };
+      const str = (bytes: number[]) => {
+        const v = new Uint8Array(8 + ((bytes.length + 3) & ~3));
+        new DataView(v.buffer).setUint32(0, idOf(layout, OP.STRING), true);
+        new DataView(v.buffer).setUint32(4, bytes.length, true);
+        v.set(bytes, 8);
+        return v;
+      };
+      const items = [
+        f64(-0),
+        f64(Number.NaN),
+        f64(0.1),
+        i64(2n ** 53n),
+        i64(-(2n ** 53n)),
+        i64(2n ** 53n - 1n),
+        i64(-5n),
+        unhex("0300000000000080"), // f32 -0
+        str([0xc3, 0xa9, 0x00, 0x78]),
+        str([0xef, 0xbb, 0xbf, 0x61]),
+        ...Array.from({ length: 600 }, () => unhex("0200000007000000")),
+      ];
+      const b = arrayOf(layout, items);
+      const limits = LIMITS[0]!;
+      const w = verify(layout, b, 0, b.length, limits, undefined, { allowObjects: false });
+      expect(w.ok && w.value).toBeTruthy();
+      const want = decodeWithLength(layout.dialect, b).value as unknown as { items: Value[] };
+      expect(sameShape(w.ok && w.value, want)).toBe(true);
+      expect((want.items[3] as IntValue).value).toBe(2n ** 53n);
+    }
+  });
+
+  it("is not built when the decoder refuses a part of it (a full object without allowObjects)", () => {
+    const layout = layoutOf(godot3Dialect());
+    // 3.x OBJECT (17) in its full form: class "Node", no properties.
+    const object = unhex("11000000040000004e6f646500000000");
+    const b = arrayOf(layout, [object, ...Array.from({ length: 600 }, () => unhex("0200000007000000"))]);
+    const limits = LIMITS[0]!;
+    const refused = verify(layout, b, 0, b.length, limits, undefined, { allowObjects: false });
+    expect(refused.ok && refused.value).toBe(undefined);
+    expect(() => decodeAny(b)).toThrow(expect.objectContaining({ code: "objects-not-allowed" }));
+    const allowed = verify(layout, b, 0, b.length, limits, undefined, { allowObjects: true });
+    const want = decodeWithLength(layout.dialect, b, { allowObjects: true }).value;
+    expect(allowed.ok && sameShape(allowed.value, want)).toBe(true);
+    expect(sameShape(decodeAny(b, { allowObjects: true }), want)).toBe(true);
+  });
+
+  it("is not built for a dialect whose decoder reads a kind otherwise, and decodeAny gives that decoder's value", () => {
+    const base = godot3Dialect();
+    const plus = (c: Codec): Codec =>
+      c.kind !== "int"
+        ? c
+        : ({
+            ...c,
+            decode: (ctx, header, start) => {
+              const v = c.decode(ctx, header, start) as IntValue;
+              return { kind: "int", value: Number(v.value) + 1 };
+            },
+          } as Codec);
+    const odd = createDialect({
+      id: "odd-3",
+      name: "Godot 3.x, ints plus one",
+      engineVersions: "3.x",
+      codecs: base.codecs.filter((c): c is Codec => c !== undefined).map(plus),
+      typeCount: base.typeCount,
+    });
+    const layout = layoutOf(odd);
+    expect(buildsOf(layout)).toBeUndefined();
+    const b = arrayOf(
+      layout,
+      Array.from({ length: 600 }, () => unhex("0200000007000000")),
+    );
+    const v = decodeAny(b, { dialects: [odd] }) as unknown as { items: IntValue[] };
+    expect(v.items[0]!.value).toBe(8);
+  });
+});
