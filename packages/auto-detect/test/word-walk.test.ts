@@ -9,8 +9,9 @@ import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
 import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
-import { type Layout, layoutOf, OP } from "../src/layout.js";
+import { layoutOf, OP } from "../src/layout.js";
 import { verify, type WalkLimits, type WalkReport } from "../src/verify.js";
+import { arrayOf, bigInputs, idOf } from "./support/big-inputs.js";
 import { randomCases, unhex } from "./support/fixtures.js";
 
 const layouts = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })].map(layoutOf);
@@ -19,63 +20,6 @@ const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
 const rng = xorshift32;
 
 const cases = new Map(GENERATIONS.map((g) => [g, randomCases(g).map((c) => unhex(c.hex))]));
-
-function idOf(layout: Layout, op: number): number {
-  return layout.ops.findIndex((e) => e?.op === op);
-}
-
-/** An untyped ARRAY of `layout` holding `values` (whole Variants) back to back. */
-function arrayOf(layout: Layout, values: readonly Uint8Array[]): Uint8Array {
-  const size = values.reduce((n, v) => n + v.length, 8);
-  const out = new Uint8Array(size);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, idOf(layout, OP.ARRAY), true);
-  view.setUint32(4, values.length, true);
-  let p = 8;
-  for (const v of values) {
-    out.set(v, p);
-    p += v.length;
-  }
-  return out;
-}
-
-/** A DICTIONARY of `layout` whose keys and values are `items` taken in pairs. */
-function dictionaryOf(layout: Layout, items: readonly Uint8Array[]): Uint8Array {
-  const a = arrayOf(layout, items.slice(0, items.length & ~1));
-  new DataView(a.buffer).setUint32(0, idOf(layout, OP.DICTIONARY), true);
-  new DataView(a.buffer).setUint32(4, items.length >> 1, true);
-  return a;
-}
-
-// Dumps of at least 4 KB made of engine-written values of one generation: flat arrays, arrays of
-// arrays and dictionaries (the inline container path), with a shared-flag count now and then.
-function bigInputs(layout: Layout, values: readonly Uint8Array[], r: () => number): Uint8Array[] {
-  const pick = (n: number) => Array.from({ length: n }, () => values[r() % values.length]!);
-  const inner = () => {
-    const k = r() % 3;
-    const items = pick(r() % 4 === 0 ? 40 + (r() % 30) : r() % 24);
-    const c = k === 0 ? arrayOf(layout, items) : k === 1 ? dictionaryOf(layout, items) : arrayOf(layout, []);
-    if (r() % 8 === 0) c[7] = c[7]! | 0x80; // bit 31 of the count: shared
-    return c;
-  };
-  const out: Uint8Array[] = [];
-  for (let k = 0; k < 4; k++) {
-    out.push(arrayOf(layout, pick(200)));
-    out.push(
-      arrayOf(
-        layout,
-        Array.from({ length: 60 }, () => (r() % 2 ? inner() : values[r() % values.length]!)),
-      ),
-    );
-    out.push(
-      dictionaryOf(
-        layout,
-        Array.from({ length: 120 }, () => (r() % 3 ? values[r() % values.length]! : inner())),
-      ),
-    );
-  }
-  return out.filter((b) => b.length >= 4096);
-}
 
 // Byte changes anywhere (headers, counts, lengths, string bytes, padding), truncations, and
 // count words made huge or negative.

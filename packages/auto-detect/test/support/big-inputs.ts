@@ -1,0 +1,60 @@
+// Large dumps for the verifying walk's word loop (inputs of 4 KB and more), built from
+// engine-written values of one generation.
+import { type Layout, OP } from "../../src/layout.js";
+
+export function idOf(layout: Layout, op: number): number {
+  return layout.ops.findIndex((e) => e?.op === op);
+}
+
+/** An untyped ARRAY of `layout` holding `values` (whole Variants) back to back. */
+export function arrayOf(layout: Layout, values: readonly Uint8Array[]): Uint8Array {
+  const size = values.reduce((n, v) => n + v.length, 8);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, idOf(layout, OP.ARRAY), true);
+  view.setUint32(4, values.length, true);
+  let p = 8;
+  for (const v of values) {
+    out.set(v, p);
+    p += v.length;
+  }
+  return out;
+}
+
+/** A DICTIONARY of `layout` whose keys and values are `items` taken in pairs. */
+export function dictionaryOf(layout: Layout, items: readonly Uint8Array[]): Uint8Array {
+  const a = arrayOf(layout, items.slice(0, items.length & ~1));
+  new DataView(a.buffer).setUint32(0, idOf(layout, OP.DICTIONARY), true);
+  new DataView(a.buffer).setUint32(4, items.length >> 1, true);
+  return a;
+}
+
+// Dumps of at least 4 KB made of engine-written values of one generation: flat arrays, arrays of
+// arrays and dictionaries (the inline container path), with a shared-flag count now and then.
+export function bigInputs(layout: Layout, values: readonly Uint8Array[], r: () => number): Uint8Array[] {
+  const pick = (n: number) => Array.from({ length: n }, () => values[r() % values.length]!);
+  const inner = () => {
+    const k = r() % 3;
+    const items = pick(r() % 4 === 0 ? 40 + (r() % 30) : r() % 24);
+    const c = k === 0 ? arrayOf(layout, items) : k === 1 ? dictionaryOf(layout, items) : arrayOf(layout, []);
+    if (r() % 8 === 0) c[7] = c[7]! | 0x80; // bit 31 of the count: shared
+    return c;
+  };
+  const out: Uint8Array[] = [];
+  for (let k = 0; k < 4; k++) {
+    out.push(arrayOf(layout, pick(200)));
+    out.push(
+      arrayOf(
+        layout,
+        Array.from({ length: 60 }, () => (r() % 2 ? inner() : values[r() % values.length]!)),
+      ),
+    );
+    out.push(
+      dictionaryOf(
+        layout,
+        Array.from({ length: 120 }, () => (r() % 3 ? values[r() % values.length]! : inner())),
+      ),
+    );
+  }
+  return out.filter((b) => b.length >= 4096);
+}
