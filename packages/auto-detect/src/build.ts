@@ -8,7 +8,11 @@ import { OP } from "./layout.js";
 // sample of every one of them (verify.ts, buildsOf): a dialect whose decoder makes any of them
 // differently builds nothing, and decodeAny decodes its dumps as before.
 
-/** What the word loop builds for a wire id (0: the dialect's decoder reads it). */
+/**
+ * What the word loop builds for a wire id. The loop builds every kind its fast table checks;
+ * the codes say which String kind and which math kind (0: a math kind other than Vector2/3 and
+ * Color, read by the dialect's decoder). Every code is checked against the decoder (buildsOf).
+ */
 export enum BUILD {
   NIL = 1,
   BOOL = 2,

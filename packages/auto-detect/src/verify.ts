@@ -123,6 +123,11 @@ function containerValue(out: unknown[], dict: boolean, word: number, keepShared:
   return v;
 }
 
+/** A String or StringName (build code `b`) of `text`. */
+function stringValue(b: number, text: string): Value {
+  return b === BUILD.STRING ? { kind: "string", value: text } : { kind: "stringName", value: text };
+}
+
 // String roles: where padding garbage means something different.
 const STR = 0;
 const NAME = 1;
@@ -997,20 +1002,13 @@ class Walker {
               if (tail >>> (rem * 8) !== 0) s.note("stringPadDirty", q + len);
               strings++;
               if (bk !== undefined) {
-                const b = bk[slot]!;
                 // Printable ASCII: the decoder's string is these characters.
                 // A dictionary's first 16 keys of up to 16 bytes: the key cache (keyString).
                 const text =
                   pairs !== 0 && i < 32 && (i & 1) === 0 && len <= 16
                     ? this.keyString(w, q, len, ((pairs & 15) << 4) | (i >> 1))
                     : decodeUtf8(this.b, q, len)!;
-                const v =
-                  b === BUILD.STRING
-                    ? { kind: "string" as const, value: text }
-                    : b === BUILD.STRING_NAME
-                      ? { kind: "stringName" as const, value: text }
-                      : this.sub(p, q + padded, d);
-                put(out!, pairs, i, v);
+                put(out!, pairs, i, stringValue(bk[slot]!, text));
               }
               p = q + padded;
               continue;
@@ -1019,29 +1017,17 @@ class Walker {
         } else
           switch (code) {
             case FAST.NIL:
-              if (bk !== undefined) put(out!, pairs, i, bk[slot] === BUILD.NIL ? NIL : this.sub(p, p + 4, d));
+              if (bk !== undefined) put(out!, pairs, i, NIL);
               p += 4;
               continue;
             case FAST.BOOL:
               if (w[k + 1]! >>> 0 > 1) s.note("boolOdd", p);
-              if (bk !== undefined)
-                put(
-                  out!,
-                  pairs,
-                  i,
-                  bk[slot] === BUILD.BOOL ? { kind: "bool", value: w[k + 1] !== 0 } : this.sub(p, p + 8, d),
-                );
+              if (bk !== undefined) put(out!, pairs, i, { kind: "bool", value: w[k + 1] !== 0 });
               p += 8;
               continue;
             case FAST.INT:
               ints++;
-              if (bk !== undefined)
-                put(
-                  out!,
-                  pairs,
-                  i,
-                  bk[slot] === BUILD.INT ? { kind: "int", value: w[k + 1]! } : this.sub(p, p + 8, d),
-                );
+              if (bk !== undefined) put(out!, pairs, i, { kind: "int", value: w[k + 1]! });
               p += 8;
               continue;
             case FAST.INT64:
@@ -1053,7 +1039,7 @@ class Walker {
               this.pos = p + 4;
               if (code === FAST.INT64) this.int(true, p);
               else this.float(true, p);
-              if (bk !== undefined) put(out!, pairs, i, this.wide(bk[slot]!, w, k, p, d));
+              if (bk !== undefined) put(out!, pairs, i, this.wide(code === FAST.FLOAT64, w, k, p, d));
               p += 12;
               continue;
             case FAST.FLOAT: {
@@ -1063,15 +1049,7 @@ class Walker {
               const u = w[k + 1]!;
               const e = (u >>> 23) & 0xff;
               if (((e - 64) | (190 - e)) < 0) f32Odd(s, u >>> 0, p + 4);
-              if (bk !== undefined)
-                put(
-                  out!,
-                  pairs,
-                  i,
-                  bk[slot] === BUILD.FLOAT
-                    ? { kind: "float", value: this.floats![k + 1]! }
-                    : this.sub(p, p + 8, d),
-                );
+              if (bk !== undefined) put(out!, pairs, i, { kind: "float", value: this.floats![k + 1]! });
               p += 8;
               continue;
             }
@@ -1121,7 +1099,7 @@ class Walker {
               const child = bk !== undefined ? new Array<unknown>(count) : undefined;
               if (count === 0) {
                 if (bk !== undefined)
-                  put(out!, pairs, i, this.containerOf(bk[slot]!, child!, dict, word, p, p + 8, d));
+                  put(out!, pairs, i, containerValue(child!, dict, word, this.builds!.keepShared));
                 p += 8;
                 continue;
               }
@@ -1135,7 +1113,7 @@ class Walker {
               }
               this.depth = d - 1;
               if (bk !== undefined)
-                put(out!, pairs, i, this.containerOf(bk[slot]!, child!, dict, word, p, this.pos, d));
+                put(out!, pairs, i, containerValue(child!, dict, word, this.builds!.keepShared));
               p = this.pos;
               continue;
             }
@@ -1193,8 +1171,7 @@ class Walker {
       const b = header < 256 ? this.builds!.codes[header]! : 0;
       if (b === BUILD.STRING || b === BUILD.STRING_NAME) {
         const v = decodeUtf8(this.b, p + 8, this.word(p + 4));
-        if (v !== undefined)
-          return b === BUILD.STRING ? { kind: "string", value: v } : { kind: "stringName", value: v };
+        if (v !== undefined) return stringValue(b, v);
       }
     }
     return this.sub(p, this.pos, d);
@@ -1224,17 +1201,17 @@ class Walker {
     return NIL;
   }
 
-  /** A 64-bit int or float (FLAG_64) at word `k` (its header), built or read by the decoder. */
-  wide(b: number, w: Int32Array, k: number, p: number, d: number): Value {
+  /** A 64-bit float or int (FLAG_64) at word `k` (its header); an int past 2^53 by the decoder. */
+  wide(float: boolean, w: Int32Array, k: number, p: number, d: number): Value {
     const lo = w[k + 1]!;
     const hi = w[k + 2]!;
-    if (b === BUILD.FLOAT64) {
+    if (float) {
       pairWords[0] = lo;
       pairWords[1] = hi;
       return { kind: "float", value: pairDouble[0]! };
     }
     // As the decoder's i64n: a number when |value| < 2^53, else the decoder (a bigint).
-    if (b === BUILD.INT64 && hi >= -0x200000 && hi < 0x200000) {
+    if (hi >= -0x200000 && hi < 0x200000) {
       const v = hi * 4294967296 + (lo >>> 0);
       if (v !== -9007199254740992) return { kind: "int", value: v };
     }
@@ -1247,21 +1224,6 @@ class Walker {
     if (b === BUILD.VECTOR2) return { kind: "vector2", x: f[k + 1]!, y: f[k + 2]! };
     if (b === BUILD.VECTOR3) return { kind: "vector3", x: f[k + 1]!, y: f[k + 2]!, z: f[k + 3]! };
     if (b === BUILD.COLOR) return { kind: "color", r: f[k + 1]!, g: f[k + 2]!, b: f[k + 3]!, a: f[k + 4]! };
-    return this.sub(p, end, d);
-  }
-
-  /** A container whose elements were built into `out`, or read by the decoder. */
-  containerOf(
-    b: number,
-    out: unknown[],
-    dict: boolean,
-    word: number,
-    p: number,
-    end: number,
-    d: number,
-  ): Value {
-    if (b === BUILD.ARRAY || b === BUILD.DICTIONARY)
-      return containerValue(out, dict, word, this.builds!.keepShared);
     return this.sub(p, end, d);
   }
 
@@ -1626,6 +1588,12 @@ export function buildsOf(layout: Layout): Builds | undefined {
 function checkedBuilds(layout: Layout): Builds | undefined {
   if (!LITTLE_ENDIAN) return undefined;
   const codes = candidateCodes(layout);
+  // The word loop builds every kind its fast table checks inline, math values other than
+  // Vector2/3 and Color aside (those have code 0 and go to the decoder): a kind without a code
+  // would be built unchecked.
+  const fast = layout.fast;
+  for (let i = 0; i < fast.length; i++)
+    if (fast[i] !== 0 && (fast[i]! & 15) !== FAST.REALS && codes[i] === 0) return undefined;
   const id = (code: number) => {
     const i = codes.indexOf(code);
     return i >= 0 && i < 256 ? i : -1;

@@ -20,9 +20,9 @@ import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
 import { sameShape } from "../src/build.js";
 import { type Layout, layoutOf, OP } from "../src/layout.js";
-import { buildsOf, verify, type WalkLimits, type WalkReport } from "../src/verify.js";
-import { arrayOf, bigInputs, idOf } from "./support/big-inputs.js";
+import { buildsOf, verify, type WalkLimits } from "../src/verify.js";
 import { randomCases, unhex } from "./support/fixtures.js";
+import { arrayOf, bigInputs, idOf, mutants, summary } from "./support/walk-inputs.js";
 
 const dialects = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })];
 const layouts = dialects.map(layoutOf);
@@ -36,36 +36,6 @@ function inputs(layout: Layout, values: readonly Uint8Array[], r: () => number):
     if (i % 4 === 2) c[7] = c[7]! | 0x80;
     return c;
   });
-}
-
-/** Byte changes, a count or length word made odd, a cut. */
-function mutants(b: Uint8Array, r: () => number): Uint8Array[] {
-  const out: Uint8Array[] = [b];
-  for (let k = 0; k < 5; k++) {
-    const c = b.slice();
-    for (let j = 0; j <= r() % 3; j++) c[8 + (r() % (c.length - 8))] = r() & 0xff;
-    out.push(c);
-  }
-  const word = b.slice();
-  new DataView(word.buffer).setUint32(
-    8 + (r() % ((b.length - 8) >> 2)) * 4,
-    [0x7fffffff, 0x80000005, 4, 2][r() % 4]!,
-    true,
-  );
-  out.push(word);
-  out.push(b.slice(0, 4096 + (r() % (b.length - 4095))));
-  return out;
-}
-
-function summary(r: WalkReport) {
-  return {
-    ok: r.ok,
-    end: r.ok ? r.end : undefined,
-    failure: r.ok
-      ? undefined
-      : { offset: r.failure.offset, code: r.failure.code, message: r.failure.message },
-    stats: { ...r.stats, at: { ...r.stats.at } },
-  };
 }
 
 /** The decoder's answer with the walk's limits: the value and its length, or the error code. */
@@ -186,6 +156,18 @@ describe("the value decodeAny's walk builds", () => {
     const want = decodeWithLength(layout.dialect, b, { allowObjects: true }).value;
     expect(allowed.ok && sameShape(allowed.value, want)).toBe(true);
     expect(sameShape(decodeAny(b, { allowObjects: true }), want)).toBe(true);
+  });
+
+  it("is not built when the word loop would check a kind inline that has no build code", () => {
+    // The loop builds every kind its fast table checks (math kinds aside): a table entry with
+    // no code behind it would be built without the check against the decoder.
+    const base = layoutOf(godot3Dialect());
+    const fast = base.fast.slice();
+    const unknown = base.ops.findIndex((e, id) => id < 256 && (e === undefined || e.op === OP.UNKNOWN));
+    const id = unknown >= 0 ? unknown : base.ops.length;
+    fast[id] = base.fast[idOf(base, OP.INT)]!;
+    expect(buildsOf({ ...base, fast })).toBeUndefined();
+    expect(buildsOf({ ...base })).toBeDefined();
   });
 
   it("is not built for a dialect whose decoder reads a kind otherwise, and decodeAny gives that decoder's value", () => {

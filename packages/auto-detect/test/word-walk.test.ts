@@ -10,9 +10,9 @@ import { legacy2Dialect } from "@gdvariant/legacy-2";
 import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
 import { layoutOf, OP } from "../src/layout.js";
-import { verify, type WalkLimits, type WalkReport } from "../src/verify.js";
-import { arrayOf, bigInputs, idOf } from "./support/big-inputs.js";
+import { verify, type WalkLimits } from "../src/verify.js";
 import { randomCases, unhex } from "./support/fixtures.js";
+import { arrayOf, bigInputs, idOf, mutants, summary } from "./support/walk-inputs.js";
 
 const layouts = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })].map(layoutOf);
 const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
@@ -20,23 +20,6 @@ const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
 const rng = xorshift32;
 
 const cases = new Map(GENERATIONS.map((g) => [g, randomCases(g).map((c) => unhex(c.hex))]));
-
-// Byte changes anywhere (headers, counts, lengths, string bytes, padding), truncations, and
-// count words made huge or negative.
-function mutants(b: Uint8Array, r: () => number): Uint8Array[] {
-  const out: Uint8Array[] = [b];
-  for (let k = 0; k < 6; k++) {
-    const c = b.slice();
-    for (let j = 0; j <= r() % 3; j++) c[r() % c.length] = r() & 0xff;
-    out.push(c);
-  }
-  const word = b.slice();
-  const at = (r() % (b.length >> 2)) * 4;
-  new DataView(word.buffer).setUint32(at, [0x7fffffff, 0x80000005, 0xffffffff, 4, 2][r() % 5]!, true);
-  out.push(word);
-  out.push(b.subarray(0, 4096 + (r() % (b.length - 4095))));
-  return out;
-}
 
 /** A math value of wire id `id` with `n` f32 components: component `c` has bits `odd`, the rest `plain`. */
 function oneOdd(id: number, n: number, c: number, odd: number, plain: number): Uint8Array {
@@ -57,22 +40,6 @@ function aligned(b: Uint8Array): Uint8Array {
   const c = new Uint8Array(b.length);
   c.set(b);
   return c;
-}
-
-function summary(r: WalkReport) {
-  return {
-    ok: r.ok,
-    end: r.ok ? r.end : undefined,
-    failure: r.ok
-      ? undefined
-      : {
-          offset: r.failure.offset,
-          code: r.failure.code,
-          message: r.failure.message,
-          missing: r.failure.missing,
-        },
-    stats: { ...r.stats, at: { ...r.stats.at } },
-  };
 }
 
 const LIMITS: WalkLimits[] = [

@@ -1,6 +1,7 @@
-// Large dumps for the verifying walk's word loop (inputs of 4 KB and more), built from
-// engine-written values of one generation.
+// Inputs for tests of the verifying walk's word loop (inputs of 4 KB and more): large dumps built
+// from engine-written values of one generation, damaged copies of them, and what a walk answered.
 import { type Layout, OP } from "../../src/layout.js";
+import type { WalkReport } from "../../src/verify.js";
 
 export function idOf(layout: Layout, op: number): number {
   return layout.ops.findIndex((e) => e?.op === op);
@@ -57,4 +58,38 @@ export function bigInputs(layout: Layout, values: readonly Uint8Array[], r: () =
     );
   }
   return out.filter((b) => b.length >= 4096);
+}
+
+// Byte changes anywhere (headers, counts, lengths, string bytes, padding), truncations, and
+// count words made huge or negative.
+export function mutants(b: Uint8Array, r: () => number): Uint8Array[] {
+  const out: Uint8Array[] = [b];
+  for (let k = 0; k < 6; k++) {
+    const c = b.slice();
+    for (let j = 0; j <= r() % 3; j++) c[r() % c.length] = r() & 0xff;
+    out.push(c);
+  }
+  const word = b.slice();
+  const at = (r() % (b.length >> 2)) * 4;
+  new DataView(word.buffer).setUint32(at, [0x7fffffff, 0x80000005, 0xffffffff, 4, 2][r() % 5]!, true);
+  out.push(word);
+  out.push(b.subarray(0, 4096 + (r() % (b.length - 4095))));
+  return out;
+}
+
+/** What a walk answered: end or failure (with missing bytes), every count and first offset. */
+export function summary(r: WalkReport) {
+  return {
+    ok: r.ok,
+    end: r.ok ? r.end : undefined,
+    failure: r.ok
+      ? undefined
+      : {
+          offset: r.failure.offset,
+          code: r.failure.code,
+          message: r.failure.message,
+          missing: r.failure.missing,
+        },
+    stats: { ...r.stats, at: { ...r.stats.at } },
+  };
 }
