@@ -36,6 +36,11 @@ export interface Builds {
   readonly codes: Uint8Array;
   /** The dialect's containers keep bit 31 of their count as `shared: true` (2.x). */
   readonly keepShared: boolean;
+  /**
+   * A typed top-level array or dictionary (4.x) is built too: its elements by the walk, its
+   * types by the decoder (checked on {@link typedSamples}).
+   */
+  readonly typed: boolean;
 }
 
 const REALS_BUILDS: Readonly<Record<string, number>> = {
@@ -157,7 +162,10 @@ export function sampleBytes(
         words.push(ids.int, 8);
         break;
       case BUILD.INT64:
+        // 2^32 + 5, and -2^62 + 2^32 - 5 (a bigint; its low word has bit 31 set).
         words.push(header, 5, 1);
+        count++;
+        words.push(header, -5, -0x40000000);
         break;
       case BUILD.FLOAT64: {
         f32.setFloat64(0, 0.1, true);
@@ -202,4 +210,30 @@ export function sameShape(a: unknown, b: unknown): boolean {
       return false;
   }
   return true;
+}
+
+/**
+ * The samples typed top-level containers are checked on, for the container ids whose codec
+ * reads types from the header: an `Array[int]` of ints and a `Dictionary[int, int]`, typed by
+ * builtin type (code 1 in bits 16-17, and 18-19 for a dictionary's values), 4,096 bytes or more
+ * each.
+ */
+export function typedSamples(
+  ids: { array: number; dict: number; int: number },
+  arrayTyped: boolean,
+  dictTyped: boolean,
+): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  const words = (head: number[], n: number, per: number[]) => {
+    const all = [...head, n];
+    for (let i = 0; i < n; i++) all.push(...per.map((x) => (x === -1 ? i : x)));
+    const bytes = new Uint8Array(all.length * 4);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < all.length; i++) view.setInt32(i * 4, all[i]!, true);
+    return bytes;
+  };
+  // -1: the element's index.
+  if (arrayTyped) out.push(words([ids.array | 0x10000, ids.int], 512, [ids.int, -1]));
+  if (dictTyped) out.push(words([ids.dict | 0x50000, ids.int, ids.int], 256, [ids.int, -1, ids.int, -1]));
+  return out;
 }

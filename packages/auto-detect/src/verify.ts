@@ -8,7 +8,7 @@ import {
   nil,
   type Value,
 } from "@gdvariant/core";
-import { BUILD, type Builds, candidateCodes, sameShape, sampleBytes } from "./build.js";
+import { BUILD, type Builds, candidateCodes, sameShape, sampleBytes, typedSamples } from "./build.js";
 import { FAST, type Layout, OP, type OpEntry, SHAPE } from "./layout.js";
 import { Stats } from "./stats.js";
 import { SCAN, scanUtf8 } from "./utf8-scan.js";
@@ -812,13 +812,37 @@ class Walker {
     if (!this.checkCount(count, dict ? 8 : 4, at)) return false;
     s.containers++;
     const bk = this.builds;
-    const code = bk !== undefined && this.depth === 0 && header < 256 ? bk.codes[header]! : 0;
+    let code = 0;
+    if (bk !== undefined && this.depth === 0) {
+      // A typed container's header has its types' codes in bits 16-19 (e.typed).
+      const id = bk.typed && e.typed ? header & ~0xf0000 : header;
+      if (id < 256) code = bk.codes[id]!;
+    }
     if (code !== BUILD.ARRAY && code !== BUILD.DICTIONARY) return this.children(dict ? count * 2 : count);
     // decodeAny's top-level container, built by the word loop.
     const out: unknown[] = new Array(count);
     if (!this.children(dict ? count * 2 : count, out, dict ? count : 0)) return false;
-    this.built = containerValue(out, dict, word, bk!.keepShared);
+    this.built =
+      header < 256
+        ? containerValue(out, dict, word, bk!.keepShared)
+        : this.typedValue(start, at, word, out, dict);
     return true;
+  }
+
+  /**
+   * A typed top-level container (header and types from `start`, count word at `at`) of the
+   * built elements `out`. Its types are the decoder's: it reads the same header and types from a
+   * copy whose count is 0, and the elements are put in that empty container.
+   */
+  typedValue(start: number, at: number, word: number, out: unknown[], dict: boolean): Value {
+    const head = new Uint8Array(at - start + 4);
+    head.set(this.b.subarray(start, at));
+    head[at - start + 3] = (word >>> 24) & 0x80;
+    const v = this.sub(0, head.length, 0, head) as { kind: string; items?: unknown[]; entries?: unknown[] };
+    const slot = dict ? "entries" : "items";
+    if (v.kind === (dict ? "dictionary" : "array") && v[slot]?.length === 0) v[slot] = out;
+    else this.buildFailed = true;
+    return v as Value;
   }
 
   /**
@@ -1039,7 +1063,7 @@ class Walker {
               this.pos = p + 4;
               if (code === FAST.INT64) this.int(true, p);
               else this.float(true, p);
-              if (bk !== undefined) put(out!, pairs, i, this.wide(code === FAST.FLOAT64, w, k, p, d));
+              if (bk !== undefined) put(out!, pairs, i, this.wide(code === FAST.FLOAT64, w, k));
               p += 12;
               continue;
             case FAST.FLOAT: {
@@ -1178,15 +1202,16 @@ class Walker {
   }
 
   /**
-   * The value at `start`..`end` (an element at depth `d`, already walked) as the dialect's
-   * decoder reads it, for what the word loop does not build itself. When the decoder refuses it
+   * The value at `start`..`end` of `bytes` (the input unless given; an element at depth `d`,
+   * already walked) as the dialect's decoder reads it, for what the word loop does not build
+   * itself. When the decoder refuses it
    * or reads another length, the built value is marked unusable (decodeAny then decodes the
    * whole input, which fails as it always did).
    */
-  sub(start: number, end: number, d: number): Value {
+  sub(start: number, end: number, d: number, bytes = this.b): Value {
     if (!this.buildFailed) {
       try {
-        const r = decodeWithLength(this.L.dialect, this.b, {
+        const r = decodeWithLength(this.L.dialect, bytes, {
           offset: start,
           allowObjects: this.allowObjects,
           maxDepth: this.maxDepth - d,
@@ -1201,8 +1226,8 @@ class Walker {
     return NIL;
   }
 
-  /** A 64-bit float or int (FLAG_64) at word `k` (its header); an int past 2^53 by the decoder. */
-  wide(float: boolean, w: Int32Array, k: number, p: number, d: number): Value {
+  /** A 64-bit float or int (FLAG_64) at word `k` (its header). */
+  wide(float: boolean, w: Int32Array, k: number): Value {
     const lo = w[k + 1]!;
     const hi = w[k + 2]!;
     if (float) {
@@ -1210,12 +1235,12 @@ class Walker {
       pairWords[1] = hi;
       return { kind: "float", value: pairDouble[0]! };
     }
-    // As the decoder's i64n: a number when |value| < 2^53, else the decoder (a bigint).
+    // As the decoder's i64n: a number when |value| < 2^53, else a bigint.
     if (hi >= -0x200000 && hi < 0x200000) {
       const v = hi * 4294967296 + (lo >>> 0);
       if (v !== -9007199254740992) return { kind: "int", value: v };
     }
-    return this.sub(p, p + 12, d);
+    return { kind: "int", value: (BigInt(hi) << 32n) | BigInt(lo >>> 0) };
   }
 
   /** A vector or color of f32 components at word `k` (its header), built or read by the decoder. */
@@ -1606,19 +1631,36 @@ function checkedBuilds(layout: Layout): Builds | undefined {
     nil: id(BUILD.NIL),
   };
   if (Object.values(ids).some((i) => i < 0)) return undefined;
-  const bytes = sampleBytes(codes, ids);
-  let expected: Value;
+  const sample = sampleBytes(codes, ids);
+  const expected = decoded(layout, sample);
+  if (expected === undefined) return undefined;
+  const keepShared =
+    expected.kind === "array" && expected.items.some((v) => (v as { shared?: boolean }).shared === true);
+  const table: Builds = { codes, keepShared, typed: true };
+  if (!buildsAsDecoded(layout, table, sample, expected)) return undefined;
+  // Typed top-level containers: checked on their own; when they differ, only they are not built.
+  const ops = layout.ops;
+  const typed = typedSamples(ids, ops[ids.array]!.typed, ops[ids.dict]!.typed);
+  for (const t of typed) {
+    const v = decoded(layout, t);
+    if (v === undefined || !buildsAsDecoded(layout, table, t, v)) return { codes, keepShared, typed: false };
+  }
+  return typed.length > 0 ? table : { codes, keepShared, typed: false };
+}
+
+// The dialect's decoder's value of all of `bytes`, or undefined.
+function decoded(layout: Layout, bytes: Uint8Array): Value | undefined {
   try {
     const r = decodeWithLength(layout.dialect, bytes);
-    if (r.length !== bytes.length) return undefined;
-    expected = r.value;
+    return r.length === bytes.length ? r.value : undefined;
   } catch (e) {
     if (DecodeError.is(e)) return undefined;
     throw e;
   }
-  const keepShared =
-    expected.kind === "array" && expected.items.some((v) => (v as { shared?: boolean }).shared === true);
-  const table: Builds = { codes, keepShared };
+}
+
+// Whether the walk with build table `table` builds `expected` from `bytes`.
+function buildsAsDecoded(layout: Layout, table: Builds, bytes: Uint8Array, expected: Value): boolean {
   const w = new Walker(
     layout,
     bytes,
@@ -1628,8 +1670,7 @@ function checkedBuilds(layout: Layout): Builds | undefined {
     new Stats(),
   );
   w.useWords();
-  if (w.words === undefined) return undefined;
+  if (w.words === undefined) return false;
   w.builds = table;
-  if (!w.value() || w.buildFailed || !sameShape(w.built, expected)) return undefined;
-  return table;
+  return w.value() && !w.buildFailed && sameShape(w.built, expected);
 }

@@ -22,7 +22,7 @@ import { sameShape } from "../src/build.js";
 import { type Layout, layoutOf, OP } from "../src/layout.js";
 import { buildsOf, verify, type WalkLimits } from "../src/verify.js";
 import { randomCases, unhex } from "./support/fixtures.js";
-import { arrayOf, bigInputs, idOf, mutants, summary } from "./support/walk-inputs.js";
+import { arrayOf, bigInputs, dictionaryOf, idOf, mutants, summary, typedOf } from "./support/walk-inputs.js";
 
 const dialects = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })];
 const layouts = dialects.map(layoutOf);
@@ -97,6 +97,84 @@ describe("the value decodeAny's walk builds", () => {
     expect(built).toBeGreaterThan(compared * 0.9);
   });
 
+  it("builds typed top-level containers (4.x) with the decoder's types, whole and damaged", () => {
+    const layout = layouts[0]!;
+    const dialect = layout.dialect;
+    expect(buildsOf(layout)?.typed).toBe(true);
+    const word = (x: number) => {
+      const v = new Uint8Array(4);
+      new DataView(v.buffer).setUint32(0, x, true);
+      return v;
+    };
+    const name = (s: string) => {
+      const t = new TextEncoder().encode(s);
+      const v = new Uint8Array(4 + ((t.length + 3) & ~3));
+      new DataView(v.buffer).setUint32(0, t.length, true);
+      v.set(t, 4);
+      return v;
+    };
+    // Array[int], Array[Vector3], Array[Node] (class), Array of a script; Dictionary[String, int],
+    // Dictionary[Variant, Vector3], Dictionary[Node, script].
+    const arrays: [number[], Uint8Array[]][] = [
+      [[1], [word(idOf(layout, OP.INT))]],
+      [[1], [word(9)]],
+      [[2], [name("Node")]],
+      [[3], [name("res://a.gd")]],
+    ];
+    const dicts: [number[], Uint8Array[]][] = [
+      [
+        [1, 1],
+        [word(idOf(layout, OP.STRING)), word(idOf(layout, OP.INT))],
+      ],
+      [[0, 1], [word(9)]],
+      [
+        [2, 3],
+        [name("Node"), name("res://a.gd")],
+      ],
+    ];
+    const r = xorshift32(0x7ed);
+    const values = cases.get("godot-4.6.3")!;
+    const pick = (n: number) => Array.from({ length: n }, () => values[r() % values.length]!);
+    let built = 0;
+    let compared = 0;
+    for (let k = 0; k < 3; k++) {
+      const tops = [
+        ...arrays.map(([c, i]) => typedOf(arrayOf(layout, pick(300)), c, i)),
+        ...dicts.map(([c, i]) => typedOf(dictionaryOf(layout, pick(300)), c, i)),
+      ];
+      for (const whole of tops) {
+        for (const b of mutants(whole, r)) {
+          for (const limits of LIMITS) {
+            const plain = verify(layout, b, 0, b.length, limits);
+            const w = verify(layout, b, 0, b.length, limits, undefined, { allowObjects: true });
+            expect(summary(w)).toEqual(summary(plain));
+            if (!w.ok) continue;
+            const d = decoded(dialect, b, limits, true);
+            compared++;
+            if (w.value === undefined) {
+              if ("value" in d) expect(d.length !== b.length || w.end !== b.length).toBe(true);
+              continue;
+            }
+            built++;
+            expect(d).toHaveProperty("value");
+            if (!("value" in d)) continue;
+            expect(d.length).toBe(w.end);
+            expect(sameShape(w.value, d.value)).toBe(true);
+          }
+        }
+      }
+    }
+    expect(built).toBeGreaterThan(60);
+    expect(built).toBeGreaterThan(compared * 0.9);
+    // The whole inputs are built and typed as the decoder types them.
+    const b = typedOf(arrayOf(layout, pick(300)), [2], [name("Node")]);
+    const w = verify(layout, b, 0, b.length, LIMITS[0]!, undefined, { allowObjects: true });
+    expect(w.ok && w.value).toMatchObject({
+      kind: "array",
+      elementType: { kind: "class", className: "Node" },
+    });
+  });
+
   it("keeps what the decoder keeps: -0, NaN, 64-bit ints past 2^53 as bigint, non-ASCII and NUL-cut strings", () => {
     for (const layout of layouts.slice(0, 2)) {
       const f64 = (x: number) => {
@@ -128,6 +206,10 @@ describe("the value decodeAny's walk builds", () => {
         i64(-(2n ** 53n)),
         i64(2n ** 53n - 1n),
         i64(-5n),
+        i64(2n ** 63n - 1n),
+        i64(-(2n ** 63n)),
+        i64(-(2n ** 62n) - 5n),
+        i64(2n ** 60n + 0x89abcdefn),
         unhex("0300000000000080"), // f32 -0
         str([0xc3, 0xa9, 0x00, 0x78]),
         str([0xef, 0xbb, 0xbf, 0x61]),
@@ -168,6 +250,48 @@ describe("the value decodeAny's walk builds", () => {
     fast[id] = base.fast[idOf(base, OP.INT)]!;
     expect(buildsOf({ ...base, fast })).toBeUndefined();
     expect(buildsOf({ ...base })).toBeDefined();
+  });
+
+  it("builds no typed container for a dialect whose decoder changes typed arrays' elements, and still builds untyped ones", () => {
+    const base = godot4Dialect();
+    // Array[int] read as floats.
+    const floaty = (c: Codec): Codec =>
+      c.kind !== "array"
+        ? c
+        : ({
+            ...c,
+            decode: (ctx, header, start) => {
+              const v = c.decode(ctx, header, start) as {
+                kind: "array";
+                items: Value[];
+                elementType?: unknown;
+              };
+              if (v.elementType === undefined) return v;
+              v.items = v.items.map((x) =>
+                x.kind === "int" ? { kind: "float", value: Number(x.value) } : x,
+              );
+              return v;
+            },
+          } as Codec);
+    const odd = createDialect({
+      id: "odd-4",
+      name: "Godot 4.x, typed ints as floats",
+      engineVersions: "4.x",
+      codecs: base.codecs.filter((c): c is Codec => c !== undefined).map(floaty),
+      typeCount: base.typeCount,
+    });
+    const layout = layoutOf(odd);
+    expect(buildsOf(layout)).toMatchObject({ typed: false });
+    const int = (x: number) => unhex(`02000000${x.toString(16).padStart(2, "0")}000000`);
+    const items = Array.from({ length: 600 }, (_, i) => int(i & 0x7f));
+    const typedInts = typedOf(arrayOf(layout, items), [1], [unhex("02000000")]);
+    const t = verify(layout, typedInts, 0, typedInts.length, LIMITS[0]!, undefined, { allowObjects: false });
+    expect(t.ok && t.value).toBe(undefined);
+    const v = decodeAny(typedInts, { dialects: [odd] }) as unknown as { items: Value[] };
+    expect(v.items[5]).toEqual({ kind: "float", value: 5 });
+    const plain = arrayOf(layout, items);
+    const u = verify(layout, plain, 0, plain.length, LIMITS[0]!, undefined, { allowObjects: false });
+    expect(u.ok && u.value).toMatchObject({ kind: "array" });
   });
 
   it("is not built for a dialect whose decoder reads a kind otherwise, and decodeAny gives that decoder's value", () => {

@@ -30,6 +30,27 @@ export function dictionaryOf(layout: Layout, items: readonly Uint8Array[]): Uint
   return a;
 }
 
+/**
+ * The untyped top-level ARRAY or DICTIONARY `b` made typed (4.x): the container-type codes
+ * `codes` (1 builtin, 2 class name, 3 script; a dictionary's key code, then its value code) go
+ * in bits 16-19 of the header and their infos `infos` (a type id word, or a padded string) after
+ * it, in that order. The elements stay as they are (the decoder does not check them).
+ */
+export function typedOf(b: Uint8Array, codes: readonly number[], infos: readonly Uint8Array[]): Uint8Array {
+  const size = infos.reduce((n, v) => n + v.length, b.length);
+  const out = new Uint8Array(size);
+  out.set(b.subarray(0, 4));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, view.getUint32(0, true) | ((codes[0] ?? 0) << 16) | ((codes[1] ?? 0) << 18), true);
+  let p = 4;
+  for (const v of infos) {
+    out.set(v, p);
+    p += v.length;
+  }
+  out.set(b.subarray(4), p);
+  return out;
+}
+
 // Dumps of at least 4 KB made of engine-written values of one generation: flat arrays, arrays of
 // arrays and dictionaries (the inline container path), with a shared-flag count now and then.
 export function bigInputs(layout: Layout, values: readonly Uint8Array[], r: () => number): Uint8Array[] {
