@@ -1434,9 +1434,9 @@ class Walker {
 /**
  * Walks one Variant at `start` as `layout`'s dialect reads it.
  * @param into counts go there (several records of one file add up in one Stats); default a new one
- * @param build build the value too (decodeAny), when it is an untyped array or dictionary at the
- *   start of a large, aligned input whose layout the build table allows ({@link buildsOf}); the
- *   value is then in the report. `allowObjects` is the decoder's option.
+ * @param build build the value too (decodeAny), when it is an array or dictionary (typed ones
+ *   when the table's `typed` allows) at the start of a large, aligned input whose layout the
+ *   build table allows ({@link buildsOf}); the value is then in the report. `allowObjects` is the decoder's option.
  * @returns `ok` with the end offset and the counts, or the failure (offset, code, message).
  */
 export function verify(

@@ -1,4 +1,4 @@
-// decodeAny's walk builds the value of a large untyped array or dictionary as it checks it
+// decodeAny's walk builds the value of a large array or dictionary (typed too) as it checks it
 // (verify.ts, build.ts), instead of a decode after the walk. The built value must be exactly the
 // dialect decoder's (same kinds, keys in the same order, `shared`, -0 and NaN), whatever the bytes;
 // building must not change the walk's own answer; and a dialect whose decoder reads a kind
