@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// What making the string-array workload's short ASCII strings costs alone, by each way a JS
+// decoder can make a string from bytes: the floor under any decode of that workload that returns
+// JS strings.
+//   node bench/scripts/string-floor.mjs [godot-3|godot-4]
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const format = process.argv[2] ?? "godot-3";
+const bytes = new Uint8Array(
+  readFileSync(fileURLToPath(new URL(`../workloads/${format}/string-array.bin`, import.meta.url))),
+);
+const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+// The ASCII strings of at most 16 bytes (what core's asciiShort makes), as offsets and lengths.
+const count = view.getUint32(4, true);
+const starts = [];
+const lengths = [];
+let p = 8;
+for (let i = 0; i < count; i++) {
+  const n = view.getUint32(p + 4, true);
+  const s = p + 8;
+  let ascii = true;
+  for (let j = 0; j < n; j++) if (bytes[s + j] >= 0x80) ascii = false;
+  if (ascii && n <= 16) {
+    starts.push(s);
+    lengths.push(n);
+  }
+  p = s + ((n + 3) & ~3);
+}
+
+const fcc = String.fromCharCode;
+// One fixed-arity call per 8 bytes (core's asciiShort has one per length up to 16).
+function fixed(b, s, n) {
+  switch (n) {
+    case 0:
+      return "";
+    case 1:
+      return fcc(b[s]);
+    case 2:
+      return fcc(b[s], b[s + 1]);
+    case 3:
+      return fcc(b[s], b[s + 1], b[s + 2]);
+    case 4:
+      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3]);
+    case 5:
+      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4]);
+    case 6:
+      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5]);
+    case 7:
+      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6]);
+    case 8:
+      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7]);
+    default:
+      return (
+        fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7]) +
+        fixed(b, s + 8, n - 8)
+      );
+  }
+}
+const ONE = Array.from({ length: 256 }, (_, i) => fcc(i));
+const concat = (b, s, n) => {
+  let r = "";
+  for (let i = 0; i < n; i++) r += ONE[b[s + i]];
+  return r;
+};
+const applyArray = (b, s, n) => {
+  const a = [];
+  for (let i = 0; i < n; i++) a.push(b[s + i]);
+  return fcc.apply(null, a);
+};
+const applyView = (b, s, n) => fcc.apply(null, b.subarray(s, s + n));
+const latin1 = new TextDecoder("latin1");
+const textDecoder = (b, s, n) => latin1.decode(b.subarray(s, s + n));
+
+const ways = { fixed, concat, applyArray, applyView, textDecoder };
+const m = starts.length;
+const out = new Array(m);
+const best = Object.fromEntries(Object.keys(ways).map((k) => [k, Infinity]));
+for (let round = 0; round < 6; round++) {
+  for (const [name, f] of Object.entries(ways)) {
+    let calls = 0;
+    const t = performance.now();
+    while (performance.now() - t < 300) {
+      for (let i = 0; i < m; i++) out[i] = f(bytes, starts[i], lengths[i]);
+      calls++;
+    }
+    if (round > 0) best[name] = Math.min(best[name], ((performance.now() - t) * 1e6) / (calls * m));
+  }
+}
+console.log(`${format}/string-array: ${m} of ${count} strings are ASCII of at most 16 bytes`);
+for (const [name, ns] of Object.entries(best)) {
+  console.log(`${name}: ${ns.toFixed(1)} ns per string, ${((ns * m) / 1e6).toFixed(2)} ms for all ${m}`);
+}
