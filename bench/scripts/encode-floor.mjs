@@ -18,33 +18,9 @@ const bytes = new Uint8Array(
 );
 const value = g.decode(bytes);
 
-// Wire ids of the kinds the floor writes.
-const IDS = {
-  "godot-3": {
-    nil: 0,
-    bool: 1,
-    int: 2,
-    float: 3,
-    string: 4,
-    vector2: 5,
-    vector3: 7,
-    color: 14,
-    dictionary: 18,
-    array: 19,
-  },
-  "godot-4": {
-    nil: 0,
-    bool: 1,
-    int: 2,
-    float: 3,
-    string: 4,
-    vector2: 5,
-    vector3: 9,
-    color: 20,
-    dictionary: 27,
-    array: 28,
-  },
-}[format];
+// Wire ids of the kinds the floor writes, from the dialect.
+const KINDS = ["nil", "bool", "int", "float", "string", "vector2", "vector3", "color", "dictionary", "array"];
+const IDS = Object.fromEntries(KINDS.map((k) => [k, g.dialect.wireIdOfKind(k)]));
 
 const buf = new Uint8Array(bytes.length + 64);
 const dv = new DataView(buf.buffer);

@@ -49,6 +49,27 @@ function decoded(dialect: Dialect, b: Uint8Array, limits: WalkLimits, allowObjec
   }
 }
 
+/** `base` with the decoder of its codec for `kind` changed by `change`: a custom dialect. */
+function changedDialect(
+  base: Dialect,
+  kind: string,
+  id: string,
+  name: string,
+  change: (v: Value) => Value,
+): Dialect {
+  const changed = (c: Codec): Codec =>
+    c.kind !== kind
+      ? c
+      : ({ ...c, decode: (ctx, header, start) => change(c.decode(ctx, header, start) as Value) } as Codec);
+  return createDialect({
+    id,
+    name,
+    engineVersions: base.engineVersions,
+    codecs: base.codecs.filter((c): c is Codec => c !== undefined).map(changed),
+    typeCount: base.typeCount,
+  });
+}
+
 const LIMITS: WalkLimits[] = [
   { maxDepth: 1024, maxCollectionLength: 1 << 24 },
   { maxDepth: 2, maxCollectionLength: 1 << 24 },
@@ -253,32 +274,12 @@ describe("the value decodeAny's walk builds", () => {
   });
 
   it("builds no typed container for a dialect whose decoder changes typed arrays' elements, and still builds untyped ones", () => {
-    const base = godot4Dialect();
     // Array[int] read as floats.
-    const floaty = (c: Codec): Codec =>
-      c.kind !== "array"
-        ? c
-        : ({
-            ...c,
-            decode: (ctx, header, start) => {
-              const v = c.decode(ctx, header, start) as {
-                kind: "array";
-                items: Value[];
-                elementType?: unknown;
-              };
-              if (v.elementType === undefined) return v;
-              v.items = v.items.map((x) =>
-                x.kind === "int" ? { kind: "float", value: Number(x.value) } : x,
-              );
-              return v;
-            },
-          } as Codec);
-    const odd = createDialect({
-      id: "odd-4",
-      name: "Godot 4.x, typed ints as floats",
-      engineVersions: "4.x",
-      codecs: base.codecs.filter((c): c is Codec => c !== undefined).map(floaty),
-      typeCount: base.typeCount,
+    const odd = changedDialect(godot4Dialect(), "array", "odd-4", "Godot 4.x, typed ints as floats", (v) => {
+      const a = v as unknown as { items: Value[]; elementType?: unknown };
+      if (a.elementType !== undefined)
+        a.items = a.items.map((x) => (x.kind === "int" ? { kind: "float", value: Number(x.value) } : x));
+      return v;
     });
     const layout = layoutOf(odd);
     expect(buildsOf(layout)).toMatchObject({ typed: false });
@@ -295,24 +296,10 @@ describe("the value decodeAny's walk builds", () => {
   });
 
   it("is not built for a dialect whose decoder reads a kind otherwise, and decodeAny gives that decoder's value", () => {
-    const base = godot3Dialect();
-    const plus = (c: Codec): Codec =>
-      c.kind !== "int"
-        ? c
-        : ({
-            ...c,
-            decode: (ctx, header, start) => {
-              const v = c.decode(ctx, header, start) as IntValue;
-              return { kind: "int", value: Number(v.value) + 1 };
-            },
-          } as Codec);
-    const odd = createDialect({
-      id: "odd-3",
-      name: "Godot 3.x, ints plus one",
-      engineVersions: "3.x",
-      codecs: base.codecs.filter((c): c is Codec => c !== undefined).map(plus),
-      typeCount: base.typeCount,
-    });
+    const odd = changedDialect(godot3Dialect(), "int", "odd-3", "Godot 3.x, ints plus one", (v) => ({
+      kind: "int",
+      value: Number((v as IntValue).value) + 1,
+    }));
     const layout = layoutOf(odd);
     expect(buildsOf(layout)).toBeUndefined();
     const b = arrayOf(
