@@ -73,7 +73,12 @@ const applyView = (b, s, n) => fcc.apply(null, b.subarray(s, s + n));
 const latin1 = new TextDecoder("latin1");
 const textDecoder = (b, s, n) => latin1.decode(b.subarray(s, s + n));
 
-const ways = { fixed, concat, applyArray, applyView, textDecoder };
+// What a Node-only adapter could use instead (library code has no Buffer).
+const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const bufferLatin1 = (_b, s, n) => buffer.latin1Slice(s, s + n);
+const bufferUtf8 = (_b, s, n) => buffer.utf8Slice(s, s + n);
+
+const ways = { fixed, concat, applyArray, applyView, textDecoder, bufferLatin1, bufferUtf8 };
 const m = starts.length;
 const out = new Array(m);
 const best = Object.fromEntries(Object.keys(ways).map((k) => [k, Infinity]));
