@@ -619,8 +619,8 @@ interface QuickFit {
   readonly records: readonly { start: number; end: number; valueEnd: number }[];
   readonly stats: Stats;
   readonly score: number;
-  /** The value the walk built (one raw record), or undefined to decode the records. */
-  readonly value: Value | undefined;
+  /** The values the walk built, one per record, or undefined to decode the records. */
+  readonly values: readonly Value[] | undefined;
 }
 
 /** Scores a walked reading as {@link Analysis} does; `undefined` when the facts reject it. */
@@ -629,11 +629,11 @@ function quickFit(
   records: QuickFit["records"],
   stats: Stats,
   trailing: number,
-  value?: Value,
+  values?: readonly Value[],
 ): QuickFit | undefined {
   const a = assessScore(layout.generation, stats);
   const score = fitScore(layout.generation, a.score, trailing, stats.values);
-  return score - a.soft <= 0 ? undefined : { layout, records, stats, score, value };
+  return score - a.soft <= 0 ? undefined : { layout, records, stats, score, values };
 }
 
 /**
@@ -682,7 +682,13 @@ function quickValue(
       // Building the value in the walk saves decodeAny the decode of a large container.
       const r = verify(layout, bytes, 0, n, o.limits, undefined, o);
       if (!r.ok || r.end !== n) continue;
-      const f = quickFit(layout, [{ start: 0, end: n, valueEnd: n }], r.stats, 0, r.value);
+      const f = quickFit(
+        layout,
+        [{ start: 0, end: n, valueEnd: n }],
+        r.stats,
+        0,
+        r.value !== undefined ? [r.value] : undefined,
+      );
       if (f !== undefined) fits.push(f);
     }
   }
@@ -697,16 +703,25 @@ function quickValue(
       for (const layout of layouts) {
         const stats = new Stats();
         const records: { start: number; end: number; valueEnd: number }[] = [];
+        // The records' values, when the walk built every one (large containers).
+        const built: Value[] = [];
         let trailing = 0;
         for (const s of spans) {
           if (!headerFits(layout, bytes, s.start, s.end)) break;
-          const r = verify(layout, bytes, s.start, s.end, o.limits, stats);
+          const r = verify(layout, bytes, s.start, s.end, o.limits, stats, o);
           if (!r.ok) break;
           records.push({ start: s.start, end: s.end, valueEnd: r.end });
+          if (r.value !== undefined) built.push(r.value);
           if (r.end !== s.end) trailing++;
         }
         if (records.length !== spans.length) continue;
-        const f = quickFit(layout, records, stats, trailing);
+        const f = quickFit(
+          layout,
+          records,
+          stats,
+          trailing,
+          built.length === records.length ? built : undefined,
+        );
         if (f !== undefined) fits.push(f);
       }
     }
@@ -721,8 +736,8 @@ function quickValue(
     const f = fits[i]!;
     if (f.score < top.score - LEADING) break;
     const d =
-      f.value !== undefined && (f.stats.objectsFull === 0 || o.allowObjects)
-        ? { values: [f.value] }
+      f.values !== undefined && (f.stats.objectsFull === 0 || o.allowObjects)
+        ? { values: f.values }
         : decodeRecords(f, bytes, o);
     if (!("values" in d)) return undefined;
     if (first === undefined) first = d.values;

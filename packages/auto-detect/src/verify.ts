@@ -1435,8 +1435,8 @@ class Walker {
  * Walks one Variant at `start` as `layout`'s dialect reads it.
  * @param into counts go there (several records of one file add up in one Stats); default a new one
  * @param build build the value too (decodeAny), when it is an array or dictionary (typed ones
- *   when the table's `typed` allows) at the start of a large, aligned input whose layout the
- *   build table allows ({@link buildsOf}); the value is then in the report. `allowObjects` is the decoder's option.
+ *   when the table's `typed` allows) of 4 KB or more from `start`, 4-byte aligned in memory,
+ *   whose layout the build table allows ({@link buildsOf}); the value is then in the report. `allowObjects` is the decoder's option.
  * @returns `ok` with the end offset and the counts, or the failure (offset, code, message).
  */
 export function verify(
@@ -1449,7 +1449,7 @@ export function verify(
   build?: { readonly allowObjects: boolean },
 ): WalkReport {
   const w = new Walker(layout, bytes, start, end, limits, into);
-  if (build !== undefined && start === 0 && end === bytes.length) {
+  if (build !== undefined) {
     const b = buildsOf(layout);
     if (b !== undefined) {
       w.useWords();

@@ -39,9 +39,9 @@ function inputs(layout: Layout, values: readonly Uint8Array[], r: () => number):
 }
 
 /** The decoder's answer with the walk's limits: the value and its length, or the error code. */
-function decoded(dialect: Dialect, b: Uint8Array, limits: WalkLimits, allowObjects: boolean) {
+function decoded(dialect: Dialect, b: Uint8Array, limits: WalkLimits, allowObjects: boolean, offset = 0) {
   try {
-    const r = decodeWithLength(dialect, b, { ...limits, allowObjects });
+    const r = decodeWithLength(dialect, b, { ...limits, allowObjects, offset });
     return { value: r.value, length: r.length };
   } catch (e) {
     if (DecodeError.is(e)) return { code: e.code };
@@ -116,6 +116,65 @@ describe("the value decodeAny's walk builds", () => {
     // The premise: most walks that pass are built.
     expect(built).toBeGreaterThan(200);
     expect(built).toBeGreaterThan(compared * 0.9);
+  });
+
+  it("builds each length-prefixed record (store_var) as the decoder reads it, and decodeAny gives the first", () => {
+    const r = xorshift32(0x1e9);
+    let built = 0;
+    let compared = 0;
+    let anyCompared = 0;
+    for (const [g, layout] of GENERATIONS.map((g, i) => [g, layouts[i]!] as const)) {
+      const dialect = layout.dialect;
+      const values = inputs(layout, cases.get(g)!, r);
+      for (let k = 0; k + 2 < values.length; k += 3) {
+        // One to three records: a u32 length, then the value (mutated now and then).
+        const parts = values.slice(k, k + 1 + (r() % 3)).map((v) => (r() % 3 === 0 ? mutants(v, r)[1]! : v));
+        const framed = new Uint8Array(parts.reduce((n, v) => n + 4 + v.length, 0));
+        const spans: { start: number; end: number }[] = [];
+        let p = 0;
+        for (const v of parts) {
+          new DataView(framed.buffer).setUint32(p, v.length, true);
+          framed.set(v, p + 4);
+          spans.push({ start: p + 4, end: p + 4 + v.length });
+          p += 4 + v.length;
+        }
+        for (const { start, end } of spans) {
+          for (const allowObjects of [false, true]) {
+            const limits = LIMITS[0]!;
+            const plain = verify(layout, framed, start, end, limits);
+            const w = verify(layout, framed, start, end, limits, undefined, { allowObjects });
+            expect(summary(w)).toEqual(summary(plain));
+            if (!w.ok) continue;
+            const d = decoded(dialect, framed.subarray(0, end), limits, allowObjects, start);
+            compared++;
+            if (w.value === undefined) continue;
+            built++;
+            expect(d).toHaveProperty("value");
+            if (!("value" in d)) continue;
+            expect(d).toMatchObject({ length: w.end - start });
+            expect(sameShape(w.value, d.value), g).toBe(true);
+          }
+        }
+        // decodeAny of the records, this dialect only: the first record's value, as the decoder
+        // reads it (or the decoder's error when a record is damaged).
+        const first = decoded(dialect, framed.subarray(0, spans[0]!.end), LIMITS[0]!, false, 4);
+        const options = { dialects: [dialect], framings: ["length-prefixed"] as const };
+        let any: Value | undefined;
+        try {
+          any = decodeAny(framed, options);
+        } catch (e) {
+          if (!DecodeError.is(e)) throw e;
+        }
+        if (any !== undefined) {
+          anyCompared++;
+          expect(first).toHaveProperty("value");
+          if ("value" in first) expect(sameShape(any, first.value), g).toBe(true);
+        }
+      }
+    }
+    expect(built).toBeGreaterThan(30);
+    expect(built).toBeGreaterThan(compared * 0.8);
+    expect(anyCompared).toBeGreaterThan(5);
   });
 
   it("builds typed top-level containers (4.x) with the decoder's types, whole and damaged", () => {
