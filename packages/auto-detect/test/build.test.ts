@@ -22,7 +22,16 @@ import { sameShape } from "../src/build.js";
 import { type Layout, layoutOf, OP } from "../src/layout.js";
 import { buildsOf, verify, type WalkLimits } from "../src/verify.js";
 import { randomCases, unhex } from "./support/fixtures.js";
-import { arrayOf, bigInputs, dictionaryOf, idOf, mutants, summary, typedOf } from "./support/walk-inputs.js";
+import {
+  arrayOf,
+  bigInputs,
+  dictionaryOf,
+  idOf,
+  mutants,
+  paddedString,
+  summary,
+  typedOf,
+} from "./support/walk-inputs.js";
 
 const dialects = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })];
 const layouts = dialects.map(layoutOf);
@@ -186,13 +195,7 @@ describe("the value decodeAny's walk builds", () => {
       new DataView(v.buffer).setUint32(0, x, true);
       return v;
     };
-    const name = (s: string) => {
-      const t = new TextEncoder().encode(s);
-      const v = new Uint8Array(4 + ((t.length + 3) & ~3));
-      new DataView(v.buffer).setUint32(0, t.length, true);
-      v.set(t, 4);
-      return v;
-    };
+    const name = paddedString;
     // Array[int], Array[Vector3], Array[Node] (class), Array of a script; Dictionary[String, int],
     // Dictionary[Variant, Vector3], Dictionary[Node, script].
     const arrays: [number[], Uint8Array[]][] = [

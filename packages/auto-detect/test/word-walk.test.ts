@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { layoutOf, OP } from "../src/layout.js";
 import { verify, type WalkLimits } from "../src/verify.js";
 import { randomCases, unhex } from "./support/fixtures.js";
-import { arrayOf, bigInputs, idOf, mutants, summary } from "./support/walk-inputs.js";
+import { arrayOf, bigInputs, idOf, mutants, paddedString, summary } from "./support/walk-inputs.js";
 
 const layouts = [godot4Dialect(), godot3Dialect(), legacy2Dialect({ flag64: "accept" })].map(layoutOf);
 const GENERATIONS = ["godot-4.6.3", "godot-3.2.3", "godot-2.1.4"];
@@ -68,13 +68,7 @@ describe("word loop of the verifying walk", () => {
     // A full OBJECT whose properties each hold an array of arrays: the inner arrays are checked
     // in the word loop, and every property after them must start at the object's depth again.
     const layout = layouts[1]!;
-    const str = (s: string) => {
-      const b = new TextEncoder().encode(s);
-      const out = new Uint8Array(4 + ((b.length + 3) & ~3));
-      new DataView(out.buffer).setUint32(0, b.length, true);
-      out.set(b, 4);
-      return out;
-    };
+    const str = paddedString;
     const leaf = arrayOf(layout, [unhex("0200000001000000"), unhex("0200000002000000")]);
     const props: Uint8Array[] = [];
     for (let k = 0; k < 12; k++)

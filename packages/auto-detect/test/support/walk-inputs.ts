@@ -7,6 +7,15 @@ export function idOf(layout: Layout, op: number): number {
   return layout.ops.findIndex((e) => e?.op === op);
 }
 
+/** A u32 length, the UTF-8 bytes of `s`, zero padding to 4 bytes (a Variant string's payload). */
+export function paddedString(s: string): Uint8Array {
+  const t = new TextEncoder().encode(s);
+  const out = new Uint8Array(4 + ((t.length + 3) & ~3));
+  new DataView(out.buffer).setUint32(0, t.length, true);
+  out.set(t, 4);
+  return out;
+}
+
 /** An untyped ARRAY of `layout` holding `values` (whole Variants) back to back. */
 export function arrayOf(layout: Layout, values: readonly Uint8Array[]): Uint8Array {
   const size = values.reduce((n, v) => n + v.length, 8);
