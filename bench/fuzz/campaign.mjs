@@ -1,6 +1,7 @@
 // The fuzz campaign: mutations of engine-written Variants (bit flips, byte and word
 // overwrites, truncations, splices, inserted and deleted chunks, count inflation, header retyping),
-// random bytes, and built hostile inputs (1,024+ deep nesting, wide containers, hostile counts,
+// random bytes, large arrays and dictionaries of engine values (typed, framed as a store_var
+// record, mutated), and built hostile inputs (1,024+ deep nesting, wide containers, hostile counts,
 // `__proto__`/`constructor` keys), fed to every dialect's decode (objects allowed and not),
 // toJS, toText and encode of what decodes, and auto-detect's detect and decodeAny.
 //
@@ -334,8 +335,58 @@ function mutateOnce(b, r, corpus) {
 }
 
 /** One input: a mutated seed (most of the time), or a built hostile input / random bytes. */
+const GENERATION = { "godot-2.1.4": "legacy-2", "godot-3.2.3": "godot-3", "godot-4.6.3": "godot-4" };
+const singleValues = new WeakMap();
+
+/**
+ * A large array or dictionary (4-12 KB) of engine-written single values of one generation (the
+ * corpus's random cases): the inputs decodeAny's walk reads as words and builds the value of.
+ * Sometimes typed (4.x: `Array[int]`, `Dictionary[String, int]`; the elements are not checked
+ * against the type), sometimes one `store_var` record (a u32 length first), then mutated half
+ * of the time.
+ */
+export function bigMix(r, corpus) {
+  let byEngine = singleValues.get(corpus);
+  if (byEngine === undefined) {
+    byEngine = {};
+    for (const e of Object.keys(GENERATION))
+      byEngine[e] = corpus.filter((s) => s.engine === e && s.label.startsWith("case"));
+    singleValues.set(corpus, byEngine);
+  }
+  const engine = r.pick(Object.keys(GENERATION));
+  const dialect = GENERATION[engine];
+  const ids = IDS[dialect];
+  const dict = r.chance(0.4);
+  const target = 4096 + r.int(8192);
+  const parts = [];
+  let size = 0;
+  while (size < target || (dict && (parts.length & 1) === 1)) {
+    const v = r.pick(byEngine[engine]).bytes;
+    parts.push(v);
+    size += v.length;
+  }
+  const n = dict ? parts.length >> 1 : parts.length;
+  const typed = dialect === "godot-4" && r.chance(0.3);
+  const head = typed
+    ? dict
+      ? words([ids.dict | 0x50000, ids.string, ids.int, n])
+      : words([ids.array | 0x10000, ids.int, n])
+    : words([dict ? ids.dict : ids.array, n]);
+  let bytes = concat([head, ...parts]);
+  const framed = r.chance(0.3);
+  if (framed) bytes = concat([words([bytes.length]), bytes]);
+  let how = `big mix ${dict ? "dictionary" : "array"} x${n}${typed ? " typed" : ""}${framed ? " record" : ""} (${dialect})`;
+  if (r.chance(0.5)) {
+    const [m, out] = mutateOnce(bytes, r, corpus);
+    how += ` +${m}`;
+    bytes = out;
+  }
+  return { how, bytes };
+}
+
 export function nextInput(r, corpus) {
   if (r.chance(0.12)) return built(r);
+  if (r.chance(0.04)) return bigMix(r, corpus);
   const seed = r.pick(corpus);
   let bytes = seed.bytes;
   const hows = [];

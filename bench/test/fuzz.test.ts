@@ -36,6 +36,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
       "wide",
       "hostile",
       "random",
+      "big",
     ]) {
       expect(summary.inputsByKind[kind], kind).toBeGreaterThan(0);
     }
