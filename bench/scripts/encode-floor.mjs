@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dialects } from "../src/subjects.mjs";
+import { rounds } from "./rounds.mjs";
 
 const [format = "godot-4", name = "nested-mix", only, iterations] = process.argv.slice(2);
 const g = dialects[format];
@@ -128,20 +129,8 @@ if (only !== undefined) {
   if (x < 0) console.log(x);
 } else {
   // Rounds of 300 ms per subject, taking turns; the best and the median per subject.
-  const times = { floor: [], gdvariant: [] };
-  for (let round = 0; round < 12; round++) {
-    for (const [k, fn] of Object.entries(subjects)) {
-      let calls = 0;
-      const t = performance.now();
-      while (performance.now() - t < 300) {
-        fn();
-        calls++;
-      }
-      times[k].push(((performance.now() - t) * 1000) / calls);
-    }
-  }
+  const times = rounds(subjects, { count: 12, ms: 300 });
   for (const [k, t] of Object.entries(times)) {
-    t.sort((a, b) => a - b);
     console.log(
       `${format}/${name} ${k}: best ${t[0].toFixed(1)} µs, median ${t[t.length >> 1].toFixed(1)} µs per call`,
     );

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dialects } from "../src/subjects.mjs";
+import { rounds } from "./rounds.mjs";
 
 const g = dialects["godot-4"];
 const bytes = new Uint8Array(
@@ -66,20 +67,9 @@ for (const [name, f] of [
 }
 
 const subjects = { decode: () => g.decode(bytes), viaView, viaWords };
-const best = {};
-for (let round = 0; round < 10; round++) {
-  for (const [name, f] of Object.entries(subjects)) {
-    let calls = 0;
-    const t = performance.now();
-    while (performance.now() - t < 200) {
-      f();
-      calls++;
-    }
-    best[name] = Math.min(best[name] ?? Infinity, ((performance.now() - t) * 1000) / calls);
-  }
-}
+const times = rounds(subjects, { count: 10, ms: 200 });
 console.log(
-  Object.entries(best)
-    .map(([k, v]) => `${k} ${v.toFixed(0)} µs`)
+  Object.entries(times)
+    .map(([k, t]) => `${k} ${t[0].toFixed(0)} µs`)
     .join(" | "),
 );

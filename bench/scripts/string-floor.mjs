@@ -5,6 +5,7 @@
 //   node bench/scripts/string-floor.mjs [godot-3|godot-4]
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { rounds } from "./rounds.mjs";
 
 const format = process.argv[2] ?? "godot-3";
 const bytes = new Uint8Array(
@@ -81,18 +82,19 @@ const bufferUtf8 = (_b, s, n) => buffer.utf8Slice(s, s + n);
 const ways = { fixed, concat, applyArray, applyView, textDecoder, bufferLatin1, bufferUtf8 };
 const m = starts.length;
 const out = new Array(m);
-const best = Object.fromEntries(Object.keys(ways).map((k) => [k, Infinity]));
-for (let round = 0; round < 6; round++) {
-  for (const [name, f] of Object.entries(ways)) {
-    let calls = 0;
-    const t = performance.now();
-    while (performance.now() - t < 300) {
-      for (let i = 0; i < m; i++) out[i] = f(bytes, starts[i], lengths[i]);
-      calls++;
-    }
-    if (round > 0) best[name] = Math.min(best[name], ((performance.now() - t) * 1e6) / (calls * m));
-  }
-}
+// Five rounds of 300 ms each after one of warm-up; the best. Per call: all m strings.
+const times = rounds(
+  Object.fromEntries(
+    Object.entries(ways).map(([name, f]) => [
+      name,
+      () => {
+        for (let i = 0; i < m; i++) out[i] = f(bytes, starts[i], lengths[i]);
+      },
+    ]),
+  ),
+  { count: 5, ms: 300, warmup: 1 },
+);
+const best = Object.fromEntries(Object.entries(times).map(([name, t]) => [name, (t[0] * 1000) / m]));
 console.log(`${format}/string-array: ${m} of ${count} strings are ASCII of at most 16 bytes`);
 for (const [name, ns] of Object.entries(best)) {
   console.log(`${name}: ${ns.toFixed(1)} ns per string, ${((ns * m) / 1e6).toFixed(2)} ms for all ${m}`);
