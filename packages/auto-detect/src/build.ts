@@ -187,10 +187,15 @@ export function sampleBytes(
   all[1] = count + nils;
   all.set(words, head);
   for (let i = head + words.length; i < all.length; i++) all[i] = ids.nil;
-  // Little-endian bytes whatever the platform (the walk builds only on little-endian ones).
-  const out = new Uint8Array(all.length * 4);
+  return littleEndian(all);
+}
+
+// The bytes of 32-bit words, little-endian whatever the platform (the walk builds only on
+// little-endian ones).
+function littleEndian(words: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(words.length * 4);
   const view = new DataView(out.buffer);
-  for (let i = 0; i < all.length; i++) view.setInt32(i * 4, all[i]!, true);
+  for (let i = 0; i < words.length; i++) view.setInt32(i * 4, words[i]!, true);
   return out;
 }
 
@@ -227,10 +232,7 @@ export function typedSamples(
   const words = (head: number[], n: number, per: number[]) => {
     const all = [...head, n];
     for (let i = 0; i < n; i++) all.push(...per.map((x) => (x === -1 ? i : x)));
-    const bytes = new Uint8Array(all.length * 4);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < all.length; i++) view.setInt32(i * 4, all[i]!, true);
-    return bytes;
+    return littleEndian(all);
   };
   // -1: the element's index.
   if (arrayTyped) out.push(words([ids.array | 0x10000, ids.int], 512, [ids.int, -1]));

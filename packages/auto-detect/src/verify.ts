@@ -1450,13 +1450,13 @@ export function verify(
 ): WalkReport {
   const w = new Walker(layout, bytes, start, end, limits, into);
   if (build !== undefined) {
-    const b = buildsOf(layout);
+    // Only inputs read as words are built: the build table (checked against the decoder the
+    // first time) is looked up for those alone.
+    w.useWords();
+    const b = w.words !== undefined ? buildsOf(layout) : undefined;
     if (b !== undefined) {
-      w.useWords();
-      if (w.words !== undefined) {
-        w.builds = b;
-        w.allowObjects = build.allowObjects;
-      }
+      w.builds = b;
+      w.allowObjects = build.allowObjects;
     }
   }
   try {
