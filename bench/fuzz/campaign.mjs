@@ -334,7 +334,6 @@ function mutateOnce(b, r, corpus) {
   }
 }
 
-/** One input: a mutated seed (most of the time), or a built hostile input / random bytes. */
 const GENERATION = { "godot-2.1.4": "legacy-2", "godot-3.2.3": "godot-3", "godot-4.6.3": "godot-4" };
 const singleValues = new WeakMap();
 
@@ -384,6 +383,7 @@ export function bigMix(r, corpus) {
   return { how, bytes };
 }
 
+/** One input: a mutated seed (most of the time), a big mix, or a built hostile input / random bytes. */
 export function nextInput(r, corpus) {
   if (r.chance(0.12)) return built(r);
   if (r.chance(0.04)) return bigMix(r, corpus);
