@@ -4,7 +4,7 @@
 // ways against the engine's bytes: encoding the decoded value gives the engine's bytes back,
 // and the inline decode gives the same value as the per-value path (taken with `onSpan`).
 // decodeAny, whose walk builds the value of the large ones itself, gives the same value, and
-// encoding it gives the engine's bytes back too.
+// encoding it gives the engine's bytes back too; so does decodeAny of them as a store_var record.
 import { readFileSync } from "node:fs";
 import { decodeAny } from "@gdvariant/auto-detect";
 import { equals } from "@gdvariant/core";
@@ -43,6 +43,14 @@ describe("engine-made workloads", () => {
         const any = decodeAny(bytes);
         expect(equals(value, any)).toBe(true);
         expect(firstDifference(g.encode(any), bytes)).toBe(-1);
+        // The same bytes as one store_var record (a u32 length, then the value), whose value
+        // the walk builds too.
+        const record = new Uint8Array(bytes.length + 4);
+        new DataView(record.buffer).setUint32(0, bytes.length, true);
+        record.set(bytes, 4);
+        const fromRecord = decodeAny(record, { framings: ["length-prefixed"] });
+        expect(equals(value, fromRecord)).toBe(true);
+        expect(firstDifference(g.encode(fromRecord), bytes)).toBe(-1);
       });
     }
   }
