@@ -75,29 +75,33 @@ export function median(xs) {
 /**
  * Measures several subjects with their samples interleaved (A B C, A B C, ...), so that load
  * from other processes falls on all of them alike. Returns a Map name -> result as `measure`.
- * @param {{ name: string, fn: () => unknown }[]} subjects
+ * A subject is a JS function (`fn`, timed here), or a batch that times itself (`batch(n)`
+ * returns the ms that n calls took: the native engine in a process of its own, engine.mjs).
+ * @param {({ name: string, fn: () => unknown } | { name: string, batch: (n: number) => number })[]} subjects
  */
 export function measureAll(subjects, o = {}) {
   const warmupMs = o.warmupMs ?? 300;
   const sampleMs = o.sampleMs ?? 60;
   const samples = o.samples ?? 15;
   const state = subjects.map((s) => {
+    const batch = s.batch ?? ((n) => runBatch(s.fn, n));
     let calls = 0;
     const w0 = now();
     while (calls < 5 || now() - w0 < warmupMs) {
-      consume(s.fn());
+      if (s.batch) batch(1);
+      else consume(s.fn());
       calls++;
     }
     let n = 1;
     for (;;) {
-      const t = runBatch(s.fn, n);
+      const t = batch(n);
       if (t >= sampleMs || n >= 1 << 24) break;
       n = t <= 0 ? n * 8 : Math.min(n * 8, Math.max(n * 2, Math.ceil((n * sampleMs) / t)));
     }
-    return { s, n, per: [] };
+    return { s, batch, n, per: [] };
   });
   for (let k = 0; k < samples; k++) {
-    for (const st of state) st.per.push(runBatch(st.s.fn, st.n) / st.n);
+    for (const st of state) st.per.push(st.batch(st.n) / st.n);
   }
   const out = new Map();
   for (const st of state) {

@@ -8,7 +8,9 @@
 //
 // Each workload's JS subjects run in fresh Node processes of their own (this script with
 // --child=format/name; 3 one after the other, --processes=N, 1 with --quick), all its subjects
-// in each process with their samples interleaved, the processes' samples pooled;
+// in each process with their samples interleaved, the processes' samples pooled; the native
+// engine, when installed, runs as a server beside each of them and takes its turns in the
+// same rounds (engine.mjs), so that its ratios are paired too;
 // --same-process runs every workload in this process instead, one after the other, as the
 // runs before 2026-11-21 did (see README, "Method").
 //
@@ -20,8 +22,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toJS } from "@gdvariant/core";
 import { difference, sameBytes } from "./compare.mjs";
+import { engineVersion, startEngine } from "./engine.mjs";
 import { measureAll, pairedRatio, sinkValue, summary } from "./measure.mjs";
-import { timeNative } from "./native.mjs";
 import { checkPeer, dialects, loadAutoDetect, peers } from "./subjects.mjs";
 
 const benchDir = fileURLToPath(new URL("..", import.meta.url));
@@ -63,9 +65,11 @@ const mbps = (bytes, ms) => bytes / 1e6 / (ms / 1000);
 // Subjects of one workload are timed together, their samples interleaved (see measureAll), so
 // that load from other processes falls on all of them alike.
 function timeAll(rows, bytes) {
-  const todo = rows.filter((r) => r.run);
+  const todo = rows.filter((r) => r.run || r.timeBatch);
   const m = measureAll(
-    todo.map((r, i) => ({ name: String(i), fn: r.run })),
+    todo.map((r, i) =>
+      r.timeBatch ? { name: String(i), batch: r.timeBatch } : { name: String(i), fn: r.run },
+    ),
     timing,
   );
   todo.forEach((r, i) => {
@@ -80,6 +84,7 @@ function timeAll(rows, bytes) {
       perSampleMs: x.perSample,
     });
     delete r.run;
+    delete r.timeBatch;
   });
 }
 
@@ -88,21 +93,25 @@ const timed = (subject, op, run, note) => ({ subject, op, status: "ok", note, ru
 const log = (s) => process.stderr.write(`${s}\n`);
 
 // ---- native engines -------------------------------------------------------------------------
+// Each measuring process starts the engine of its workload's format as a server (engine.mjs)
+// and times it in turns with the JS subjects; here only which engines there are.
 const native = {};
 for (const format of typeof args.child === "string" ? [] : formats) {
   if (args["no-native"]) {
     native[format] = { available: false, reason: "skipped (--no-native)" };
     continue;
   }
-  log(`native ${format}: running the engine...`);
-  const names = Object.keys(manifest.engines[format].workloads).filter((n) => !only || only.includes(n));
-  native[format] = timeNative(format, join(benchDir, "workloads", format), {
-    only: names,
-    repeats: args.quick ? 3 : 7,
-    minMs: args.quick ? 60 : 150,
-  });
-  log(`native ${format}: ${native[format].available ? native[format].version : native[format].reason}`);
+  const version = engineVersion(format);
+  native[format] = version
+    ? { available: true, version }
+    : { available: false, reason: "engine not installed" };
+  log(`native ${format}: ${version ?? native[format].reason}`);
 }
+
+// In a measuring process: the engine server of its format, if any, and its version.
+let engine;
+const engineVersionOf = {};
+let nativeReason = "not measured";
 
 // ---- JS subjects ----------------------------------------------------------------------------
 // One workload's JS rows: memcpy, gdvariant, auto-detect and the peers, timed together.
@@ -176,6 +185,23 @@ function measureWorkload(format, name) {
       status: "fails",
       note: "encode(decode(bytes)) differs from the engine's bytes",
     });
+  // The native engine, timed in turns with the rows above: right after gdvariant's own rows, so
+  // that its samples pair with theirs (pairedRatio) from the same rounds.
+  if (engine) {
+    const path = join(benchDir, "workloads", format, `${name}.bin`);
+    if (engine.load(path) !== n) throw new Error(`${format} engine: ${name} has another size`);
+    for (const op of ["decode", "encode"])
+      rows.push({
+        subject: `godot ${engineVersionOf[format]}`,
+        native: true,
+        op,
+        status: "ok",
+        note: "the engine in a process of its own, in turns",
+        timeBatch: (k) => engine.time(op, k),
+      });
+  } else
+    for (const op of ["decode", "encode"])
+      rows.push({ subject: "native", native: true, op, status: "n/a", note: nativeReason });
   for (const peer of peers) {
     if (!peer.formats.includes(format)) {
       rows.push({ subject: peer.name, op: "decode", status: "n/a", note: "3.x library" });
@@ -197,9 +223,24 @@ function measureWorkload(format, name) {
   return { format, name, description: DESCRIPTIONS[name], bytes: n, rows };
 }
 
+/** measureWorkload with the engine of `format` started (a version) or not (a reason). */
+function withEngine(format, name, version, reason) {
+  if (version) {
+    engineVersionOf[format] = version;
+    engine = startEngine(format);
+  } else nativeReason = reason ?? "no timing";
+  try {
+    return measureWorkload(format, name);
+  } finally {
+    engine?.close();
+    engine = undefined;
+  }
+}
+
 if (typeof args.child === "string") {
   const [format, name] = args.child.split("/");
-  writeFileSync(1, JSON.stringify(measureWorkload(format, name)));
+  const version = typeof args.native === "string" ? args.native : undefined;
+  writeFileSync(1, JSON.stringify(withEngine(format, name, version, args["native-reason"])));
   process.exit(0);
 }
 
@@ -237,7 +278,7 @@ for (const format of formats) {
   for (const name of Object.keys(manifest.engines[format].workloads)) {
     if (only && !only.includes(name)) continue;
     const w = args["same-process"]
-      ? measureWorkload(format, name)
+      ? withEngine(format, name, native[format].version, native[format].reason)
       : pooled(
           Array.from({ length: processes }, () =>
             JSON.parse(
@@ -247,31 +288,15 @@ for (const format of formats) {
                   fileURLToPath(import.meta.url),
                   `--child=${format}/${name}`,
                   ...(args.quick ? ["--quick"] : []),
+                  ...(native[format].available
+                    ? [`--native=${native[format].version}`]
+                    : [`--native-reason=${native[format].reason}`]),
                 ],
                 { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 << 20 },
               ),
             ),
           ),
         );
-    const { rows, bytes: n } = w;
-    const nat = native[format];
-    for (const op of ["decode", "encode"]) {
-      const r = nat.available ? nat.results?.[name]?.[op] : undefined;
-      if (r)
-        rows.push({
-          subject: `godot ${nat.version}`,
-          native: true,
-          op,
-          status: "ok",
-          msPerOp: r.msPerOp,
-          mbps: mbps(n, r.msPerOp),
-          batch: r.batch,
-          samples: r.samples,
-          minMs: r.min,
-          maxMs: r.max,
-        });
-      else rows.push({ subject: "native", native: true, op, status: "n/a", note: nat.reason ?? "no timing" });
-    }
     workloads.push(w);
   }
 }
@@ -281,10 +306,10 @@ const row = (w, subject, op) =>
   w.rows.find(
     (r) => (subject === "native" ? r.native : r.subject === subject) && r.op === op && r.status === "ok",
   );
-// How many times faster `a` is than `b` (rows of one workload, timed in the same rounds): the
-// median over the rounds of b's time over a's (pairedRatio), so that a change of machine speed
-// that falls on a round cancels out; the ratio of the two medians when a row has no per-sample
-// times (the engines run in processes of their own, so their ratios are always of medians).
+// How many times faster `a` is than `b` (rows of one workload, timed in the same rounds, the
+// native engine's too): the median over the rounds of b's time over a's (pairedRatio), so that
+// a change of machine speed that falls on a round cancels out; the ratio of the two medians
+// when a row has no per-sample times.
 function speedup(a, b) {
   return a.perSampleMs && b.perSampleMs ? pairedRatio(b.perSampleMs, a.perSampleMs) : a.mbps / b.mbps;
 }
@@ -298,7 +323,10 @@ for (const w of workloads) {
     const best = w.rows
       .filter((r) => r.op === op && r.status === "ok" && peers.some((p) => p.name === r.subject))
       .sort((a, b) => b.mbps - a.mbps)[0];
-    if (ours && nat) ratios[`${op}VsNative`] = ours.mbps / nat.mbps;
+    if (ours && nat) {
+      ratios[`${op}VsNative`] = speedup(ours, nat);
+      ofMedians[`${op}VsNative`] = ours.mbps / nat.mbps;
+    }
     if (ours && best) {
       ratios[`${op}VsBestPeer`] = speedup(ours, best);
       ofMedians[`${op}VsBestPeer`] = ours.mbps / best.mbps;
