@@ -45,7 +45,16 @@ switch (task) {
   case "test": {
     // Tests, package checks (publint + attw), type checks and lint in every package.
     // --continue: one failing package must not hide the results of the others.
-    const code = pnpm([...turbo, "test", "check-package", "typecheck", "lint", "--concurrency=1", "--continue", ...rest]);
+    const code = pnpm([
+      ...turbo,
+      "test",
+      "check-package",
+      "typecheck",
+      "lint",
+      "--concurrency=1",
+      "--continue",
+      ...rest,
+    ]);
     const summary = run(process.execPath, [join(root, "scripts", "test-summary.mjs")]);
     process.exit(code || summary);
     break;
