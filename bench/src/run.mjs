@@ -108,14 +108,10 @@ for (const format of typeof args.child === "string" ? [] : formats) {
   log(`native ${format}: ${version ?? native[format].reason}`);
 }
 
-// In a measuring process: the engine server of its format, if any, and its version.
-let engine;
-const engineVersionOf = {};
-let nativeReason = "not measured";
-
 // ---- JS subjects ----------------------------------------------------------------------------
-// One workload's JS rows: memcpy, gdvariant, auto-detect and the peers, timed together.
-function measureWorkload(format, name) {
+// One workload's rows: memcpy, gdvariant, auto-detect, the engine and the peers, timed together.
+// `nat`: the engine server of the format and its version, or why there is none.
+function measureWorkload(format, name, nat) {
   const g = dialects[format];
   const bytes = load(format, name);
   const n = bytes.length;
@@ -187,12 +183,13 @@ function measureWorkload(format, name) {
     });
   // The native engine, timed in turns with the rows above: right after gdvariant's own rows, so
   // that its samples pair with theirs (pairedRatio) from the same rounds.
-  if (engine) {
+  if (nat.engine) {
+    const { engine } = nat;
     const path = join(benchDir, "workloads", format, `${name}.bin`);
     if (engine.load(path) !== n) throw new Error(`${format} engine: ${name} has another size`);
     for (const op of ["decode", "encode"])
       rows.push({
-        subject: `godot ${engineVersionOf[format]}`,
+        subject: `godot ${nat.version}`,
         native: true,
         op,
         status: "ok",
@@ -201,7 +198,7 @@ function measureWorkload(format, name) {
       });
   } else
     for (const op of ["decode", "encode"])
-      rows.push({ subject: "native", native: true, op, status: "n/a", note: nativeReason });
+      rows.push({ subject: "native", native: true, op, status: "n/a", note: nat.reason });
   for (const peer of peers) {
     if (!peer.formats.includes(format)) {
       rows.push({ subject: peer.name, op: "decode", status: "n/a", note: "3.x library" });
@@ -225,15 +222,12 @@ function measureWorkload(format, name) {
 
 /** measureWorkload with the engine of `format` started (a version) or not (a reason). */
 function withEngine(format, name, version, reason) {
-  if (version) {
-    engineVersionOf[format] = version;
-    engine = startEngine(format);
-  } else nativeReason = reason ?? "no timing";
+  if (!version) return measureWorkload(format, name, { reason: reason ?? "no timing" });
+  const engine = startEngine(format);
   try {
-    return measureWorkload(format, name);
+    return measureWorkload(format, name, { engine, version });
   } finally {
-    engine?.close();
-    engine = undefined;
+    engine.close();
   }
 }
 
