@@ -97,9 +97,6 @@ export function startEngine(format, { timeoutMs = 120_000 } = {}) {
     close() {
       if (closed) return;
       closed = true;
-      try {
-        writeFileSync(cmd, "quit");
-      } catch {}
       child.kill();
       rmSync(dir, { recursive: true, force: true });
     },
