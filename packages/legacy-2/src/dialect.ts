@@ -3,10 +3,8 @@ import {
   arrayCodec,
   bareObjectCodec,
   boolCodec,
-  type Codec,
   createDialect,
   type Dialect,
-  defineCodec,
   dictionaryCodec,
   type EncodeContext,
   FLAG_64,
@@ -118,6 +116,7 @@ function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Di
     typeMask: 0xff,
     typeCount: VARIANT_MAX,
     codecs,
+    strictFlags: true,
   });
 }
 
@@ -125,28 +124,21 @@ function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Di
 // REAL may carry FLAG_64 (bit 16) as in 3.x:
 //   31 ........ 17 | 16 FLAG_64 | 15 ..... 8 | 7 .... 0
 //        unused      (INT/REAL)     unused      type id
+// Any other bit is `bad-flags`: the dialect is strict (core's reader checks each header against
+// the codec's flagMask), so every codec keeps core's inline reading. `exact` adds the check of
+// the reals on encode (the writer then leaves the kind to the codec's header).
 function guard(codec: AnyCodec, exact: boolean, accept64: boolean): AnyCodec {
-  const allowed = accept64 ? FLAG_64 : 0;
-  return defineCodec<Value>({
-    ...(codec as Codec<Value>),
-    flagMask: allowed,
-    decode: (ctx, header, start) => {
-      if ((header & ~0xff & ~allowed) !== 0) {
-        throw ctx.error(
-          "bad-flags",
-          `header 0x${(header >>> 0).toString(16).padStart(8, "0")}: ${NAME} writes no flag bits on ${codec.name}`,
-          start,
-        );
-      }
-      return codec.decode(ctx, header, start);
+  const flagMask = accept64 ? codec.flagMask & FLAG_64 : 0;
+  if (!exact || !REAL_CHECKED.has(codec.kind)) return { ...codec, flagMask };
+  return {
+    ...codec,
+    flagMask,
+    inline: codec.inline && { ...codec.inline, encode: false },
+    header: (v: Value, ctx: EncodeContext) => {
+      checkReals(v, ctx);
+      return codec.header(v, ctx);
     },
-    header: exact
-      ? (v, ctx) => {
-          checkReals(v, ctx);
-          return codec.header(v, ctx);
-        }
-      : codec.header,
-  }) as Codec<Value> as AnyCodec;
+  };
 }
 
 // The kinds whose reals are f32 in the engine (REAL itself is checked by core's float codec):
@@ -165,6 +157,9 @@ const REAL_KINDS: ReadonlySet<string> = new Set([
   "packedVector2Array",
   "packedVector3Array",
 ]);
+
+// The kinds whose encode checks reals (REAL itself is checked by core's float codec).
+const REAL_CHECKED: ReadonlySet<string> = new Set([...REAL_KINDS, "inputEvent"]);
 
 function checkReals(v: Value, ctx: EncodeContext): void {
   const check = (what: string, x: unknown) => {

@@ -106,7 +106,7 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
 // has: assigning `__proto__` calls its setter (it would set the prototype, never add a key), and
 // where Object.prototype is frozen (hardened environments), assigning `toString` or
 // `constructor` throws. Those are defined as own properties instead.
-function setKey(target: Record<string, unknown>, key: string, v: unknown): void {
+export function setKey(target: Record<string, unknown>, key: string, v: unknown): void {
   if (key in Object.prototype)
     Object.defineProperty(target, key, { value: v, enumerable: true, writable: true, configurable: true });
   else target[key] = v;
