@@ -2,10 +2,12 @@ import {
   decodeWithLength as coreDecodeWithLength,
   DecodeError,
   type DecodeResult,
+  decodeJSWith,
   EncodeError,
   encodeIntoWith,
   encodeWith,
   GdVariantError,
+  type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { godot3Dialect, resolveVersion } from "./dialect.js";
@@ -60,6 +62,19 @@ export function decodeWithLength(bytes: Uint8Array, options: Godot3DecodeOptions
  */
 export function decode(bytes: Uint8Array, options: Godot3DecodeOptions = {}): Value {
   return decodeWithLength(bytes, options).value;
+}
+
+/**
+ * Decodes one Godot 3.x Variant straight to plain JavaScript, in one pass: exactly
+ * `toJS(decode(bytes, options), options)` without the model in between. Options as
+ * {@link decodeWithLength} (`onSpan` aside) plus `dictionaries` (default `"auto"`: objects when
+ * every key is a String or int, else `Map`).
+ * @throws {DecodeError} as {@link decode}, with the same code, offset and path.
+ */
+export function decodeJS(bytes: Uint8Array, options: Godot3DecodeOptions & ToJSOptions = {}): unknown {
+  const version = versionFor(options, "decode");
+  const allowObjects = options.allowObjects ?? DECODES_OBJECTS_BY_DEFAULT.has(version);
+  return decodeJSWith(godot3Dialect({ version }), bytes, { ...options, allowObjects });
 }
 
 /**

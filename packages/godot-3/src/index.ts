@@ -4,7 +4,7 @@
  * text, checked byte for byte against Godot 3.2.3.
  * @packageDocumentation
  */
-export { decode, decodeWithLength, encode, encodeInto } from "./codec.js";
+export { decode, decodeJS, decodeWithLength, encode, encodeInto } from "./codec.js";
 export { dialect, GODOT3_TYPE_COUNT, godot3Dialect } from "./dialect.js";
 export {
   DEFAULT_GODOT3_VERSION,

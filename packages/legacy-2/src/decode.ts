@@ -2,7 +2,9 @@ import {
   decodeWithLength as coreDecodeWithLength,
   type DecodeOptions,
   type DecodeResult,
+  decodeJSWith,
   decodeWith,
+  type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { legacy2Dialect } from "./dialect.js";
@@ -48,4 +50,18 @@ export function decodeWithLength(
     input as Uint8Array,
     options,
   );
+}
+
+/**
+ * Decodes one Godot 2.x Variant straight to plain JavaScript, in one pass: exactly
+ * `toJS(decode(input, options), options)` without the model in between. Options as
+ * {@link decode} (`onSpan` aside) plus `dictionaries` (default `"auto"`: objects when every key
+ * is a String or int, else `Map`).
+ * @throws {DecodeError} as {@link decode}, with the same code, offset and path.
+ */
+export function decodeJS(
+  input: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: Legacy2DecodeOptions & ToJSOptions = {},
+): unknown {
+  return decodeJSWith(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
 }

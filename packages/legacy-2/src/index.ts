@@ -17,7 +17,7 @@ export {
   type ToModernResult,
   toModern,
 } from "./convert/to-modern.js";
-export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
+export { decode, decodeJS, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
 export { dialect, type Legacy2DialectOptions, legacy2Dialect } from "./dialect.js";
 export { encode, encodeInto, type Legacy2EncodeOptions } from "./encode.js";
 export {
