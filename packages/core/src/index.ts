@@ -57,6 +57,7 @@ export {
   encodeWith,
   readWith,
 } from "./dialect/engine.js";
+export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

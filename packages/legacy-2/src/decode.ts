@@ -33,7 +33,7 @@ export function decode(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): Value {
-  return decodeWith(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
+  return decodeWith(legacy2Dialect(options), input as Uint8Array, options);
 }
 
 /**
@@ -45,11 +45,7 @@ export function decodeWithLength(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): DecodeResult {
-  return coreDecodeWithLength(
-    legacy2Dialect({ flag64: options.flag64 ?? "reject" }),
-    input as Uint8Array,
-    options,
-  );
+  return coreDecodeWithLength(legacy2Dialect(options), input as Uint8Array, options);
 }
 
 /**
@@ -63,5 +59,5 @@ export function decodeJS(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions & ToJSOptions = {},
 ): unknown {
-  return decodeJSWith(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
+  return decodeJSWith(legacy2Dialect(options), input as Uint8Array, options);
 }

@@ -5,6 +5,7 @@ import {
   boolCodec,
   createDialect,
   type Dialect,
+  dialectFactory,
   dictionaryCodec,
   type EncodeContext,
   FLAG_64,
@@ -52,25 +53,31 @@ export interface Legacy2DialectOptions {
   nodePathSubnames?: SubnameEncoding;
 }
 
-const cache = new Map<string, Dialect>();
+interface Resolved {
+  readonly flag64: "reject" | "accept";
+  readonly reals: "exact" | "round";
+  readonly subnames: SubnameEncoding;
+}
 
 /**
  * The 2.x dialect (Godot 2.0-2.1 `var2bytes`/`bytes2var`, `File.store_var`, `PacketPeer.put_var`)
- * for a set of options; see {@link Legacy2DialectOptions} for the defaults.
+ * for a set of options; see {@link Legacy2DialectOptions} for the defaults. Cached: the same
+ * options give the same object.
  * Pass it to core's `decodeWith`/`encodeWith`, or use this package's `decode`/`encode`.
  */
-export function legacy2Dialect(options: Legacy2DialectOptions = {}): Dialect {
-  const flag64 = options.flag64 ?? "reject";
-  const reals = options.reals ?? "exact";
-  const subnames = options.nodePathSubnames ?? "correct";
-  const key = `${flag64}|${reals}|${subnames}`;
-  let d = cache.get(key);
-  if (d === undefined) {
-    d = build(flag64 === "accept", reals === "round", subnames);
-    cache.set(key, d);
-  }
-  return d;
-}
+export const legacy2Dialect: (options?: Legacy2DialectOptions) => Dialect = /* @__PURE__ */ dialectFactory<
+  Legacy2DialectOptions,
+  Resolved
+>({
+  names: ["flag64", "reals", "nodePathSubnames"],
+  resolve: (o: Legacy2DialectOptions): Resolved => ({
+    flag64: o.flag64 ?? "reject",
+    reals: o.reals ?? "exact",
+    subnames: o.nodePathSubnames ?? "correct",
+  }),
+  key: (o: Resolved) => `${o.flag64}|${o.reals}|${o.subnames}`,
+  build: (o: Resolved) => build(o.flag64 === "accept", o.reals === "round", o.subnames),
+});
 
 const NAME = "Godot 2.x";
 

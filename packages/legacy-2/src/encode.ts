@@ -54,8 +54,5 @@ export function encodeInto(
 
 // The dialect encode and encodeInto write with.
 function encodeDialect(options: Legacy2EncodeOptions) {
-  return legacy2Dialect({
-    reals: options.reals ?? "exact",
-    nodePathSubnames: options.nodePathSubnames ?? "correct",
-  });
+  return legacy2Dialect(options);
 }

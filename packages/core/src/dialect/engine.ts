@@ -31,6 +31,7 @@ import { isKind } from "../value/types.js";
 import { type Builder, MODEL } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
 import {
+  DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   type DecodeOptions,
@@ -148,7 +149,8 @@ function compile(dialect: Dialect): Compiled {
 class Decoder implements DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
-  readonly limits: ResolvedDecodeLimits;
+  private readonly options: DecodeOptions;
+  private readonly maxCollectionLength: number;
   readonly allowObjects: boolean;
   readonly copy: boolean;
   depth = 0;
@@ -165,14 +167,19 @@ class Decoder implements DecodeContext {
   private readonly onSpan: ((span: Span) => void) | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   private readonly path: PathSegment[] | undefined;
-  readonly unwinding = new Unwinding();
-  // Dictionary keys last read, by slot (decodeKeyIn).
-  private readonly keys: (string | undefined)[] = [];
+  // Made by the first failure: a call that succeeds does not allocate it.
+  private unwound: Unwinding | undefined;
+  get unwinding(): Unwinding {
+    return (this.unwound ??= new Unwinding());
+  }
+  // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
+  private keys: (string | undefined)[] | undefined;
 
   constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions, builder: Builder) {
     this.reader = reader;
     this.dialect = dialect;
-    this.limits = resolveLimits(options);
+    this.options = options;
+    this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.allowObjects = options.allowObjects === true;
     this.copy = options.copy === true;
     this.codecs = dialect.codecs;
@@ -181,10 +188,15 @@ class Decoder implements DecodeContext {
     this.plainKey = c.plainKey;
     this.flagCheck = c.flagCheck;
     this.typeMask = dialect.typeMask;
-    this.maxDepth = this.limits.maxDepth;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? [] : undefined;
+  }
+
+  // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
+  get limits(): ResolvedDecodeLimits {
+    return resolveLimits(this.options);
   }
 
   error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
@@ -506,7 +518,7 @@ class Decoder implements DecodeContext {
         const n = r.view.getUint32(p + 4, true);
         const end = p + 8 + ((n + 3) & ~3);
         if (n <= 16 && end <= r.end) {
-          const cached = this.keys[slot];
+          const cached = this.keys?.[slot];
           if (cached !== undefined && cached.length === n) {
             const bytes = r.bytes;
             let j = 0;
@@ -519,7 +531,7 @@ class Decoder implements DecodeContext {
           r.pos = p + 4;
           const s = r.string();
           // As many characters as bytes: ASCII without NUL, which the test above can compare.
-          if (s.length === n) this.keys[slot] = s;
+          if (s.length === n) (this.keys ??= [])[slot] = s;
           return this.b.string(s);
         }
       }
@@ -528,10 +540,10 @@ class Decoder implements DecodeContext {
   }
 
   checkCount(count: number, minElementBytes: number, at: number): void {
-    if (count > this.limits.maxCollectionLength) {
+    if (count > this.maxCollectionLength) {
       throw this.error(
         "limit-exceeded",
-        `count ${count} is over maxCollectionLength ${this.limits.maxCollectionLength}`,
+        `count ${count} is over maxCollectionLength ${this.maxCollectionLength}`,
         at,
       );
     }
@@ -661,7 +673,11 @@ class Encoder implements EncodeContext {
   readonly dialect: Dialect;
   depth = 0;
   private readonly maxDepth: number;
-  readonly unwinding = new Unwinding();
+  // Made by the first failure: a call that succeeds does not allocate it.
+  private unwound: Unwinding | undefined;
+  get unwinding(): Unwinding {
+    return (this.unwound ??= new Unwinding());
+  }
   private readonly compiled: Compiled;
   // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).
   private readonly inlineIds: Int32Array;
