@@ -76,7 +76,6 @@ function build(version: Godot3Version): Dialect {
 // One dialect per version, built on first use. The only module-level state, keyed by options.
 const cache = new Map<Godot3Version, Dialect>();
 
-
 /**
  * The Godot 3.x dialect for an engine release: the 27-type table (NIL through
  * POOL_COLOR_ARRAY) with that release's int width. Instances are cached per version, so

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { ENGINES, type EngineCase, engineCases, loadCases, loadVersions } from "./helpers/fixtures.js";
 import { hexToBytes, maskedHex, nodePathPadding } from "./helpers/mask.js";
 
-
 // Non-exported script variables are not stored, so they are not in the bytes; the engine's
 // decoded instance runs the script and var2str lists them too (with their defaults). The
 // bytes cannot tell us about them: our text is the engine's up to where those variables start.

@@ -22,7 +22,7 @@ const UNESCAPE: Readonly<Record<string, string>> = {
   '"': '"',
   "\\": "\\",
 };
-const unescape = (s: string): string => s.replace(/\\(.)/g, (m, c: string) => UNESCAPE[c] ?? m);
+const cUnescape = (s: string): string => s.replace(/\\(.)/g, (m, c: string) => UNESCAPE[c] ?? m);
 
 // `-inf`, `-inf.0` and `-nan` read as the int 0 in both engines (the number lexer stops at the
 // '-'); parseText refuses them instead of returning a value the text never meant.
@@ -31,20 +31,23 @@ const READS_AS_ZERO = /^-(inf|nan)/;
 describe.each(ENGINES)("str2var of Godot $release (version $version)", ({ release, version }) => {
   const { parses } = loadVersions(release);
   it("has the cases", () => expect(parses.length).toBeGreaterThanOrEqual(30));
-  it.each(parses.map((p) => [p.label, unescape(p.input), p.bytes] as const))("%s: %j", (_l, input, bytes) => {
-    if (bytes === undefined || READS_AS_ZERO.test(input)) {
-      if (bytes !== undefined) expect(decode(bytes)).toEqual({ kind: "int", value: 0 });
-      expect(() => parseText(input, { version })).toThrow(TextParseError);
-      return;
-    }
-    const engine = decode(bytes);
-    const ours = parseText(input, { version });
-    // The engine's String::to_double is not correctly rounded (1e39 reads as 1.0000000000000001e39):
-    // a standalone float may differ from it in the last bit.
-    if (ours.kind === "float" && engine.kind === "float" && Number.isFinite(engine.value))
-      expect(Math.abs(ours.value - engine.value)).toBeLessThanOrEqual(Math.abs(engine.value) * 2 ** -52);
-    else expect(equals(ours, engine), JSON.stringify(engine)).toBe(true);
-  });
+  it.each(parses.map((p) => [p.label, cUnescape(p.input), p.bytes] as const))(
+    "%s: %j",
+    (_l, input, bytes) => {
+      if (bytes === undefined || READS_AS_ZERO.test(input)) {
+        if (bytes !== undefined) expect(decode(bytes)).toEqual({ kind: "int", value: 0 });
+        expect(() => parseText(input, { version })).toThrow(TextParseError);
+        return;
+      }
+      const engine = decode(bytes);
+      const ours = parseText(input, { version });
+      // The engine's String::to_double is not correctly rounded (1e39 reads as 1.0000000000000001e39):
+      // a standalone float may differ from it in the last bit.
+      if (ours.kind === "float" && engine.kind === "float" && Number.isFinite(engine.value))
+        expect(Math.abs(ours.value - engine.value)).toBeLessThanOrEqual(Math.abs(engine.value) * 2 ** -52);
+      else expect(equals(ours, engine), JSON.stringify(engine)).toBe(true);
+    },
+  );
 });
 
 // The entries each ConfigFile case set, as Godot 3.6 loads them back (3.6 keeps every key and
@@ -52,7 +55,7 @@ describe.each(ENGINES)("str2var of Godot $release (version $version)", ({ releas
 function entriesSet(): Map<string, [section: string, key: string, value: string][]> {
   const out = new Map<string, [string, string, string][]>();
   for (const c of loadVersions("3.6").configs) {
-    const entries = unescape(c.loaded)
+    const entries = cUnescape(c.loaded)
       .split("|")
       .map((e): [string, string, string] => {
         const close = e.indexOf("] ");

@@ -9,7 +9,13 @@ import { toText } from "./to-text.js";
 
 // String::property_name_encode() of 3.x: quote when a character is '=', '"', ';', '[', ']',
 // a control character or space (< 33), or anything past '~' (> 126). Checked on Godot 3.6.
-const NEEDS_QUOTES = /[=";[\]\u0000-\u0020\u007f-\u{10ffff}]/u;
+function needsQuotes(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 33 || c > 126 || c === 0x3d || c === 0x22 || c === 0x3b || c === 0x5b || c === 0x5d) return true;
+  }
+  return false;
+}
 
 /**
  * A ConfigFile key as that release's `ConfigFile.save` writes it. From 3.4 (godot#52180), a key
@@ -21,7 +27,7 @@ const NEEDS_QUOTES = /[=";[\]\u0000-\u0020\u007f-\u{10ffff}]/u;
  * @throws {GdVariantError} for an unknown `version`.
  */
 export function configKeyText(key: string, options?: Godot3DialectOptions): string {
-  if (godot3TextRules(options).configKeys === "raw" || !NEEDS_QUOTES.test(key)) return key;
+  if (godot3TextRules(options).configKeys === "raw" || !needsQuotes(key)) return key;
   return `"${cEscapeMultiline(key)}"`;
 }
 

@@ -5,8 +5,8 @@ import {
   sortArrayGodot3,
   type Value,
 } from "@gdvariant/core";
-import { isNullObject, variantLess } from "./compare.js";
 import type { Godot3DialectOptions } from "../options.js";
+import { isNullObject, variantLess } from "./compare.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { realText, standaloneRealText } from "./real.js";
 import { type Godot3TextRules, godot3TextRules } from "./rules.js";
@@ -242,7 +242,11 @@ export function toText(value: Value, options: ToTextOptions = {}): string {
   try {
     rules = godot3TextRules(options);
   } catch (e) {
-    throw new EncodeError(String((e as Error).message), { code: "invalid-value", dialect: "godot-3", cause: e });
+    throw new EncodeError(String((e as Error).message), {
+      code: "invalid-value",
+      dialect: "godot-3",
+      cause: e,
+    });
   }
   const w = new Writer(options.maxDepth ?? DEFAULT_MAX_DEPTH, rules);
   try {
