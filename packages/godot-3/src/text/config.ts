@@ -18,7 +18,8 @@ function needsQuotes(key: string): boolean {
 }
 
 /**
- * A ConfigFile key as that release's `ConfigFile.save` writes it. From 3.4 (godot#52180), a key
+ * A ConfigFile key as that release's `ConfigFile.save` writes it. From 3.4 (godot#52180; 3.6
+ * measured, the 3.x release of the change assumed), a key
  * holding `=`, `"`, `;`, `[`, `]`, a space, a control character or non-ASCII text is quoted and
  * escaped (`"key with spaces"`, `"q\"uote"`); others stay bare. Up to 3.3 every key is written
  * as it is (and such keys do not load back intact; see `configKeys` in `godot3TextRules`).
