@@ -36,7 +36,7 @@ function versionFor(
  * without its length word) and reports how many bytes it took. Trailing bytes are ignored, as
  * the engine does, unless `exact` is set.
  *
- * @param options `version` (default `"3.2"`), `allowObjects` (default `false`; `true` for
+ * @param options `version` (default `"3.6"`), `allowObjects` (default `false`; `true` for
  *   `"3.0"` and `"3.1.0"`, which decoded full objects unconditionally), `copy` (default
  *   `false`: packed arrays may view `bytes`), `offset` (default 0), `exact` (default `false`),
  *   limits `maxDepth` (default 1024), `maxCollectionLength` (default 2^24), `maxTotalBytes`
@@ -83,7 +83,7 @@ export function decodeJS(bytes: Uint8Array, options: Godot3DecodeOptions & ToJSO
  * null, arrays, plain objects and Maps to Dictionary, typed arrays to pool arrays, bigint to
  * int). NodePath padding is written as zeros (the engine leaves it unwritten).
  *
- * @param options `version` (default `"3.2"`; `"3.0"` writes every int as 64-bit), `maxDepth`
+ * @param options `version` (default `"3.6"`; `"3.0"` writes every int as 64-bit), `maxDepth`
  *   (default 1024), `maxTotalBytes` (default 1 GiB).
  * @throws {EncodeError} `unsupported-kind` for kinds 3.x does not have (Vector2i,
  *   StringName, typed containers, ... convert them first with core's `convertValue`),

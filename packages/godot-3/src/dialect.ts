@@ -5,7 +5,6 @@ import {
   type Dialect,
   dictionaryCodec,
   floatCodec,
-  GdVariantError,
   intCodec,
   matrixCodec,
   nilCodec,
@@ -19,12 +18,9 @@ import {
   stringCodec,
   vectorCodec,
 } from "@gdvariant/core";
-import {
-  DEFAULT_GODOT3_VERSION,
-  GODOT3_VERSIONS,
-  type Godot3DialectOptions,
-  type Godot3Version,
-} from "./options.js";
+import { type Godot3DialectOptions, type Godot3Version, resolveVersion } from "./options.js";
+
+export { resolveVersion };
 
 /** The engine's `Variant::VARIANT_MAX` in 3.x: ids 27 and up are unknown (ERR_INVALID_DATA). */
 export const GODOT3_TYPE_COUNT = 27;
@@ -80,23 +76,12 @@ function build(version: Godot3Version): Dialect {
 // One dialect per version, built on first use. The only module-level state, keyed by options.
 const cache = new Map<Godot3Version, Dialect>();
 
-/** Resolves and checks the `version` option. */
-export function resolveVersion(options: Godot3DialectOptions | undefined): Godot3Version {
-  const v = options?.version ?? DEFAULT_GODOT3_VERSION;
-  if (!(GODOT3_VERSIONS as readonly string[]).includes(v)) {
-    throw new GdVariantError(
-      `unknown Godot 3 version ${JSON.stringify(v)}; expected one of ${GODOT3_VERSIONS.join(", ")}`,
-    );
-  }
-  return v;
-}
-
 /**
  * The Godot 3.x dialect for an engine release: the 27-type table (NIL through
  * POOL_COLOR_ARRAY) with that release's int width. Instances are cached per version, so
  * calling this twice with the same options returns the same object.
  *
- * @param options `version` (default `"3.2"`).
+ * @param options `version` (default `"3.6"`; bytes are the same for 3.1.1-3.6).
  * @throws {GdVariantError} for a `version` not in {@link GODOT3_VERSIONS}.
  */
 export function godot3Dialect(options?: Godot3DialectOptions): Dialect {
@@ -109,5 +94,5 @@ export function godot3Dialect(options?: Godot3DialectOptions): Dialect {
   return d;
 }
 
-/** The Godot 3.x dialect with default options (Godot 3.2; also right for 3.1.1-3.6). */
+/** The Godot 3.x dialect with default options (Godot 3.6; the same bytes as 3.1.1-3.5). */
 export const dialect: Dialect = godot3Dialect();
