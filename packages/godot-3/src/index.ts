@@ -4,8 +4,9 @@
  * text of each release, checked against Godot 3.2.3 and 3.6.
  * @packageDocumentation
  */
-export { decode, decodeJS, decodeWithLength, encode, encodeInto } from "./codec.js";
+export { decode, decodeJS, decodeWithLength } from "./decode.js";
 export { dialect, GODOT3_TYPE_COUNT, godot3Dialect } from "./dialect.js";
+export { encode, encodeInto } from "./encode.js";
 export {
   DEFAULT_GODOT3_VERSION,
   GODOT3_VERSIONS,
@@ -17,3 +18,4 @@ export {
 export { type ParseTextOptions, parseText } from "./text/parse.js";
 export { type Godot3TextRules, godot3TextRules } from "./text/rules.js";
 export { type ToTextOptions, toText } from "./text/to-text.js";
+export { TYPE_COUNT, TYPE_ID } from "./type-ids.js";

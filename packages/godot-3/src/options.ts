@@ -1,4 +1,10 @@
-import { type DecodeOptions, type EncodeOptions, GdVariantError } from "@gdvariant/core";
+import {
+  DecodeError,
+  type DecodeOptions,
+  EncodeError,
+  type EncodeOptions,
+  GdVariantError,
+} from "@gdvariant/core";
 
 /**
  * Godot 3.x releases this package can target. A minor version stands for its last patch
@@ -60,4 +66,20 @@ export function resolveVersion(options: Godot3DialectOptions | undefined): Godot
 /** True when `v` is `since` or a later release. */
 export function versionAtLeast(v: Godot3Version, since: Godot3Version): boolean {
   return GODOT3_VERSIONS.indexOf(v) >= GODOT3_VERSIONS.indexOf(since);
+}
+
+/**
+ * Runs `get` (which resolves the `version` option) and turns an unknown version into the error
+ * of the call: a DecodeError (`invalid-data`) for decoding, an EncodeError (`invalid-value`)
+ * for encoding.
+ */
+export function inDialect<T>(get: () => T, what: "decode" | "encode"): T {
+  try {
+    return get();
+  } catch (e) {
+    const message = GdVariantError.is(e) ? e.message : String(e);
+    throw what === "decode"
+      ? new DecodeError(message, { code: "invalid-data", offset: 0, dialect: "godot-3" })
+      : new EncodeError(message, { code: "invalid-value", dialect: "godot-3" });
+  }
 }

@@ -1,6 +1,5 @@
 import {
   decodeWithLength as coreDecodeWithLength,
-  type DecodeOptions,
   type DecodeResult,
   decodeJSWith,
   decodeWith,
@@ -8,18 +7,7 @@ import {
   type Value,
 } from "@gdvariant/core";
 import { legacy2Dialect } from "./dialect.js";
-
-/**
- * Options of {@link decode}: core's decode options and limits, plus the 2.x header policy.
- */
-export interface Legacy2DecodeOptions extends DecodeOptions {
-  /**
-   * `"reject"` (default): any header bit beyond the type id is `bad-flags`, as in the official
-   * 2.x engines. `"accept"`: INT and REAL may carry FLAG_64 (bit 16) with an i64/f64 payload, as
-   * written by back-ported 2.1 forks.
-   */
-  flag64?: "reject" | "accept";
-}
+import type { Legacy2DecodeOptions } from "./options.js";
 
 /**
  * Decodes one Godot 2.x Variant (`var2bytes`, or the payload of `store_var`/`put_var`).

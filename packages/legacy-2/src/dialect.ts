@@ -25,33 +25,8 @@ import { imageCodec } from "./codecs/image.js";
 import { inputEventCodec } from "./codecs/input-event.js";
 import { nodePathCodec, type SubnameEncoding } from "./codecs/node-path.js";
 import { rawArrayCodec } from "./codecs/raw-array.js";
-import { TYPE_IDS as T, VARIANT_MAX } from "./type-ids.js";
-
-/**
- * Options that select a 2.x dialect variant. Every combination is built once and cached.
- */
-export interface Legacy2DialectOptions {
-  /**
-   * Header flag bits. Official 2.x engines write the bare type id and treat any other header bit
-   * as invalid data; `"reject"` (default) does the same (`bad-flags`). `"accept"` reads the
-   * 3.x-style FLAG_64 (bit 16) on INT and REAL as an i64 / f64 payload, as a back-ported 2.1 fork
-   * writes it; other flag bits are still refused. Encoding never sets flags either way.
-   */
-  flag64?: "reject" | "accept";
-  /**
-   * Reals that a 32-bit float cannot hold exactly (0.1, 1e300...). The 2.x engine stores every
-   * real as f32. `"exact"` (default) refuses them with `out-of-range` instead of changing the
-   * value silently; `"round"` rounds them to f32 as the engine does (1e300 becomes inf). Applies
-   * to REAL and to every real field of the math types, InputEvent axis values and Float64Array
-   * data of vector arrays.
-   */
-  reals?: "exact" | "round";
-  /**
-   * NodePath subnames on encode: `"correct"` (default) writes the value's subnames;
-   * `"engine"` reproduces the 2.x engine's subname index bug byte for byte (see README).
-   */
-  nodePathSubnames?: SubnameEncoding;
-}
+import type { Legacy2DialectOptions } from "./options.js";
+import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 
 interface Resolved {
   readonly flag64: "reject" | "accept";
@@ -121,7 +96,7 @@ function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Di
     name: NAME,
     engineVersions: accept64 ? "2.0-2.1 (+ 2.1 forks with 64-bit ints)" : "2.0-2.1",
     typeMask: 0xff,
-    typeCount: VARIANT_MAX,
+    typeCount: TYPE_COUNT,
     codecs,
     strictFlags: true,
   });
