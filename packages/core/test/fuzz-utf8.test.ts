@@ -89,6 +89,27 @@ describe("decodeUtf8 (short-string path) agrees with TextDecoder", () => {
     );
   });
 
+  it("random inputs of 0-90 bytes, across the JS path's 64-byte limit", () => {
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 90 }), (arr) => check(Uint8Array.from(arr))),
+      { numRuns: 20_000, seed: 13 },
+    );
+  });
+
+  it("valid strings up to 40 code points, then each byte of them changed", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), fc.nat(), byte, (s, at, x) => {
+        const b = encoder.encode(s);
+        check(b);
+        if (b.length > 0) {
+          b[at % b.length] = x;
+          check(b);
+        }
+      }),
+      { numRuns: 20_000, seed: 17 },
+    );
+  });
+
   it("valid strings of every length around the short-string limit", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 40 }), (s) => {
