@@ -359,46 +359,15 @@ export function leaves4(real: fc.Arbitrary<number> = f32, vec: "f32" | "f64" = "
 
 export type LeafKind4 = keyof ReturnType<typeof leaves4>;
 
+/** Every 4.x leaf kind: all of them values the engine holds exactly as given. */
+const LEAF_KINDS_4 = Object.keys(leaves4()) as LeafKind4[];
+
 /** Every 4.x kind that can be a typed container's builtin element type. */
 export const BUILTIN_ELEMENT_KINDS: readonly Kind[] = [
-  "bool",
-  "int",
-  "float",
-  "string",
-  "vector2",
-  "vector2i",
-  "rect2",
-  "rect2i",
-  "vector3",
-  "vector3i",
-  "transform2d",
-  "vector4",
-  "vector4i",
-  "plane",
-  "quaternion",
-  "aabb",
-  "basis",
-  "transform3d",
-  "projection",
-  "color",
-  "stringName",
-  "nodePath",
-  "rid",
+  ...LEAF_KINDS_4.filter((k) => k !== "nil"),
   "object",
-  "callable",
-  "signal",
   "dictionary",
   "array",
-  "packedByteArray",
-  "packedInt32Array",
-  "packedInt64Array",
-  "packedFloat32Array",
-  "packedFloat64Array",
-  "packedStringArray",
-  "packedVector2Array",
-  "packedVector3Array",
-  "packedColorArray",
-  "packedVector4Array",
 ];
 
 const containerType: fc.Arbitrary<ContainerType> = fc.oneof(
@@ -489,45 +458,6 @@ function keyId(k: Value): string {
   }
 }
 
-const ENGINE_LEAF_KINDS = [
-  "nil",
-  "bool",
-  "int",
-  "float",
-  "string",
-  "stringName",
-  "vector2",
-  "vector2i",
-  "rect2",
-  "rect2i",
-  "vector3",
-  "vector3i",
-  "transform2d",
-  "vector4",
-  "vector4i",
-  "plane",
-  "quaternion",
-  "aabb",
-  "basis",
-  "transform3d",
-  "projection",
-  "color",
-  "nodePath",
-  "rid",
-  "callable",
-  "signal",
-  "packedByteArray",
-  "packedInt32Array",
-  "packedInt64Array",
-  "packedFloat32Array",
-  "packedFloat64Array",
-  "packedStringArray",
-  "packedVector2Array",
-  "packedVector3Array",
-  "packedColorArray",
-  "packedVector4Array",
-] as const satisfies readonly LeafKind4[];
-
 const KEY_KINDS = [
   "string",
   "stringName",
@@ -543,9 +473,9 @@ const KEY_KINDS = [
 /** Values the engine decodes and re-encodes unchanged (no object ids, consistent typed containers). */
 export function engineValue4(): fc.Arbitrary<Value> {
   const L = leaves4();
-  const leaf = fc.oneof(...ENGINE_LEAF_KINDS.map((k) => L[k]));
+  const leaf = fc.oneof(...LEAF_KINDS_4.map((k) => L[k]));
   const keys = fc.oneof(...KEY_KINDS.map((k) => L[k]));
-  const typedKinds = ENGINE_LEAF_KINDS.filter((k) => k !== "nil");
+  const typedKinds = LEAF_KINDS_4.filter((k) => k !== "nil");
   return fc.letrec<{ value: Value }>((tie) => {
     const child = tie("value") as fc.Arbitrary<Value>;
     const arrays = fc.array(child, { maxLength: 4 }).map<Value>((items) => ({ kind: "array", items }));
