@@ -1,8 +1,11 @@
 // The JS UTF-8 paths (short strings) against the platform's TextDecoder/TextEncoder, which the
 // long-string path uses: the same string, or the same refusal, for every input.
+
+import { decodeUtf8 } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtf8, encodeUtf8Into } from "../src/bytes/utf8.js";
+// encodeUtf8Into (the writer's in-place path) is internal (not exported): imported from source.
+import { encodeUtf8Into } from "../src/bytes/utf8.js";
 
 const fatal = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();

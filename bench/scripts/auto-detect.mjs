@@ -6,12 +6,12 @@
 //    the array header and count are added),
 //  - a packed-array-heavy 4.x dump and a string-heavy one from the godot-4 encoder.
 //
-//   node scripts/bench.mjs [--mb=8]
+//   node bench/scripts/auto-detect.mjs [--mb=8]   (after a build of the packages)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultDialects, detect } from "@gdvariant/auto-detect";
 import { decodeWith, encodeWith } from "@gdvariant/core";
-import { defaultDialects, detect } from "../dist/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=")));
@@ -23,7 +23,10 @@ const dialects = defaultDialects();
 const ARRAY = { "godot-4": [28, 0], "godot-3": [19, 0], "legacy-2": [21, 0x80000000] };
 
 function engineArray(folder, id) {
-  const parts = readFileSync(join(here, "..", "fixtures", folder, "random-cases.tsv"), "utf8")
+  const parts = readFileSync(
+    join(here, "..", "..", "packages", "auto-detect", "fixtures", folder, "random-cases.tsv"),
+    "utf8",
+  )
     .split("\n")
     .filter(Boolean)
     .map((l) => Uint8Array.from(Buffer.from(l.split("\t")[1].replace(/\?\?/g, "00"), "hex")));

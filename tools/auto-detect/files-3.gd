@@ -1,6 +1,6 @@
 # Godot 3.x: writes files of every non-Variant kind auto-detect recognises, and Variant dumps of
 # realistic math values, then prints them as `FX <label> <hex>` (binary) or
-# `FX text_<label> <base64 of the UTF-8 text>`. Run by ../gen-engine-fixtures.mjs.
+# `FX text_<label> <base64 of the UTF-8 text>`. Run by gen-engine-fixtures.mjs (beside it).
 extends SceneTree
 
 var out_dir = ""

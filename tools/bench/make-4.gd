@@ -1,7 +1,7 @@
-# Benchmark workloads from a real Godot 3 engine (var2bytes). Run by bench/scripts/make-workloads.mjs:
-#   godot3-server --no-window -s make-3.gd --out=DIR
+# Benchmark workloads from a real Godot 4 engine (var_to_bytes): the 3.x workloads in 4.x form,
+# plus 4.x typed arrays. Run by make-workloads.mjs (beside it):
+#   godot4 --headless --path DIR -s make-4.gd -- --out=DIR
 # Writes DIR/<name>.bin and prints `WL <name> <bytes>` per workload, then `WL done ok`.
-# Contents are deterministic (RandomNumberGenerator with fixed seeds).
 extends SceneTree
 
 var rng = RandomNumberGenerator.new()
@@ -15,17 +15,17 @@ func word(min_syl: int, max_syl: int) -> String:
 		s += SYLLABLES[rng.randi() % SYLLABLES.size()]
 	return s
 
-func float32_array() -> PoolRealArray:
+func float32_array() -> PackedFloat32Array:
 	rng.seed = 1
-	var a = PoolRealArray()
+	var a = PackedFloat32Array()
 	a.resize(262144) # 262144 × 4 bytes = 1 MiB of floats
 	for i in range(a.size()):
 		a[i] = rng.randf_range(-1000.0, 1000.0)
 	return a
 
-func vector3_array() -> PoolVector3Array:
+func vector3_array() -> PackedVector3Array:
 	rng.seed = 2
-	var a = PoolVector3Array()
+	var a = PackedVector3Array()
 	a.resize(87381) # 87381 × 12 bytes ≈ 1 MiB
 	for i in range(a.size()):
 		a[i] = Vector3(rng.randf_range(-100, 100), rng.randf_range(-100, 100), rng.randf_range(-100, 100))
@@ -53,7 +53,7 @@ func nested_mix() -> Array:
 			"position": Vector3(rng.randf_range(-500, 500), rng.randf_range(0, 50), rng.randf_range(-500, 500)),
 			"velocity": Vector2(rng.randf_range(-5, 5), rng.randf_range(-5, 5)),
 			"hp": rng.randf_range(0, 100),
-			"speed": stepify(rng.randf_range(1, 10), 0.25),
+			"speed": snapped(rng.randf_range(1, 10), 0.25),
 			"alive": rng.randf() > 0.2,
 			"tint": Color(rng.randf(), rng.randf(), rng.randf(), 1),
 			"tags": tags,
@@ -74,12 +74,26 @@ func string_array() -> Array:
 		a.append(s)
 	return a
 
+func typed_int_array() -> Array[int]:
+	rng.seed = 6
+	var a: Array[int] = []
+	for i in range(40000):
+		# mostly 32-bit ints, every 16th one needs 64 bits
+		a.append(rng.randi_range(-2000000000, 2000000000) if i % 16 != 0 else rng.randi() * 4294967296 + rng.randi())
+	return a
+
+func typed_vector3_array() -> Array[Vector3]:
+	rng.seed = 7
+	var a: Array[Vector3] = []
+	for _i in range(20000):
+		a.append(Vector3(rng.randf_range(-100, 100), rng.randf_range(-100, 100), rng.randf_range(-100, 100)))
+	return a
+
 func save(dir: String, name: String, value) -> void:
-	var bytes = var2bytes(value)
-	var f = File.new()
-	var err = f.open(dir + "/" + name + ".bin", File.WRITE)
-	if err != OK:
-		print("WL error ", name, " ", err)
+	var bytes = var_to_bytes(value)
+	var f = FileAccess.open(dir + "/" + name + ".bin", FileAccess.WRITE)
+	if f == null:
+		print("WL error ", name, " ", FileAccess.get_open_error())
 		return
 	f.store_buffer(bytes)
 	f.close()
@@ -87,7 +101,7 @@ func save(dir: String, name: String, value) -> void:
 
 func _init():
 	var dir = ""
-	for arg in OS.get_cmdline_args():
+	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--out="):
 			dir = arg.substr(6)
 	if dir == "":
@@ -99,5 +113,7 @@ func _init():
 	save(dir, "nested-mix", nested_mix())
 	save(dir, "string-array", string_array())
 	save(dir, "vector3-array", vector3_array())
+	save(dir, "typed-int-array", typed_int_array())
+	save(dir, "typed-vector3-array", typed_vector3_array())
 	print("WL done ok")
 	quit()

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the fuzz seed corpus from engine fixtures (bytes written by real engines):
-//   node bench/fuzz/make-corpus.mjs [fixtures dir, default ../shared/fixtures beside the repo]
-// Writes corpus/<engine>.hex, one `<label> <hex>` line per value (2.1 bytes the engine left
+//   node tools/bench/make-fuzz-corpus.mjs [fixtures dir, default ../shared/fixtures beside the repo]
+// Writes bench/fuzz/corpus/<engine>.hex, one `<label> <hex>` line per value (2.1 bytes the engine left
 // uninitialised, `??`, become 00). Inputs over 16 KB are left out: mutations of them would be
 // slow to run and add nothing the small ones do not.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -39,6 +39,6 @@ for (const engine of ["godot-2.1.4", "godot-3.2.3", "godot-4.6.3"]) {
     seen.add(h);
     kept.push(`${label} ${h}`);
   }
-  writeFileSync(join(here, "corpus", `${engine}.hex`), `${kept.join("\n")}\n`);
+  writeFileSync(join(here, "..", "..", "bench", "fuzz", "corpus", `${engine}.hex`), `${kept.join("\n")}\n`);
   console.log(`${engine}: ${kept.length} seeds`);
 }

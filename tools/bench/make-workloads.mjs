@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Regenerates the benchmark workloads with the real engines and writes them next to their
-// GDScript generators:
-//   node bench/scripts/make-workloads.mjs
+// Regenerates the benchmark workloads with the real engines (GDScript generators make-3.gd and
+// make-4.gd beside this script):
+//   node tools/bench/make-workloads.mjs
 // Engines: GODOT3_BIN (default /usr/bin/godot3-server), GODOT4_BIN (default
 // ~/.cache/godot4-sid/godot4); install them with tools/engines/godot3.sh and godot4.sh.
 // Output: bench/workloads/godot-3/<name>.bin, bench/workloads/godot-4/<name>.bin and
@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const wl = join(here, "..", "workloads");
+const wl = join(here, "..", "..", "bench", "workloads");
 
 function run(bin, args, cwd) {
   const r = spawnSync(bin, args, { cwd, encoding: "utf8", timeout: 300_000, maxBuffer: 64 << 20 });
@@ -42,7 +42,7 @@ function describe(dir, names) {
   return out;
 }
 
-const manifest = { generatedBy: "bench/scripts/make-workloads.mjs", engines: {} };
+const manifest = { generatedBy: "tools/bench/make-workloads.mjs", engines: {} };
 
 const g3 = process.env.GODOT3_BIN || "/usr/bin/godot3-server";
 const out3 = join(wl, "godot-3");
@@ -53,7 +53,7 @@ const scratch = mkdtempSync(join(tmpdir(), "gdv-wl3-"));
 let names3;
 try {
   names3 = collect(
-    run(g3, ["--no-window", "-s", join(wl, "make-3.gd"), `--out=${out3}`], scratch),
+    run(g3, ["--no-window", "-s", join(here, "make-3.gd"), `--out=${out3}`], scratch),
     "godot 3",
   );
 } finally {
@@ -61,7 +61,7 @@ try {
 }
 manifest.engines["godot-3"] = {
   version: v3,
-  script: "bench/workloads/make-3.gd",
+  script: "tools/bench/make-3.gd",
   workloads: describe(out3, names3),
 };
 
@@ -72,14 +72,14 @@ const v4 = run(g4, ["--version"]).trim();
 const project = mkdtempSync(join(tmpdir(), "gdv-wl4-"));
 try {
   writeFileSync(join(project, "project.godot"), "config_version=5\n");
-  copyFileSync(join(wl, "make-4.gd"), join(project, "make-4.gd"));
+  copyFileSync(join(here, "make-4.gd"), join(project, "make-4.gd"));
   const names4 = collect(
     run(g4, ["--headless", "--path", project, "-s", "make-4.gd", "--", `--out=${out4}`], project),
     "godot 4",
   );
   manifest.engines["godot-4"] = {
     version: v4,
-    script: "bench/workloads/make-4.gd",
+    script: "tools/bench/make-4.gd",
     workloads: describe(out4, names4),
   };
 } finally {
