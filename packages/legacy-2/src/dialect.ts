@@ -115,7 +115,6 @@ function guard(codec: AnyCodec, exact: boolean, accept64: boolean): AnyCodec {
   return {
     ...codec,
     flagMask,
-    inline: codec.inline && { ...codec.inline, encode: false },
     header: (v: Value, ctx: EncodeContext) => {
       checkReals(v, ctx);
       return codec.header(v, ctx);

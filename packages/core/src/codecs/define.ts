@@ -23,15 +23,16 @@ export interface CodecSpec<V extends Value> {
  */
 export function defineCodec<V extends Value>(spec: CodecSpec<V>): Codec<V> {
   const id = spec.wireId;
+  const header = spec.header ?? (() => id);
   return {
     wireId: id,
     kind: spec.kind,
     name: spec.name,
     flagMask: spec.flagMask ?? 0,
     decode: spec.decode,
-    header: spec.header ?? (() => id),
+    header,
     encode: spec.encode,
-    inline: spec.inline,
+    inline: spec.inline && { ...spec.inline, of: { decode: spec.decode, header, encode: spec.encode } },
   };
 }
 

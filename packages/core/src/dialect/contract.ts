@@ -96,6 +96,16 @@ export interface Inline {
   readonly typed?: TypedContainersReader | undefined;
   /** ARRAY/DICTIONARY: bit 31 of the count word is kept as `shared` (2.x). */
   readonly shared?: boolean;
+  /**
+   * The methods this describes (set by `defineCodec`). The reader uses the tag only while the
+   * codec's `decode` is this one, the writer only while `header` and `encode` are these: a codec
+   * spread with a `decode` (or `header`, `encode`) of its own goes through its methods.
+   */
+  readonly of?: {
+    readonly decode: Codec<any>["decode"];
+    readonly header: Codec<any>["header"];
+    readonly encode: Codec<any>["encode"];
+  };
 }
 
 /** Reads a typed container's element, key or value type after the header (4.3+/4.4+). */

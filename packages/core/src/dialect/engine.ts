@@ -115,6 +115,22 @@ interface Compiled {
 
 const compiledCache = new WeakMap<Dialect, Compiled>();
 
+// Whether the reader may read `codec` by its inline tag: its `decode` is the one the tag stands
+// for (a codec spread with a decode of its own is read through it).
+function readsInline(codec: Codec): boolean {
+  const inl = codec.inline;
+  return inl !== undefined && (inl.of === undefined || inl.of.decode === codec.decode);
+}
+
+// The same for the writer: `header` and `encode` are the ones the tag stands for.
+function writesInline(codec: Codec): boolean {
+  const inl = codec.inline;
+  return (
+    inl !== undefined &&
+    (inl.of === undefined || (inl.of.header === codec.header && inl.of.encode === codec.encode))
+  );
+}
+
 function compile(dialect: Dialect): Compiled {
   let c = compiledCache.get(dialect);
   if (c !== undefined) return c;
@@ -124,13 +140,14 @@ function compile(dialect: Dialect): Compiled {
   for (let i = 0; i < codecs.length; i++) {
     const codec = codecs[i];
     if (codec === undefined) continue;
-    tags[i] = codec.inline?.tag ?? INLINE_NONE;
+    tags[i] = readsInline(codec) ? codec.inline!.tag : INLINE_NONE;
     plainKey[i] = codec.kind === "string" || codec.kind === "stringName" || codec.kind === "int" ? 1 : 0;
   }
   const encodeIds = new Int32Array(INLINE_KINDS.length).fill(-1);
   for (let tag = 1; tag < INLINE_KINDS.length; tag++) {
     const codec = dialect.codecForKind(INLINE_KINDS[tag] as Kind);
-    if (codec?.inline?.tag === tag && codec.inline.encode) encodeIds[tag] = codec.wireId;
+    if (codec?.inline?.tag === tag && codec.inline.encode && writesInline(codec))
+      encodeIds[tag] = codec.wireId;
   }
   const array = dialect.codecForKind("array");
   const dictionary = dialect.codecForKind("dictionary");
@@ -139,8 +156,9 @@ function compile(dialect: Dialect): Compiled {
     plainKey,
     encodeIds,
     flagCheck: dialect.strictFlags === true ? ~dialect.typeMask : 0,
-    arrayId: array?.inline?.tag === INLINE_ARRAY ? array.wireId : -1,
-    dictionaryId: dictionary?.inline?.tag === INLINE_DICTIONARY ? dictionary.wireId : -1,
+    arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
+    dictionaryId:
+      dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,
   };
   compiledCache.set(dialect, c);
   return c;

@@ -117,7 +117,7 @@ const PROTO_BY_LENGTH: readonly (readonly string[] | undefined)[] = (() => {
 
 export function setKey(target: Record<string, unknown>, key: string, v: unknown): void {
   const names = PROTO_BY_LENGTH[key.length];
-  if (names !== undefined && names.includes(key))
+  if (names?.includes(key))
     Object.defineProperty(target, key, { value: v, enumerable: true, writable: true, configurable: true });
   else target[key] = v;
 }
