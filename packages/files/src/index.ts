@@ -15,6 +15,7 @@ export {
   isCompressed,
   readCompressedInfo,
 } from "./compressed.js";
+export { type ConfigDialect, type ConfigSections, parseConfigFile, writeConfigFile } from "./config-file.js";
 export {
   type DecryptOptions,
   type DecryptResult,

@@ -4,6 +4,14 @@ import { runReadmeExamples } from "@gdvariant/test-support/readme-examples";
 
 runReadmeExamples(new URL("../README.md", import.meta.url), {
   title: "shows opening, wrong passwords, keys and IVs, compression, migration and errors",
-  minExamples: 5,
-  mentions: ["openFile(", "encryptFile(", "decryptFile(", "compressFile(", "sealFile(", "FileError"],
+  minExamples: 6,
+  mentions: [
+    "openFile(",
+    "encryptFile(",
+    "decryptFile(",
+    "compressFile(",
+    "sealFile(",
+    "FileError",
+    "parseConfigFile(",
+  ],
 });
