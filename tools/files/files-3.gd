@@ -7,7 +7,8 @@ extends SceneTree
 #   godot3-server --no-window -s files-3.gd --mode=read --jobs=FILE --out=FILE
 #       each job line "<file>\t<kind>\t<secret hex>\t<arg>" (kind: pass, key, comp, cfg-pass,
 #       plain): the engine opens the file and prints one line per record,
-#       "<file>\t<index>\t<var2bytes hex>\t<var2str c_escape'd>", or "<file>\terror\t<code>"
+#       "<file>\t<index>\t<var2bytes hex>\t<var2str c_escape'd>", or "<file>\terror\t<code>";
+#       with a fifth column "raw" it prints the whole content instead: "<file>\traw\t<hex>"
 #
 # Lines starting with "#" are facts; the last is "# done".
 
@@ -146,7 +147,11 @@ func do_write(dir):
 	out_file.store_string("# long password\t" + long_pw + "\n")
 	out_file.store_string("# key\t" + hex(key) + "\n")
 
-func read_records(name, f):
+func read_records(name, f, raw):
+	if raw:
+		out_file.store_string("%s\traw\t%s\n" % [name, hex(f.get_buffer(f.get_len()))])
+		f.close()
+		return
 	var i = 0
 	while f.get_position() < f.get_len():
 		var v = f.get_var()
@@ -187,7 +192,7 @@ func do_read(jobs):
 		if err != OK:
 			out_file.store_string("%s\terror\t%d\n" % [path, err])
 			continue
-		read_records(path, f)
+		read_records(path, f, p.size() > 4 and p[4] == "raw")
 	jf.close()
 
 func _init():

@@ -5,6 +5,7 @@ extends SceneTree
 #   godot4 --headless -s files-4.gd -- --mode=write --dir=DIR --out=FILE
 #   godot4 --headless -s files-4.gd -- --mode=read --jobs=FILE --out=FILE
 #
+# (a fifth job column "raw": print the whole content as "<file>\traw\t<hex>").
 # 4.x extras: raw keys with a caller-given IV (open_encrypted's fourth argument), Brotli reads
 # (the engine cannot write Brotli: the runner makes that file and the engine reads it).
 
@@ -109,7 +110,11 @@ func do_write(dir: String) -> void:
 	out_file.store_string("# key\t" + key.hex_encode() + "\n")
 	out_file.store_string("# iv\t" + iv.hex_encode() + "\n")
 
-func read_records(name: String, f: FileAccess) -> void:
+func read_records(name: String, f: FileAccess, raw: bool) -> void:
+	if raw:
+		out_file.store_string("%s\traw\t%s\n" % [name, f.get_buffer(f.get_length()).hex_encode()])
+		f.close()
+		return
 	var i := 0
 	while f.get_position() < f.get_length():
 		var v = f.get_var()
@@ -148,7 +153,7 @@ func do_read(jobs: String) -> void:
 		if f == null:
 			out_file.store_string("%s\terror\t%d\n" % [path, FileAccess.get_open_error()])
 			continue
-		read_records(path, f)
+		read_records(path, f, p.size() > 4 and p[4] == "raw")
 	jf.close()
 
 func _init() -> void:

@@ -28,6 +28,8 @@ export interface Job {
   readonly kind: "pass" | "key" | "comp" | "plain" | "cfg-pass";
   readonly secret?: Uint8Array;
   readonly mode?: number;
+  /** Print the whole content ("raw\t<hex>") instead of the records. */
+  readonly raw?: boolean;
 }
 
 /** One line the engine printed: the record index (or "error"/"cfg") and the rest. */
@@ -43,7 +45,9 @@ export function engineRead(generation: 3 | 4, bin: string, dir: string, jobs: re
   const hex = (b: Uint8Array | undefined) => Buffer.from(b ?? new Uint8Array()).toString("hex");
   writeFileSync(
     jobFile,
-    jobs.map((j) => `${j.file}\t${j.kind}\t${hex(j.secret)}\t${j.mode ?? 0}\n`).join(""),
+    jobs
+      .map((j) => `${j.file}\t${j.kind}\t${hex(j.secret)}\t${j.mode ?? 0}\t${j.raw ? "raw" : ""}\n`)
+      .join(""),
   );
   const args = ["--mode=read", `--jobs=${jobFile}`, `--out=${out}`];
   let r: ReturnType<typeof spawnSync>;
