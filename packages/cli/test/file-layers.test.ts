@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readStoreVarFile } from "@gdvariant/core";
-import { decryptFile, FileError } from "@gdvariant/files";
+import { decryptFile, FileError, openFile } from "@gdvariant/files";
 import { dialect as godot4, toText } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { gdvariant, ROOT, tempDir, unCEscape } from "./support/cli.js";
@@ -122,43 +122,61 @@ function godot4Binary(): string | undefined {
 const g4 = godot4Binary();
 if (g4 === undefined && process.env.CI) throw new Error("CI: no Godot 4 engine (set GODOT4_BIN)");
 
+/** Runs tools/files/files-4.gd --mode=read on one job; returns the engine's lines for the file. */
+function engineRows(dir: string, job: string, file: string): string[][] {
+  writeFileSync(join(dir, "jobs.tsv"), `${job}\n`);
+  writeFileSync(join(dir, "project.godot"), "config_version=5\n");
+  const result = join(dir, "out.tsv");
+  const script = join(ROOT, "tools/files/files-4.gd");
+  const run = spawnSync(
+    g4!,
+    [
+      "--headless",
+      "--path",
+      dir,
+      "-s",
+      script,
+      "--",
+      "--mode=read",
+      `--jobs=${join(dir, "jobs.tsv")}`,
+      `--out=${result}`,
+    ],
+    { timeout: 120_000 },
+  );
+  expect(run.error).toBeUndefined();
+  const text = readFileSync(result, "utf8");
+  expect(text).toContain("# done");
+  return text
+    .split("\n")
+    .filter((l) => l.startsWith(file))
+    .map((l) => l.split("\t"));
+}
+
 describe.skipIf(g4 === undefined)("live Godot 4.6.3", () => {
   it("loads a 3.x encrypted save that convert migrated, with the converted values", () => {
     const dir = tempDir("migrate-live");
     const out = join(dir, "save4.bin");
     expect(gdvariant(["convert", ENC, "--to", "godot-4", "--password", "hunter2", "-o", out]).code).toBe(0);
     const ours = readStoreVarFile(godot4, decryptFile(readFileSync(out), { password: "hunter2" }).plaintext);
-    writeFileSync(join(dir, "jobs.tsv"), `${out}\tpass\t${Buffer.from("hunter2").toString("hex")}\t0\n`);
-    writeFileSync(join(dir, "project.godot"), "config_version=5\n");
-    const result = join(dir, "out.tsv");
-    const script = join(ROOT, "tools/files/files-4.gd");
-    const run = spawnSync(
-      g4!,
-      [
-        "--headless",
-        "--path",
-        dir,
-        "-s",
-        script,
-        "--",
-        "--mode=read",
-        `--jobs=${join(dir, "jobs.tsv")}`,
-        `--out=${result}`,
-      ],
-      { timeout: 120_000 },
-    );
-    expect(run.error).toBeUndefined();
-    const text = readFileSync(result, "utf8");
-    expect(text).toContain("# done");
-    const rows = text
-      .split("\n")
-      .filter((l) => l.startsWith(out))
-      .map((l) => l.split("\t"));
-    expect(rows).toHaveLength(ours.length);
+    const rows = engineRows(dir, `${out}\tpass\t${Buffer.from("hunter2").toString("hex")}\t0`, out);
     expect(ours.length).toBe(6);
+    expect(rows).toHaveLength(ours.length);
     rows.forEach((row, i) => {
       expect(row[1]).toBe(String(i));
       expect(unCEscape(row[3]!)).toBe(toText(ours[i]!.value));
     });
+  });
+
+  it("loads a 3.x compressed (FastLZ) save that convert migrated, with the converted values", () => {
+    const dir = tempDir("migrate-live-comp");
+    const out = join(dir, "save4.bin");
+    expect(gdvariant(["convert", fx("big-3.2.3-fastlz.bin"), "--to", "godot-4", "-o", out]).code).toBe(0);
+    const opened = openFile(readFileSync(out));
+    expect(opened.layers).toEqual([{ kind: "compressed", mode: "fastlz", blockSize: 4096 }]);
+    const ours = readStoreVarFile(godot4, opened.plaintext);
+    const rows = engineRows(dir, `${out}\tcomp\t\t0`, out);
+    expect(ours.length).toBe(8);
+    expect(rows).toHaveLength(ours.length);
+    rows.forEach((row, i) => expect(unCEscape(row[3]!)).toBe(toText(ours[i]!.value)));
   });
 });
