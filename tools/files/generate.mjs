@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Regenerates @gdvariant/files' engine fixtures with the real engines:
 //   node tools/files/generate.mjs
-// Engines: GODOT3_BIN (else godot3-server), GODOT4_BIN (else tools/engines/godot4.sh).
-// Writes packages/files/test/fixtures/godot-3.2.3/ and godot-4.6.3/: what files-3.gd and
+// Engines: GODOT3_BIN (else godot3-server), GODOT4_BIN (else tools/engines/godot4.sh), and,
+// when set, GODOT36_BIN (Godot 3.6, run with files-3.gd too).
+// Writes packages/files/test/fixtures/godot-3.2.3/, godot-4.6.3/ (and godot-3.6/): what files-3.gd and
 // files-4.gd write (--mode=write), and facts.txt (passwords, key, IV). For 4.6.3 it also writes
 // comp-brotli.bin (the engine reads Brotli but cannot write it: Node's zlib makes the blocks) and
 // has the engine read it back: facts.txt then holds "# brotli read\tok" only if the engine read
@@ -29,11 +30,11 @@ export function godot4() {
 }
 
 /** Runs files-3.gd or files-4.gd with `args` in a scratch project; returns the output file's text. */
-export function runFiles(generation, args, dir) {
+export function runFiles(generation, args, dir, bin3 = godot3()) {
   const out = join(dir, `out-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
   let r;
   if (generation === 3) {
-    r = spawnSync(godot3(), ["--no-window", "-s", join(here, "files-3.gd"), ...args, `--out=${out}`], {
+    r = spawnSync(bin3, ["--no-window", "-s", join(here, "files-3.gd"), ...args, `--out=${out}`], {
       cwd: dir,
       encoding: "utf8",
       timeout: 120_000,
@@ -69,12 +70,12 @@ function gcpfBrotli(plain, blockSize) {
   return Buffer.concat([head, ...blocks, Buffer.from("GCPF", "latin1")]);
 }
 
-function generate(generation, name) {
+function generate(generation, name, bin3) {
   const tmp = mkdtempSync(join(tmpdir(), `gdvariant-files-${generation}-`));
   try {
     const dir = join(tmp, "out");
     mkdirSync(dir);
-    let facts = runFiles(generation, ["--mode=write", `--dir=${dir}`], tmp).replace("# done\n", "");
+    let facts = runFiles(generation, ["--mode=write", `--dir=${dir}`], tmp, bin3).replace("# done\n", "");
     if (generation === 4) {
       const big = readFileSync(join(dir, "big.bin"));
       writeFileSync(join(dir, "comp-brotli.bin"), gcpfBrotli(big, 4096));
@@ -106,4 +107,5 @@ function generate(generation, name) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generate(3, "godot-3.2.3");
   generate(4, "godot-4.6.3");
+  if (process.env.GODOT36_BIN) generate(3, "godot-3.6", process.env.GODOT36_BIN);
 }

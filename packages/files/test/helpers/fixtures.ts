@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-export const GENERATIONS = ["godot-3.2.3", "godot-4.6.3"] as const;
+export const GENERATIONS = ["godot-3.2.3", "godot-3.6", "godot-4.6.3"] as const;
 export type Generation = (typeof GENERATIONS)[number];
 
 export function fixture(gen: Generation, name: string): Uint8Array {
