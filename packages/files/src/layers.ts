@@ -17,6 +17,9 @@ import {
 } from "./encrypted.js";
 import { FileError } from "./errors.js";
 
+/** The detail of the error decompressFile throws for Brotli without a decoder. */
+const BROTLI_NEEDED = /needs the Brotli decoder/;
+
 /**
  * One layer around a file's contents, outermost first in {@link OpenResult.layers}. `iv` (4.x
  * only) is what {@link detectLayer} read; {@link sealFile} uses it when set, else a random one.
@@ -114,14 +117,22 @@ export async function openFileAsync(
   options: OpenOptions = {},
 ): Promise<OpenResult> {
   const bytes = asBytes(input);
-  let brotli = options.brotli;
-  const inner =
-    isEncrypted(bytes) && secretOf(options) ? decryptFile(bytes, secretOf(options)!).plaintext : bytes;
-  if (brotli === undefined && isCompressed(inner) && readCompressedInfo(inner, options).mode === "brotli") {
+  try {
+    return openFile(bytes, options);
+  } catch (e) {
+    // Only a Brotli layer without a decoder is retried (then the layers are opened again).
+    if (
+      !(
+        FileError.is(e) &&
+        e.code === "unsupported" &&
+        options.brotli === undefined &&
+        BROTLI_NEEDED.test(e.detail)
+      )
+    )
+      throw e;
     const { loadBrotli } = await import("./brotli.js");
-    brotli = await loadBrotli();
+    return openFile(bytes, { ...options, brotli: await loadBrotli() });
   }
-  return openFile(bytes, brotli === undefined ? options : { ...options, brotli });
 }
 
 /** Options of {@link sealFile}: the secret for an encrypted layer. */

@@ -11,6 +11,7 @@ import {
   encryptFile,
   FileError,
   openFile,
+  openFileAsync,
   readCompressedInfo,
 } from "@gdvariant/files";
 import { dialect as godot3 } from "@gdvariant/godot-3";
@@ -100,6 +101,10 @@ describe.each(GENERATIONS)("engine %s", (gen) => {
       const file = fixture(gen, "comp-brotli.bin");
       expect(() => decompressFile(file)).toThrow(/Brotli decoder/);
       expect((await decompressFileAsync(file)).plaintext).toEqual(big);
+      expect(await openFileAsync(file)).toEqual({
+        plaintext: big,
+        layers: [{ kind: "compressed", mode: "brotli", blockSize: 4096 }],
+      });
     });
   }
 
