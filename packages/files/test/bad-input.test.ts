@@ -2,6 +2,7 @@
 import {
   compressFile,
   decompressFile,
+  decompressFileAsync,
   decryptFile,
   encryptFile,
   FileError,
@@ -134,6 +135,50 @@ describe("bad input", () => {
       }
     },
   );
+
+  it("zstd: a frame without a content size whose RLE blocks would make 128 MiB stops at the first", () => {
+    // Frame: magic, FHD 0 (no content size, window descriptor follows), window 2^17, then 1024
+    // RLE blocks of 128 KiB of zeros (4 bytes each), the last flagged.
+    const blocks = 1024;
+    const frame = new Uint8Array(6 + 4 * blocks);
+    frame.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, (17 - 10) << 3]);
+    for (let i = 0; i < blocks; i++) {
+      const header = ((128 * 1024) << 3) | (1 << 1) | (i === blocks - 1 ? 1 : 0);
+      frame.set([header & 255, (header >> 8) & 255, (header >> 16) & 255, 0], 6 + 4 * i);
+    }
+    const head = new Uint8Array(20);
+    const v = new DataView(head.buffer);
+    head.set([0x47, 0x43, 0x50, 0x46]);
+    v.setUint32(4, 2, true);
+    v.setUint32(8, 1 << 20, true);
+    v.setUint32(12, 100, true);
+    v.setUint32(16, frame.length, true);
+    const file = new Uint8Array([...head, ...frame, 0x47, 0x43, 0x50, 0x46]);
+    const t = performance.now();
+    const e = errorOf(() => decompressFile(file));
+    expect(e).toMatchObject({ code: "corrupt", offset: 20 });
+    expect(e.detail).toMatch(/past its declared 100 bytes/);
+    expect(performance.now() - t).toBeLessThan(500);
+  });
+
+  it("brotli: a block that inflates past its declared size", async () => {
+    const { brotliCompressSync } = await import("node:zlib");
+    const block = new Uint8Array(brotliCompressSync(new Uint8Array(1 << 16)));
+    const head = new Uint8Array(20);
+    const v = new DataView(head.buffer);
+    head.set([0x47, 0x43, 0x50, 0x46]);
+    v.setUint32(4, 4, true);
+    v.setUint32(8, 1 << 20, true);
+    v.setUint32(12, 100, true);
+    v.setUint32(16, block.length, true);
+    const file = new Uint8Array([...head, ...block, 0x47, 0x43, 0x50, 0x46]);
+    const e = await decompressFileAsync(file).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(FileError.is(e) && e.code).toBe("corrupt");
+    expect(FileError.is(e) && e.detail).toMatch(/past its declared 100 bytes/);
+  });
 
   it("Brotli without the decoder and writing Brotli are refused", () => {
     expect(errorOf(() => decompressFile(fixture("godot-4.6.3", "comp-brotli.bin"))).code).toBe("unsupported");

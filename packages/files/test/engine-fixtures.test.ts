@@ -101,6 +101,9 @@ describe.each(GENERATIONS)("engine %s", (gen) => {
       const file = fixture(gen, "comp-brotli.bin");
       expect(() => decompressFile(file)).toThrow(/Brotli decoder/);
       expect((await decompressFileAsync(file)).plaintext).toEqual(big);
+      // The browsers' decoder (the `brotli` package) reads it too.
+      const { decompress } = await import("brotli/decompress.js");
+      expect(decompressFile(file, { brotli: (src, size) => decompress(src, size) }).plaintext).toEqual(big);
       expect(await openFileAsync(file)).toEqual({
         plaintext: big,
         layers: [{ kind: "compressed", mode: "brotli", blockSize: 4096 }],
