@@ -124,6 +124,15 @@ describe.each([3, 4] as const)("live Godot %d, random contents", (generation) =>
       }),
       { seed, numRuns: 40 },
     );
+    // Edge cases: empty, one byte, exactly one and two 16-byte AES blocks, a block-size multiple.
+    for (const n of [0, 1, 16, 32, 4096])
+      cases.push({
+        bytes: new Uint8Array(n).fill(7),
+        mode: n % 4,
+        blockSize: n === 4096 ? 1024 : 4096,
+        password: "",
+        key: new Uint8Array(32),
+      });
     const jobs: Job[] = [];
     const want = new Map<string, string>();
     const modes = ["fastlz", "deflate", "zstd", "gzip"] as const;
