@@ -40,5 +40,6 @@ export async function loadBrotli(): Promise<BrotliDecoder> {
     };
   }
   const mod = await import("brotli/decompress.js");
-  return (src, outSize) => mod.decompress(src, outSize);
+  // It grows its buffer per meta-block anyway: start small rather than at the claimed size.
+  return (src, outSize) => mod.decompress(src, Math.min(outSize, 1 << 16));
 }

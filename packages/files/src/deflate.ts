@@ -1,4 +1,5 @@
 import { Gunzip, gzipSync, Unzlib, zlibSync } from "fflate";
+import { concat } from "./bytes.js";
 
 // Deflate (mode 1: zlib-wrapped, windowBits 15) and GZip (mode 3: windowBits 15 + 16) through
 // fflate. The engine compresses with zlib's default level (Z_DEFAULT_COMPRESSION = 6).
@@ -23,12 +24,13 @@ export function deflateBlock(src: Uint8Array, gzip: boolean): Uint8Array {
  * the output passes `maxOut` (a bomb costs at most ~1 MiB of work past the limit).
  */
 export function inflateBlock(src: Uint8Array, maxOut: number, gzip: boolean): Uint8Array {
-  const out = new Uint8Array(maxOut);
+  // Output kept as fflate's chunks (memory follows what really comes out, not maxOut).
+  const chunks: Uint8Array[] = [];
   let op = 0;
   let ended = false;
   const ondata = (chunk: Uint8Array, final: boolean): void => {
     if (op + chunk.length > maxOut) throw new InflateError(`output passes ${maxOut} bytes`, true);
-    out.set(chunk, op);
+    chunks.push(chunk);
     op += chunk.length;
     if (final) ended = true;
   };
@@ -43,5 +45,5 @@ export function inflateBlock(src: Uint8Array, maxOut: number, gzip: boolean): Ui
     throw new InflateError(`bad ${gzip ? "GZip" : "Deflate"} data: ${(e as Error).message}`);
   }
   if (!ended) throw new InflateError(`the ${gzip ? "GZip" : "Deflate"} stream does not end`);
-  return out.subarray(0, op);
+  return concat(chunks);
 }

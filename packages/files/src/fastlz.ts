@@ -34,7 +34,15 @@ export class FastLzError extends Error {
  *   (`overflow` set).
  */
 export function fastlzDecompress(input: Uint8Array, maxOut: number): Uint8Array {
-  const out = new Uint8Array(maxOut);
+  // The buffer grows with the output (doubling, up to maxOut): a tiny stream that claims a large
+  // block costs what it really inflates to, not its claim.
+  let out = new Uint8Array(Math.min(maxOut, Math.max(64, input.length * 4)));
+  const room = (need: number): void => {
+    if (need <= out.length) return;
+    const grown = new Uint8Array(Math.min(maxOut, Math.max(need, out.length * 2)));
+    grown.set(out.subarray(0, op));
+    out = grown;
+  };
   if (input.length === 0) return out.subarray(0, 0);
   const level = (input[0]! >> 5) + 1;
   if (level !== 1 && level !== 2) throw new FastLzError(`FastLZ level ${level} does not exist`, 0);
@@ -70,12 +78,14 @@ export function fastlzDecompress(input: Uint8Array, maxOut: number): Uint8Array 
       const n = len + 3;
       if (ref < 0) throw new FastLzError(`match distance reaches before the start`, ip - 1);
       if (op + n > maxOut) throw new FastLzError(`output passes ${maxOut} bytes`, ip - 1, true);
+      room(op + n);
       // Overlapping copies repeat bytes (ref may be op - 1): copy byte by byte.
       for (let i = 0; i < n; i++) out[op++] = out[ref++]!;
     } else {
       const n = ctrl + 1;
       if (ip + n > input.length) throw new FastLzError("stream ends inside a literal run", ip);
       if (op + n > maxOut) throw new FastLzError(`output passes ${maxOut} bytes`, ip, true);
+      room(op + n);
       out.set(input.subarray(ip, ip + n), op);
       ip += n;
       op += n;

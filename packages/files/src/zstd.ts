@@ -1,5 +1,5 @@
 import { Decompress } from "fzstd";
-import { putU32, u32 } from "./bytes.js";
+import { concat, putU32, u32 } from "./bytes.js";
 
 // Zstandard. Reading uses fzstd (pure JS). No pure-JS Zstd encoder exists, so writing makes a
 // valid frame of Raw and RLE blocks (RFC 8878 section 3.1): any Zstd decoder, the engine's
@@ -84,11 +84,12 @@ function checkFrameHeader(src: Uint8Array, maxOut: number): void {
  */
 export function zstdDecompress(src: Uint8Array, maxOut: number): Uint8Array {
   checkFrameHeader(src, maxOut);
-  const out = new Uint8Array(maxOut);
+  const chunks: Uint8Array[] = [];
   let op = 0;
   const d = new Decompress((chunk: Uint8Array) => {
     if (op + chunk.length > maxOut) throw new ZstdError(`output passes ${maxOut} bytes`, 0, true);
-    out.set(chunk, op);
+    // fzstd may hand out a view of its window: copy.
+    chunks.push(chunk.slice());
     op += chunk.length;
   });
   const STEP = 4096;
@@ -100,5 +101,5 @@ export function zstdDecompress(src: Uint8Array, maxOut: number): Uint8Array {
     if (e instanceof ZstdError) throw e;
     throw new ZstdError(`bad Zstd data: ${(e as Error).message}`, 0);
   }
-  return out.subarray(0, op);
+  return concat(chunks);
 }

@@ -112,6 +112,21 @@ describe("bad input", () => {
       code: "limit-exceeded",
       offset: 12,
     });
+    // 200 MiB claimed by one tiny block: refused after that block, without 200 MiB allocated.
+    const before = process.memoryUsage().arrayBuffers;
+    const claim = u32le(
+      u32le(compressFile(new Uint8Array(10), { mode: "fastlz" }), 12, 200 << 20),
+      8,
+      2 ** 30,
+    );
+    expect(errorOf(() => decompressFile(claim)).detail).toBe("block 0 inflates to 16 bytes, not 209715200");
+    const oneBlock = u32le(
+      u32le(compressFile(new Uint8Array(10), { mode: "deflate" }), 12, 200 << 20),
+      8,
+      2 ** 30,
+    );
+    expect(errorOf(() => decompressFile(oneBlock))).toMatchObject({ code: "corrupt", offset: 20 });
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(50 << 20);
     // 200 MiB with a block size of 1: a block table the file cannot hold.
     expect(errorOf(() => decompressFile(u32le(u32le(file, 12, 200 << 20), 8, 1))).code).toBe("truncated");
   });

@@ -128,7 +128,7 @@ describe.each([3, 4] as const)("live Godot %d, random contents", (generation) =>
     for (const n of [0, 1, 16, 32, 4096])
       cases.push({
         bytes: new Uint8Array(n).fill(7),
-        mode: n % 4,
+        mode: (n % 4) as 0 | 1 | 2 | 3,
         blockSize: n === 4096 ? 1024 : 4096,
         password: "",
         key: new Uint8Array(32),
