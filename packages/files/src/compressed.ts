@@ -170,7 +170,9 @@ export function decompressFile(
 ): DecompressResult {
   const bytes = asBytes(input);
   const info = readCompressedInfo(bytes, options);
-  const plaintext = new Uint8Array(info.length);
+  // Blocks are kept as they come and joined at the end: memory follows what the blocks really
+  // inflate to, never only what the header claims.
+  const blocks: Uint8Array[] = [];
   let at = info.dataOffset;
   const count = info.blockSizes.length;
   for (let i = 0; i < count; i++) {
@@ -179,10 +181,10 @@ export function decompressFile(
     const out = inflate(info.mode, bytes.subarray(at, at + size), expect, at, options.brotli);
     if (out.length !== expect)
       fail(`block ${i} inflates to ${out.length} bytes, not ${expect}`, "corrupt", at);
-    plaintext.set(out, i * info.blockSize);
+    blocks.push(out);
     at += size;
   }
-  return { ...info, plaintext };
+  return { ...info, plaintext: blocks.length === 1 ? blocks[0]! : concat(blocks) };
 }
 
 /** {@link decompressFile}, loading the Brotli decoder first when the file is Brotli. */
