@@ -38,6 +38,14 @@ describe("encrypted and compressed files", () => {
     expect(gdvariant(["decode", ENC, "--password", "hunter2"]).stdout).toBe(plain.stdout);
     const big = gdvariant(["decode", fx("big-3.2.3-plain.bin")]);
     expect(gdvariant(["decode", fx("big-3.2.3-fastlz.bin")]).stdout).toBe(big.stdout);
+    // Brotli (4.x, read only): decoded, and written back as Zstd by convert.
+    const big4 = gdvariant(["decode", fx("big-4.6.3-plain.bin")]);
+    expect(gdvariant(["decode", fx("big-4.6.3-brotli.bin")]).stdout).toBe(big4.stdout);
+    const back = join(tempDir("brotli"), "big3.bin");
+    expect(gdvariant(["convert", fx("big-4.6.3-brotli.bin"), "--to", "godot-3", "-o", back]).code).toBe(0);
+    expect(openFile(readFileSync(back)).layers).toEqual([
+      { kind: "compressed", mode: "zstd", blockSize: 4096 },
+    ]);
     const inspect = gdvariant(["inspect", ENC, "--password", "hunter2"]);
     expect(inspect.code).toBe(0);
     expect(inspect.stdout).toContain("inside encrypted (godot-3 layout)");
