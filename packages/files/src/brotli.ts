@@ -1,7 +1,7 @@
 // Brotli (mode 4, Godot 4.1+): read only, as in the engine. Loaded only when a Brotli file is
 // met. Where the runtime has node:zlib (Node, Deno, Bun) its native decoder is used with
 // `maxOutputLength`, so a bomb stops at the block's declared size. Elsewhere (browsers) the
-// `brotli` package's pure-JS decoder is loaded (~900 kB with its dictionary); it grows its
+// `brotli` package's pure-JS decoder is loaded (a 90 kB chunk minified); it grows its
 // output by each meta-block's declared length (at most 16 MiB each) before our size check sees
 // the result, so there a hostile block can cost memory up to what it inflates to.
 

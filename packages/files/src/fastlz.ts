@@ -155,8 +155,9 @@ export function fastlzCompress(src: Uint8Array): Uint8Array {
       out[op++] = d & 255;
       ip += len;
       anchor = ip;
-      // Index the positions inside the match so later data can refer to them.
-      for (let k = ip - len + 1; k < ip && k <= last; k++) table[hash3(input, k)] = k;
+      // As FastLZ does, index only the two positions before the match's end: indexing every
+      // position inside would leave the table full of the nearest (shortest) matches.
+      for (let k = Math.max(ip - 2, ip - len + 1); k < ip && k <= last; k++) table[hash3(input, k)] = k;
     } else {
       ip++;
     }
