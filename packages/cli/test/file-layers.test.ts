@@ -185,6 +185,6 @@ describe.skipIf(g4 === undefined)("live Godot 4.6.3", () => {
     const rows = engineRows(dir, `${out}\tcomp\t\t0`, out);
     expect(ours.length).toBe(8);
     expect(rows).toHaveLength(ours.length);
-    rows.forEach((row, i) => expect(unCEscape(row[3]!)).toBe(toText(ours[i]!.value)));
+    for (const [i, row] of rows.entries()) expect(unCEscape(row[3]!)).toBe(toText(ours[i]!.value));
   });
 });
