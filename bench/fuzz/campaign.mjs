@@ -90,7 +90,7 @@ export function hex(b, max = Infinity) {
   return n < b.length ? `${s}…(${b.length} bytes)` : s;
 }
 
-/** Seed inputs: engine fixtures (bench/fuzz/corpus/*.hex, from make-corpus.mjs). */
+/** Seed inputs: engine fixtures (bench/fuzz/corpus/*.hex, from tools/bench/make-fuzz-corpus.mjs). */
 export function loadCorpus() {
   const items = [];
   for (const engine of ["godot-2.1.4", "godot-3.2.3", "godot-4.6.3"]) {

@@ -9,6 +9,16 @@ extends SceneTree
 #       for each input line "<label>\t<hex>": bytes2var, then var2str and var2bytes of the result
 #   godot3-server --no-window -s engine.gd --mode=save --save=FILE.bin --out=FILE
 #       a multi-record store_var file (a game save) and its records' var2str
+#   godot3-server --no-window -s engine.gd --mode=versions --out=FILE [--seed=N --count=M]
+#       what changed between 3.x releases, each side of each boundary: empty dictionaries,
+#       non-finite reals, Vector2/Vector3 key order near CMP_EPSILON (text lines as above, then
+#       random values with those in them); str2var of hand-written text ("parse" lines); and
+#       ConfigFile save/load ("config" lines)
+#
+# "parse\t<label>\t<input c_escaped>\t<result>": <result> is "ok <var2bytes hex>" or "error".
+# "config\t<label>\t<saved file, hex>\t<what load() gave back>": the loaded text is "error <code>"
+# or one "[section] key = var2str(value)" entry per key, joined by "|", c_escaped.
+# Any engine runs this script (3.2.3 from Debian, 3.6 from tools/engines/godot36.sh).
 #
 # Output lines: "<label>\t<hex>\t<text>" where <hex> is var2bytes(value) (var2bytes(value, true)
 # for labels starting with "full_") and <text> is var2str(bytes2var(hex)).c_escape(), i.e. the
@@ -29,6 +39,11 @@ func unhex(h):
 	for i in range(0, h.length(), 2):
 		b.append(("0x" + h.substr(i, 2)).hex_to_int())
 	return b
+
+# Godot 3.6 (Debian's build) crashes (signal 11) on some object cases (var2bytes(node, true),
+# then an object id): object cases are written by 3.2 and older only. Objects are wire-identical.
+func objects_ok():
+	return Engine.get_version_info()["minor"] <= 2
 
 func case(label, v):
 	var full = label.begins_with("full_")
@@ -95,7 +110,10 @@ func fixtures():
 	for i in range(paths.size()):
 		case("nodepath_" + str(i), NodePath(paths[i]))
 	case("rid_empty", RID())
-	# objects
+	if objects_ok(): object_cases()
+	pool_and_container_cases()
+
+func object_cases():
 	var node = Node.new()
 	keep.append(node)
 	emit("# object node id " + str(node.get_instance_id()))
@@ -140,7 +158,8 @@ func fixtures():
 	case("full_object_freed", gone)
 	case("object_null_typed", node.owner)
 	case("full_object_null_typed", node.owner)
-	# pool arrays
+
+func pool_and_container_cases():
 	for n in range(6):
 		var b = PoolByteArray()
 		for i in range(n): b.append(250 + i)
@@ -247,6 +266,128 @@ func decode_cases():
 	decode_case("decode_pool_byte_padded", "14000000030000000102030000000000", false)
 	decode_case("decode_pool_byte_no_pad", "14000000030000000102030000", false)
 
+# ---------------------------------------------------------------- release differences
+
+func versions(count):
+	emit("# engine " + Engine.get_version_info()["string"])
+	# Empty dictionaries: "{\n\n}" until 3.2.3, "{\n}" from 3.2.4 (godot#42300, shipped as 3.3).
+	case("v_dict_empty", {})
+	case("v_dict_empty_nested", {"a": {}, "b": [{}, {"c": {}}]})
+	case("v_array_of_empty", [{}, [], {}])
+	# Non-finite reals (godot#47500, 3.x in 3.4): "-inf.0" / "-inf" before, "inf_neg" after.
+	case("v_real_inf", INF)
+	case("v_real_neg_inf", -INF)
+	case("v_real_nan", NAN)
+	case("v_real_big", -1e300)
+	case("v_vector2_inf", Vector2(-INF, INF))
+	case("v_rect2_inf", Rect2(-INF, NAN, INF, -1e39))
+	case("v_vector3_inf", Vector3(-INF, -0.0, NAN))
+	case("v_transform2d_inf", Transform2D(Vector2(-INF, 1), Vector2(INF, NAN), Vector2(0, -INF)))
+	case("v_plane_inf", Plane(-INF, 0, 0, INF))
+	case("v_quat_inf", Quat(-INF, INF, NAN, 1))
+	case("v_aabb_inf", AABB(Vector3(-INF, 0, 0), Vector3(INF, 1, -1e39)))
+	case("v_basis_inf", Basis(Vector3(-INF, 0, 0), Vector3(0, INF, 0), Vector3(0, 0, NAN)))
+	case("v_transform_inf", Transform(Basis(), Vector3(-INF, INF, NAN)))
+	case("v_color_inf", Color(-INF, INF, NAN, -1e39))
+	case("v_pool_real_inf", PoolRealArray([-INF, INF, NAN, -1e39, 1e39]))
+	case("v_pool_vector2_inf", PoolVector2Array([Vector2(-INF, INF)]))
+	case("v_pool_vector3_inf", PoolVector3Array([Vector3(-INF, INF, NAN)]))
+	case("v_pool_color_inf", PoolColorArray([Color(-INF, INF, NAN, 1)]))
+	case("v_array_inf", [-INF, INF, NAN, Vector2(-INF, 0), {-INF: INF}])
+	case("v_keys_inf", keyed([-INF, INF, 0.0, -1e39, NAN]))
+	# Vector key order: 3.2.3 compares x (and y for Vector3) within CMP_EPSILON, 3.3 exactly
+	# (godot#41894). Pairs on each side of the tolerance, which is 1e-5 below 1 and 1e-5 * |x| above.
+	case("v_keys_vector2_eps", keyed([Vector2(0, 5), Vector2(0.000009, 1), Vector2(0.000011, 2), Vector2(-0.000009, 3),
+		Vector2(0.00001, 0)]))
+	case("v_keys_vector2_eps_big", keyed([Vector2(1000, 5), Vector2(1000.009, 1), Vector2(1000.011, 2), Vector2(999.991, 3)]))
+	case("v_keys_vector2_same_x", keyed([Vector2(1, 3), Vector2(1, 1), Vector2(1, 2), Vector2(0.5, 9)]))
+	case("v_keys_vector3_eps", keyed([Vector3(0, 0, 5), Vector3(0.000009, 0, 1), Vector3(0, 0.000009, 2),
+		Vector3(0.000011, 0, 3), Vector3(0, 0.000011, 4), Vector3(0, 0, -1)]))
+	case("v_keys_vector2_mixed", keyed([Vector2(0.3, 2), Vector2(0.300001, 1), Vector2(0.30002, 0), Vector2(0.29999, 4)]))
+	for i in range(count):
+		case("v_random_" + str(i), version_value(3))
+	parse_cases()
+	config_cases()
+
+# A random value that carries what changed: empty dictionaries, non-finite reals, vector keys.
+func version_value(depth):
+	var k = rng.randi_range(0, 5)
+	if depth <= 0 or k == 0: return [INF, -INF, NAN, Vector2(-INF, rfloat()), Color(rfloat(), -INF, 0, 1), PoolRealArray([-INF, rfloat()]), {}, rfloat()][rng.randi_range(0, 7)]
+	if k == 1:
+		var d = {}
+		for i in range(rng.randi_range(0, 5)):
+			var x = float(rng.randi_range(0, 3)) * 0.000004 * rng.randi_range(-1, 1) + [0.0, 1.0, 1000.0][rng.randi_range(0, 2)]
+			d[Vector2(x, float(rng.randi_range(0, 9)))] = version_value(depth - 1)
+		return d
+	if k == 2:
+		var d = {}
+		for i in range(rng.randi_range(0, 5)):
+			var x = float(rng.randi_range(0, 3)) * 0.000004
+			d[Vector3(x, float(rng.randi_range(0, 2)) * 0.000004, float(rng.randi_range(0, 9)))] = version_value(depth - 1)
+		return d
+	if k == 3:
+		var a = []
+		for i in range(rng.randi_range(0, 4)): a.append(version_value(depth - 1))
+		return a
+	return value(depth - 1)
+
+func parse_case(label, text):
+	var v = str2var(text)
+	# On a parse error str2var gives its input back as a String (3.2.3 and 3.6 alike).
+	var ok = not (typeof(v) == TYPE_STRING and v == text)
+	emit("parse\t" + label + "\t" + text.c_escape() + "\t" + ("ok " + var2bytes(v).hex_encode() if ok else "error"))
+
+# str2var reads inf, nan and inf_neg alone and inside constructors from 3.4 (godot#47500).
+func parse_cases():
+	var texts = ["inf", "nan", "inf_neg", "-inf", "-inf.0", "inf.0", "nan.0", "1e39", "-1e39", "Vector2( inf, 1 )",
+		"Vector2( inf_neg, nan )", "Vector2( -inf, 1 )", "Color( inf, 0, 0, 1 )", "PoolRealArray( inf_neg, 1 )",
+		"PoolRealArray( -inf, 1 )", "[ inf, inf_neg, nan ]", "{\n\n}", "{\n}", "{}", "{\n\"a\": {\n\n}\n}",
+		"Vector3( 1, nan, inf_neg )", "Rect2( inf, inf, inf, inf )", "Transform2D( inf_neg, 0, 0, 1, 0, 0 )",
+		"1.5", "Vector2( 1, 2 )", "PoolVector2Array( inf_neg, 0 )", "{\ninf_neg: inf\n}", "infinity", "INF", "-nan"]
+	for i in range(texts.size()):
+		parse_case("parse_" + str(i), texts[i])
+
+func config_case(label, entries):
+	var path = "user://gdvariant-version-case.cfg"
+	var cf = ConfigFile.new()
+	for e in entries:
+		cf.set_value(e[0], e[1], e[2])
+	var err = cf.save(path)
+	var saved = ""
+	if err == OK:
+		var f = File.new()
+		f.open(path, File.READ)
+		saved = f.get_buffer(f.get_len()).hex_encode()
+		f.close()
+	var back = ConfigFile.new()
+	var lerr = back.load(path)
+	var loaded = ""
+	if lerr != OK:
+		loaded = "error " + str(lerr)
+	else:
+		var parts = []
+		for s in back.get_sections():
+			for k in back.get_section_keys(s):
+				parts.append("[" + s + "] " + k + " = " + var2str(back.get_value(s, k)))
+		loaded = PoolStringArray(parts).join("|")
+	emit("config\t" + label + "\t" + saved + "\t" + loaded.c_escape())
+
+# ConfigFile: key quoting (property_name_encode, godot#52180), section names, values.
+func config_cases():
+	config_case("cfg_plain", [["main", "hp", 3], ["main", "name", "Hero"], ["other", "pos", Vector2(1, 2)]])
+	config_case("cfg_key_space", [["main", "key with spaces", 1]])
+	var specials = ["a=b", "q\"uote", "semi;colon", "br[ack]et", "tab\tkey", "é", "日本", "tilde~", "back\\slash",
+		"col:on", "sl/ash", "hash#", "dot.", "-dash", "0digit", "del\u007f", "plus+", "comma,", "dollar$", "quote'"]
+	for i in range(specials.size()):
+		config_case("cfg_key_" + str(i), [["main", specials[i], i]])
+	config_case("cfg_section_unicode", [["セクション", "k", 1], ["é section", "k", 2]])
+	config_case("cfg_section_space", [["two words", "k", 1]])
+	config_case("cfg_section_special", [["a=b", "k", 1], ["sl/ash", "k", 2], ["q\"uote", "k", 3]])
+	config_case("cfg_values_inf", [["v", "a", INF], ["v", "b", -INF], ["v", "c", NAN], ["v", "d", Vector2(-INF, 1)],
+		["v", "e", PoolRealArray([INF, -INF])]])
+	config_case("cfg_values_empty_dict", [["v", "d", {}], ["v", "n", {"x": {}}]])
+	config_case("cfg_values_mixed", [["v", "s", "multi\nline \"q\""], ["v", "a", [1, 2.5, null]], ["v", "k", {Vector2(1, 2): 1}]])
+
 # ---------------------------------------------------------------- random values
 
 func rfloat():
@@ -341,6 +482,7 @@ func leaf():
 			return a
 		23: return RID()
 		24:
+			if not objects_ok(): return rint()
 			var o = Node.new()
 			keep.append(o)
 			return o
@@ -445,6 +587,8 @@ func _init():
 		roundtrip(in_path)
 	elif mode == "save":
 		save(save_path)
+	elif mode == "versions":
+		versions(count)
 	emit("# done")
 	out_file.close()
 	for o in keep:

@@ -8,7 +8,8 @@ import {
   type Span,
   type Value,
 } from "@gdvariant/core";
-import { ENTRIES, type Entry, isDialectId } from "./dialects.js";
+import { DEFAULT_GODOT3_VERSION, type Godot3Version } from "@gdvariant/godot-3";
+import { type Entry, entryFor, isDialectId } from "./dialects.js";
 
 export type FramingChoice = "auto" | "raw" | "store-var" | "base64";
 export type Framing = "raw" | "store-var" | "base64";
@@ -42,6 +43,8 @@ export interface Choice {
   dialect: "auto" | Entry["id"];
   framing: FramingChoice;
   allowObjects: boolean;
+  /** The Godot 3.x release whose text godot-3 values print in (default 3.6). */
+  godot3Version?: Godot3Version;
 }
 
 function errorOf(e: unknown): { message: string; offset: number; code: string } {
@@ -179,7 +182,7 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
       error,
     };
   }
-  const entry = ENTRIES[id];
+  const entry = entryFor(id, choice.godot3Version ?? DEFAULT_GODOT3_VERSION);
   let framing: Framing;
   let bigEndian = false;
   if (choice.framing !== "auto") framing = choice.framing;

@@ -1,5 +1,10 @@
 import type { Dialect, TextDialectId, Value } from "@gdvariant/core";
-import { godot3Dialect, toText as godot3Text } from "@gdvariant/godot-3";
+import {
+  DEFAULT_GODOT3_VERSION,
+  type Godot3Version,
+  godot3Dialect,
+  toText as godot3Text,
+} from "@gdvariant/godot-3";
 import { godot4Dialect, toText as godot4Text } from "@gdvariant/godot-4";
 import { legacy2Dialect, toText as legacy2Text } from "@gdvariant/legacy-2";
 
@@ -15,6 +20,30 @@ export interface Entry {
   toText(v: Value): string;
 }
 
+const godot3Entries = new Map<Godot3Version, Entry>();
+
+/** The Godot 3.x entry for a release: its text rules (bytes are the same from 3.1.1 to 3.6). */
+export function godot3Entry(version: Godot3Version): Entry {
+  let e = godot3Entries.get(version);
+  if (e === undefined) {
+    e = {
+      id: "godot-3",
+      name: "Godot 3.x",
+      textDialect: "godot-3",
+      reader: godot3Dialect(),
+      writer: godot3Dialect({ version }),
+      toText: (v) => godot3Text(v, { version }),
+    };
+    godot3Entries.set(version, e);
+  }
+  return e;
+}
+
+/** The entry of a dialect, with the chosen 3.x release for godot-3. */
+export function entryFor(id: DialectId, version: Godot3Version): Entry {
+  return id === "godot-3" ? godot3Entry(version) : ENTRIES[id];
+}
+
 export const ENTRIES: Readonly<Record<DialectId, Entry>> = {
   "godot-4": {
     id: "godot-4",
@@ -24,14 +53,7 @@ export const ENTRIES: Readonly<Record<DialectId, Entry>> = {
     writer: godot4Dialect(),
     toText: godot4Text,
   },
-  "godot-3": {
-    id: "godot-3",
-    name: "Godot 3.x",
-    textDialect: "godot-3",
-    reader: godot3Dialect(),
-    writer: godot3Dialect(),
-    toText: (v) => godot3Text(v),
-  },
+  "godot-3": godot3Entry(DEFAULT_GODOT3_VERSION),
   "legacy-2": {
     id: "legacy-2",
     name: "Godot 2.x",

@@ -10,9 +10,10 @@ import {
   writeStoreVarFile,
 } from "@gdvariant/core";
 import { FileError, type FileLayer, openFileAsync, sealFile } from "@gdvariant/files";
+import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
 import { type Analysis, analyze, type Choice, type FramingChoice } from "./analyze.js";
 import { renderDetection } from "./detect-view.js";
-import { ENTRIES, type Entry, isDialectId } from "./dialects.js";
+import { type Entry, entryFor, isDialectId } from "./dialects.js";
 import { ByteHighlighter, type ByteOwners, renderHex } from "./hex-view.js";
 import { SAMPLES } from "./samples.js";
 import { buildTree, type TreeNode } from "./tree-view.js";
@@ -29,6 +30,7 @@ const els = {
   dialect: $<HTMLSelectElement>("dialect"),
   framing: $<HTMLSelectElement>("framing"),
   objects: $<HTMLInputElement>("objects"),
+  godot3Version: $<HTMLSelectElement>("godot3-version"),
   detection: $("detection"),
   error: $("error"),
   tree: $("tree"),
@@ -81,7 +83,13 @@ function choice(): Choice {
     dialect: isDialectId(d) ? d : "auto",
     framing: els.framing.value as FramingChoice,
     allowObjects: els.objects.checked,
+    godot3Version: godot3Version(),
   };
+}
+
+function godot3Version(): Godot3Version {
+  const v = els.godot3Version.value;
+  return (GODOT3_VERSIONS as readonly string[]).includes(v) ? (v as Godot3Version) : "3.6";
 }
 
 function syntax(): "text" | "json" {
@@ -352,7 +360,7 @@ function convertTo(): void {
     status("error", "Open a dump first.");
     return;
   }
-  const target = ENTRIES[els.target.value as Entry["id"]];
+  const target = entryFor(els.target.value as Entry["id"], godot3Version());
   const losses: string[] = [];
   try {
     const values = a.records.map((r, i) => {
@@ -474,7 +482,7 @@ els.pasteRead.addEventListener("click", () => {
   const bytes = parsePasted(els.paste.value);
   if (bytes) open("pasted.bin", bytes);
 });
-for (const el of [els.dialect, els.framing, els.objects])
+for (const el of [els.dialect, els.framing, els.objects, els.godot3Version])
   el.addEventListener("change", () => state.input.length && refresh());
 els.record.addEventListener("change", showRecord);
 for (const r of document.querySelectorAll('input[name="syntax"]')) r.addEventListener("change", showRecord);

@@ -188,6 +188,26 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     await page.close();
   });
 
+  it("prints 3.x text as the chosen release does (Godot 3.6 by default, 3.2 on request)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.selectOption("#dialect", "godot-3");
+    await page.click("#paste-box summary");
+    // var2bytes([{}, -INF]); var2str prints `[ {\n}, inf_neg ]` in Godot 3.6 and
+    // `[ {\n\n}, -inf.0 ]` in Godot 3.2.3 (packages/godot-3/test/fixtures/versions-*.tsv)
+    await page.fill("#paste", "EwAAAAIAAAASAAAAAAAAAAMAAAAAAID/");
+    await page.click("#paste-read");
+    await page.waitForFunction(
+      () => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-3",
+    );
+    expect(await page.inputValue("#godot3-version")).toBe("3.6");
+    await expect.poll(() => page.inputValue("#editor")).toBe("[ {\n}, inf_neg ]");
+    await page.selectOption("#godot3-version", "3.2");
+    await expect.poll(() => page.inputValue("#editor")).toBe("[ {\n\n}, -inf.0 ]");
+    await page.close();
+  });
+
   it("converts a 3.x save to 4.x and offers it for download", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await openSample(page, "godot-3/save.bin");

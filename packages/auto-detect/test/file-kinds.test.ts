@@ -1,5 +1,5 @@
 // Files that are not Variant dumps, all written by real engines (fixtures/engine-files, made by
-// scripts/gen-engine-fixtures.mjs with Godot 3.2.3 and 4.6.3): encrypted, compressed (every
+// tools/auto-detect/gen-engine-fixtures.mjs with Godot 3.2.3 and 4.6.3): encrypted, compressed (every
 // mode), binary and compressed resources and scenes, text resources and scenes, PCK archives,
 // JSON and project settings.
 

@@ -8,6 +8,7 @@ import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
 import { describe, expect, it } from "vitest";
+// The verifying walk's internals, not part of the package's API: imported from source.
 import { layoutOf, type OpEntry } from "../src/layout.js";
 
 setFlagsFromString("--allow-natives-syntax");

@@ -11,6 +11,7 @@ import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
 import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
+// The verifying walk's internals, not part of the package's API: imported from source.
 import { assessScore } from "../src/assess.js";
 import { type Layout, layoutOf, OP } from "../src/layout.js";
 import { Stats } from "../src/stats.js";

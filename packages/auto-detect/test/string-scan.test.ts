@@ -7,6 +7,7 @@
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
+// The verifying walk's internals, not part of the package's API: imported from source.
 import { layoutOf } from "../src/layout.js";
 import { SCAN, scanUtf8 } from "../src/utf8-scan.js";
 import { verify } from "../src/verify.js";

@@ -9,6 +9,7 @@ import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
 import { xorshift32 } from "@gdvariant/test-support/random";
 import { describe, expect, it } from "vitest";
+// The verifying walk's internals, not part of the package's API: imported from source.
 import { layoutOf, OP } from "../src/layout.js";
 import { verify, type WalkLimits } from "../src/verify.js";
 import { randomCases, unhex } from "./support/fixtures.js";

@@ -1,5 +1,11 @@
-import type { Dialect, TextDialectId, Value } from "@gdvariant/core";
-import { GODOT3_VERSIONS, type Godot3Version, godot3Dialect, toText as godot3Text } from "@gdvariant/godot-3";
+import type { Dialect, ParseVariantTextOptions, TextDialectId, Value } from "@gdvariant/core";
+import {
+  GODOT3_VERSIONS,
+  type Godot3Version,
+  godot3Dialect,
+  toText as godot3Text,
+  godot3TextRules,
+} from "@gdvariant/godot-3";
 import { GODOT4_VERSIONS, type Godot4Version, godot4Dialect, toText as godot4Text } from "@gdvariant/godot-4";
 import { legacy2Dialect, toText as legacy2Text } from "@gdvariant/legacy-2";
 import { UsageError } from "./errors.js";
@@ -26,8 +32,10 @@ export interface DialectEntry {
   readonly reader: Dialect;
   /** The dialect that writes for `target`. */
   writer(target: TargetOptions): Dialect;
-  /** The engine's `var_to_str`/`var2str` text of a value. */
-  toText(value: Value): string;
+  /** The engine's `var_to_str`/`var2str` text of a value (of the target release, for 3.x). */
+  toText(value: Value, target?: TargetOptions): string;
+  /** Text parser options for the target release (3.x: what its `str2var` reads as inf/nan). */
+  parseOptions(target: TargetOptions): Pick<ParseVariantTextOptions, "nonFinite">;
 }
 
 function checkVersion<T extends string>(
@@ -55,7 +63,8 @@ const ENTRIES: Readonly<Record<DialectId, DialectEntry>> = {
         ...(t.precision !== undefined ? { precision: t.precision } : {}),
       });
     },
-    toText: godot4Text,
+    toText: (v) => godot4Text(v),
+    parseOptions: () => ({}),
   },
   "godot-3": {
     id: "godot-3",
@@ -67,7 +76,15 @@ const ENTRIES: Readonly<Record<DialectId, DialectEntry>> = {
       const version = checkVersion<Godot3Version>(GODOT3_VERSIONS, t.engineVersion, "Godot 3");
       return godot3Dialect(version !== undefined ? { version } : {});
     },
-    toText: (v) => godot3Text(v),
+    toText(v, t) {
+      const version = checkVersion<Godot3Version>(GODOT3_VERSIONS, t?.engineVersion, "Godot 3");
+      return godot3Text(v, version !== undefined ? { version } : {});
+    },
+    // Text reads leniently unless a release is named: then as that release's str2var.
+    parseOptions(t) {
+      const version = checkVersion<Godot3Version>(GODOT3_VERSIONS, t.engineVersion, "Godot 3");
+      return version !== undefined ? { nonFinite: godot3TextRules({ version }).nonFinite } : {};
+    },
   },
   "legacy-2": {
     id: "legacy-2",
@@ -83,7 +100,8 @@ const ENTRIES: Readonly<Record<DialectId, DialectEntry>> = {
       // typed by people (0.1) would otherwise be refused.
       return legacy2Dialect({ reals: "round" });
     },
-    toText: legacy2Text,
+    toText: (v) => legacy2Text(v),
+    parseOptions: () => ({}),
   },
 };
 

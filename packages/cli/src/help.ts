@@ -64,6 +64,8 @@ Options:
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
   --format F         text (default), json or js
+  --engine-version V text as that release prints it: 3.0-3.6 for godot-3 (default 3.6; 3.2 and
+                     older print {\n\n} and -inf, order Vector2 keys approximately)
   -o, --output OUT   write to OUT instead of stdout; a folder when several inputs are given
                      (one file per input: .txt, .jsonl or .js.txt)
   -h, --help         this help
@@ -78,6 +80,8 @@ Reads values from IN (a file or - for stdin) and writes them as bytes of dialect
                 several values are several records
   --from json   core's tagged JSON: one document, or JSON Lines with one value per line
 Without --from, IN is read as tagged JSON when it parses as such, else as text.
+Text reads every spelling of inf and nan, unless --engine-version names a 3.x release: then it
+reads what that release's str2var reads (inf_neg from 3.4).
 
 Options:
   --dialect D        godot-4, godot-3 or legacy-2 (required)

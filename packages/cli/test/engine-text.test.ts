@@ -10,10 +10,16 @@ import { unwrittenPadding } from "./support/padding.js";
 
 const READERS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 } as const;
 
+// `version`: the release whose text the engine prints, given as --engine-version to decode.
 const GENERATIONS = [
-  { dialect: "godot-4", file: "godot-4.6.3-random-cases.tsv", engine: "Godot 4.6.3" },
-  { dialect: "godot-3", file: "godot-3.2.3-random-cases.tsv", engine: "Godot 3.2.3" },
-  { dialect: "legacy-2", file: "godot-2.1.4-random-cases.tsv", engine: "Godot 2.1.4" },
+  { dialect: "godot-4", file: "godot-4.6.3-random-cases.tsv", engine: "Godot 4.6.3", version: [] },
+  {
+    dialect: "godot-3",
+    file: "godot-3.2.3-random-cases.tsv",
+    engine: "Godot 3.2.3",
+    version: ["--engine-version", "3.2"],
+  },
+  { dialect: "legacy-2", file: "godot-2.1.4-random-cases.tsv", engine: "Godot 2.1.4", version: [] },
 ] as const;
 
 // Dictionaries compared as sets of entries: the engines print keys sorted, and text read back
@@ -64,6 +70,7 @@ for (const g of GENERATIONS) {
         g.dialect,
         "--framing",
         "raw",
+        ...g.version,
         "-o",
         out,
       ]);
@@ -185,6 +192,7 @@ for (const g of GENERATIONS) {
         g.dialect,
         "--framing",
         "raw",
+        ...g.version,
         "-o",
         out,
       ]);
@@ -211,3 +219,35 @@ for (const g of GENERATIONS) {
     });
   });
 }
+
+// Godot 3.x releases print different text for the same bytes (and read different text). The
+// expected texts and bytes are what Godot 3.2.3 and Godot 3.6 printed and read
+// (packages/godot-3/test/fixtures/versions-*.tsv).
+describe("gdvariant --engine-version for godot-3 text", () => {
+  const cases = [
+    // var2str(-INF): 03 00 00 00 00 00 80 ff; var2str({}): 12 00 00 00 00 00 00 00
+    { hex: "03000000000080ff", v32: "-inf.0", v36: "inf_neg" },
+    { hex: "1200000000000000", v32: "{\n\n}", v36: "{\n}" },
+  ];
+  it.each(cases)("decode $hex prints 3.6's text by default and 3.2's with --engine-version 3.2", (c) => {
+    const args = ["decode", "-", "--dialect", "godot-3", "--framing", "raw"];
+    const d = gdvariant(args, unhex(c.hex));
+    expect(d.stderr).toBe("");
+    expect(d.stdout).toBe(`${c.v36}\n`);
+    expect(gdvariant([...args, "--engine-version", "3.6"], unhex(c.hex)).stdout).toBe(`${c.v36}\n`);
+    expect(gdvariant([...args, "--engine-version", "3.2"], unhex(c.hex)).stdout).toBe(`${c.v32}\n`);
+  });
+
+  it("encode --from text reads inf_neg as Godot 3.6's str2var does, and refuses it for 3.2", () => {
+    const args = ["encode", "-", "--dialect", "godot-3", "--from", "text", "--framing", "raw", "-o", "-"];
+    const text = "Vector2( inf_neg, nan )";
+    for (const version of [[], ["--engine-version", "3.6"]]) {
+      const r = gdvariant([...args, ...version], text);
+      expect(r.code).toBe(0);
+      expect(r.out.toString("hex")).toBe("05000000000080ff0000c07f");
+    }
+    const old = gdvariant([...args, "--engine-version", "3.2"], text);
+    expect(old.code).toBe(1);
+    expect(old.stderr).toMatch(/inf_neg/);
+  });
+});

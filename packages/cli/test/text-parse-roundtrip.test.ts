@@ -5,9 +5,17 @@ import { equals, parseVariantText, type TextDialectId, toJSON, type Value } from
 import { toText as text3 } from "@gdvariant/godot-3";
 import { toText as text4 } from "@gdvariant/godot-4";
 import { toText as text2 } from "@gdvariant/legacy-2";
+import {
+  GODOT3_TEXT_LEAVES as GODOT3_LEAVES,
+  textImage2 as image2,
+  textInputEvent2 as inputEvent2,
+  LEGACY_LEAVES,
+  leafOf,
+  MODERN_LEAVES,
+  textValueArb as valueArb,
+} from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEGACY_LEAVES, type LeafName, leafOf, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
 
 type Mode = { dialect: TextDialectId; toText: (v: Value) => string; tolerance: number };
 
@@ -211,69 +219,6 @@ function check(mode: Mode, v: Value): void {
   if (!/[{]/.test(text) && again !== text)
     throw new Error(`text changed: ${JSON.stringify(text)} -> ${JSON.stringify(again)}`);
 }
-
-// 3.x var2str prints nothing for a RID (no case in its writer), so RIDs are left out.
-const GODOT3_LEAVES: LeafName[] = [
-  "nil",
-  "bool",
-  "int",
-  "float",
-  "string",
-  "vector2",
-  "rect2",
-  "vector3",
-  "transform2d",
-  "plane",
-  "quaternion",
-  "aabb",
-  "basis",
-  "transform3d",
-  "color",
-  "nodePath",
-  "objectId",
-  "packedByteArray",
-  "packedInt32Array",
-  "packedFloat32Array",
-  "packedStringArray",
-  "packedVector2Array",
-  "packedVector3Array",
-  "packedColorArray",
-];
-
-// 2.x InputEvents as the text carries them (var2str prints no device, and only these details).
-const inputEvent2 = fc.oneof(
-  fc.constant<Value>({ kind: "inputEvent", eventType: 0, device: 0 }),
-  fc.constant<Value>({ kind: "inputEvent", eventType: 2, device: 0 }),
-  fc
-    .record({
-      scancode: fc.integer({ min: 0, max: 0x01ffffff }),
-      modifiers: fc.subarray([1 << 25, 1 << 26, 1 << 27, 1 << 28]),
-    })
-    .map<Value>((r) => ({
-      kind: "inputEvent",
-      eventType: 1,
-      device: 0,
-      modifiers: r.modifiers.reduce((a, b) => a | b, 0),
-      scancode: r.scancode,
-    })),
-  fc
-    .tuple(fc.constantFrom(3, 5), fc.integer({ min: 0, max: 15 }))
-    .map<Value>(([t, b]) => ({ kind: "inputEvent", eventType: t, device: 0, buttonIndex: b })),
-);
-const image2 = fc
-  .record({
-    w: fc.integer({ min: 1, max: 3 }),
-    h: fc.integer({ min: 1, max: 3 }),
-    format: fc.constantFrom(0, 3, 4),
-  })
-  .chain(({ w, h, format }) =>
-    fc
-      .uint8Array({
-        minLength: w * h * [1, 0, 0, 3, 4][format]!,
-        maxLength: w * h * [1, 0, 0, 3, 4][format]!,
-      })
-      .map<Value>((data) => ({ kind: "image", format, mipmaps: 0, width: w, height: h, data })),
-  );
 
 describe("parseVariantText reads what the dialects' toText print", () => {
   it("Godot 4.x var_to_str, every kind, typed containers and full objects", () => {

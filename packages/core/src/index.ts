@@ -37,15 +37,27 @@ export {
 } from "./codecs/scalars.js";
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
-export type { AnyCodec, Codec, DecodeContext, Dialect, EncodeContext } from "./dialect/contract.js";
+export { type Builder, MODEL } from "./dialect/builder.js";
+export type {
+  AnyCodec,
+  Codec,
+  DecodeContext,
+  Dialect,
+  EncodeContext,
+  Inline,
+  TypedContainersReader,
+} from "./dialect/contract.js";
 export { createDialect, type DialectSpec } from "./dialect/create.js";
+export { decodeJSWith } from "./dialect/decode-js.js";
 export {
   type DecodeResult,
   decodeWith,
   decodeWithLength,
   encodeIntoWith,
   encodeWith,
+  readWith,
 } from "./dialect/engine.js";
+export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

@@ -25,9 +25,9 @@ import {
   type Value,
   vectorCodec,
 } from "@gdvariant/core";
+import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
 import { legacy, modern, modernDouble } from "./support/dialects.js";
 
 /** A 3.x-like table from core's factories (the real one lives in @gdvariant/godot-3). */

@@ -1,7 +1,7 @@
 import { EncodeError, encodeIntoWith, encodeWith } from "@gdvariant/core";
+import { valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { valueArb } from "./support/arbitraries.js";
 import { DIALECTS_WITH_LEAVES, legacy, modern } from "./support/dialects.js";
 
 function codeOf(fn: () => unknown): string {

@@ -3,9 +3,9 @@
 // output of exactly maxTotalBytes is written, one byte less is refused with limit-exceeded,
 // also when a string's worst-case reservation (3 bytes per UTF-16 unit) would pass the limit.
 import { EncodeError, type EncodeOptions, encodeIntoWith, encodeWith } from "@gdvariant/core";
+import { valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { valueArb } from "./support/arbitraries.js";
 import { DIALECTS_WITH_LEAVES, modern } from "./support/dialects.js";
 
 function outcome(fn: () => Uint8Array | number): string {

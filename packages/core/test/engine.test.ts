@@ -16,9 +16,9 @@ import {
   type Value,
   vector2,
 } from "@gdvariant/core";
+import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEGACY_LEAVES, MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
 import { hex, legacy, modern, modernDouble, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")

@@ -18,9 +18,9 @@ import {
   equals,
   type Value,
 } from "@gdvariant/core";
+import { valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { valueArb } from "./support/arbitraries.js";
 import { DIALECTS_WITH_LEAVES, hex, legacy, modern, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")

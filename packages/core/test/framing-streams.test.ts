@@ -16,51 +16,10 @@ import {
   type Value,
   writeStoreVarFile,
 } from "@gdvariant/core";
+import { commonValue34 as valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { godot3, godot4, hexToBytes, loadFixture } from "./framing-helpers.js";
-
-const f32 = fc.float({ noNaN: true, noDefaultInfinity: true }).map((x) => Math.fround(x));
-
-/** Values both test dialects can write (the 3.x/4.x common ground), nested. */
-const valueArb: fc.Arbitrary<Value> = fc.letrec<{ value: Value }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    fc.constant<Value>({ kind: "nil" }),
-    fc.boolean().map((value): Value => ({ kind: "bool", value })),
-    fc.integer().map((value): Value => ({ kind: "int", value })),
-    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((v): Value => {
-      const safe = v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER);
-      return { kind: "int", value: safe ? Number(v) : v };
-    }),
-    fc.double({ noNaN: true }).map((value): Value => ({ kind: "float", value })),
-    fc.string({ unit: "grapheme", maxLength: 20 }).map((value): Value => ({ kind: "string", value })),
-    fc.tuple(f32, f32).map(([x, y]): Value => ({ kind: "vector2", x, y })),
-    fc.tuple(f32, f32, f32, f32).map(([r, g, b, a]): Value => ({ kind: "color", r, g, b, a })),
-    fc.uint8Array({ maxLength: 40 }).map((data): Value => ({ kind: "packedByteArray", data })),
-    fc
-      .array(fc.integer(), { maxLength: 10 })
-      .map((a): Value => ({ kind: "packedInt32Array", data: Int32Array.from(a) })),
-    fc
-      .array(f32, { maxLength: 10 })
-      .map((a): Value => ({ kind: "packedFloat32Array", data: Float32Array.from(a) })),
-    fc
-      .array(fc.string({ maxLength: 8 }), { maxLength: 5 })
-      .map((data): Value => ({ kind: "packedStringArray", data })),
-    fc.array(tie("value"), { maxLength: 4 }).map((items): Value => ({ kind: "array", items })),
-    fc
-      .uniqueArray(fc.tuple(fc.string({ maxLength: 6 }), tie("value")), {
-        maxLength: 4,
-        selector: ([k]) => k,
-      })
-      .map(
-        (entries): Value => ({
-          kind: "dictionary",
-          entries: entries.map(([k, v]) => [{ kind: "string", value: k }, v] as const),
-        }),
-      ),
-  ),
-})).value;
 
 /** Splits `bytes` at the given cut points (sorted, deduplicated, clamped). */
 function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {

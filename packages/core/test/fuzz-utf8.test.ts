@@ -1,8 +1,11 @@
 // The JS UTF-8 paths (short strings) against the platform's TextDecoder/TextEncoder, which the
 // long-string path uses: the same string, or the same refusal, for every input.
+
+import { decodeUtf8 } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtf8, encodeUtf8Into } from "../src/bytes/utf8.js";
+// encodeUtf8Into (the writer's in-place path) is internal (not exported): imported from source.
+import { encodeUtf8Into } from "../src/bytes/utf8.js";
 
 const fatal = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
@@ -86,6 +89,27 @@ describe("decodeUtf8 (short-string path) agrees with TextDecoder", () => {
         check(b, start, b.length - start);
       }),
       { numRuns: 20_000, seed: 7 },
+    );
+  });
+
+  it("random inputs of 0-90 bytes, across the JS path's 64-byte limit", () => {
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 90 }), (arr) => check(Uint8Array.from(arr))),
+      { numRuns: 20_000, seed: 13 },
+    );
+  });
+
+  it("valid strings up to 40 code points, then each byte of them changed", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), fc.nat(), byte, (s, at, x) => {
+        const b = encoder.encode(s);
+        check(b);
+        if (b.length > 0) {
+          b[at % b.length] = x;
+          check(b);
+        }
+      }),
+      { numRuns: 20_000, seed: 17 },
     );
   });
 

@@ -3,6 +3,7 @@
 // swapped per element, must be the big-endian form of the same values, and swapping twice must
 // give the input back.
 import { describe, expect, it } from "vitest";
+// swapBytes is internal (not exported): imported from source.
 import { swapBytes } from "../src/bytes/reader.js";
 
 const cases = [

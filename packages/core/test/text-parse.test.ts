@@ -153,6 +153,27 @@ describe("parseVariantText: scalars", () => {
     );
   });
 
+  it("reads infinity and NaN as a Godot 3.x release's str2var does with nonFinite", () => {
+    // Godot 3.2.3 str2var (nonFinite "bare") reads inf and nan alone, refuses inf_neg and any
+    // constant inside a constructor; Godot 3.6 ("named") reads inf, nan and inf_neg everywhere.
+    // Both read -inf as the int 0: refused here. (godot-3's test/fixtures/versions-*.tsv)
+    const neg = float(Number.NEGATIVE_INFINITY);
+    for (const nonFinite of ["bare", "named"] as const) {
+      expect(parseVariantText("inf", { nonFinite })).toEqual(float(Number.POSITIVE_INFINITY));
+      expect(parseVariantText("[ inf.0, nan ]", { nonFinite }).kind).toBe("array");
+      expect(parseError("-inf", { nonFinite }).code).toBe("unsupported");
+      expect(parseError("Vector2( -inf, 1 )", { nonFinite }).code).toBe("unsupported");
+    }
+    expect(parseError("inf_neg", { nonFinite: "bare" }).code).toBe("unsupported");
+    expect(parseError("Vector2( inf, 1 )", { nonFinite: "bare" }).code).toBe("unsupported");
+    expect(parseError("{\ninf_neg: inf\n}", { nonFinite: "bare" }).code).toBe("unsupported");
+    expect(parseVariantText("inf_neg", { nonFinite: "named" })).toEqual(neg);
+    expect(parseVariantText("Vector2( inf_neg, 1 )", { dialect: "godot-3", nonFinite: "named" })).toEqual(
+      vector2(Number.NEGATIVE_INFINITY, 1),
+    );
+    expect(parseVariantText("Vector2( -inf, 1 )")).toEqual(vector2(Number.NEGATIVE_INFINITY, 1));
+  });
+
   it("keeps 64-bit ints exact", () => {
     expect(parseVariantText("9223372036854775807")).toEqual(int(9223372036854775807n));
     expect(parseVariantText("-9223372036854775808")).toEqual(int(-9223372036854775808n));

@@ -14,9 +14,9 @@ import {
   VECTOR_FIELDS,
   vector3,
 } from "@gdvariant/core";
+import { ALL_LEAVES, valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ALL_LEAVES, valueArb } from "./support/arbitraries.js";
 
 // toJS as it was first written: one generic path per kind, every key through defineProperty.
 // Slow, but plainly what the documentation says; the fast toJS must give the same result.

@@ -26,9 +26,9 @@ import {
   vector2,
   vector2i,
 } from "@gdvariant/core";
+import { ALL_LEAVES, leafOf, valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ALL_LEAVES, leafOf, valueArb } from "./support/arbitraries.js";
 
 describe("constructors", () => {
   it("keep int and float apart and ints exact", () => {

@@ -3,9 +3,9 @@ import {
   boolCodec,
   createDialect,
   type Dialect,
+  dialectFactory,
   dictionaryCodec,
   floatCodec,
-  GdVariantError,
   intCodec,
   matrixCodec,
   nilCodec,
@@ -19,15 +19,13 @@ import {
   stringCodec,
   vectorCodec,
 } from "@gdvariant/core";
-import {
-  DEFAULT_GODOT3_VERSION,
-  GODOT3_VERSIONS,
-  type Godot3DialectOptions,
-  type Godot3Version,
-} from "./options.js";
+import { type Godot3DialectOptions, type Godot3Version, resolveVersion } from "./options.js";
+import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 
-/** The engine's `Variant::VARIANT_MAX` in 3.x: ids 27 and up are unknown (ERR_INVALID_DATA). */
-export const GODOT3_TYPE_COUNT = 27;
+export { resolveVersion };
+
+/** @deprecated The same as {@link TYPE_COUNT} (the name every dialect package uses). */
+export const GODOT3_TYPE_COUNT = TYPE_COUNT;
 
 // Header word, 3.x:
 //   bits 0-7   type id (0-26)
@@ -40,55 +38,41 @@ function build(version: Godot3Version): Dialect {
     id: "godot-3",
     name: "Godot 3.x",
     engineVersions: version === "3.0" ? "3.0" : version === "3.1.0" ? "3.1.0" : `${version} (3.1.1-3.6)`,
-    typeCount: GODOT3_TYPE_COUNT,
+    typeCount: TYPE_COUNT,
     codecs: [
-      nilCodec(0),
-      boolCodec(1),
+      nilCodec(T.NIL),
+      boolCodec(T.BOOL),
       // 3.0.x tested `val < -0x80000000`, an unsigned constant, so every int got the flag.
-      intCodec(2, version === "3.0" ? "always-64" : "auto"),
-      floatCodec(3, "auto", { name: "REAL" }),
-      stringCodec(4),
-      vectorCodec(5, "vector2", "VECTOR2"),
-      vectorCodec(6, "rect2", "RECT2"),
-      vectorCodec(7, "vector3", "VECTOR3"),
-      matrixCodec(8, "transform2d", "TRANSFORM2D"),
-      vectorCodec(9, "plane", "PLANE"),
-      vectorCodec(10, "quaternion", "QUAT"),
-      vectorCodec(11, "aabb", "AABB"),
-      matrixCodec(12, "basis", "BASIS"),
-      matrixCodec(13, "transform3d", "TRANSFORM"),
-      vectorCodec(14, "color", "COLOR"),
+      intCodec(T.INT, version === "3.0" ? "always-64" : "auto"),
+      floatCodec(T.REAL, "auto", { name: "REAL" }),
+      stringCodec(T.STRING),
+      vectorCodec(T.VECTOR2, "vector2", "VECTOR2"),
+      vectorCodec(T.RECT2, "rect2", "RECT2"),
+      vectorCodec(T.VECTOR3, "vector3", "VECTOR3"),
+      matrixCodec(T.TRANSFORM2D, "transform2d", "TRANSFORM2D"),
+      vectorCodec(T.PLANE, "plane", "PLANE"),
+      vectorCodec(T.QUAT, "quaternion", "QUAT"),
+      vectorCodec(T.AABB, "aabb", "AABB"),
+      matrixCodec(T.BASIS, "basis", "BASIS"),
+      matrixCodec(T.TRANSFORM, "transform3d", "TRANSFORM"),
+      vectorCodec(T.COLOR, "color", "COLOR"),
       // Flag bit 1 (2.x property) becomes the last subname, as the 3.x decoder does.
-      nodePathCodec(15, "subname"),
+      nodePathCodec(T.NODE_PATH, "subname"),
       // 3.x writes a bare header for any RID and decodes an empty one.
-      ridCodec(16, false),
-      objectCodec(17),
+      ridCodec(T._RID, false),
+      objectCodec(T.OBJECT),
       // Bit 31 of the count (2.x "shared") is masked on read and never written.
-      dictionaryCodec(18, { untyped: "error", typedSince: "Godot 4.4" }),
-      arrayCodec(19, { untyped: "error", typedSince: "Godot 4.3" }),
-      packedByteArrayCodec(20, "POOL_BYTE_ARRAY"),
-      packedNumberCodec(21, "packedInt32Array", "POOL_INT_ARRAY"),
-      packedNumberCodec(22, "packedFloat32Array", "POOL_REAL_ARRAY"),
-      packedStringArrayCodec(23, "POOL_STRING_ARRAY"),
-      packedVectorCodec(24, "packedVector2Array", "POOL_VECTOR2_ARRAY"),
-      packedVectorCodec(25, "packedVector3Array", "POOL_VECTOR3_ARRAY"),
-      packedNumberCodec(26, "packedColorArray", "POOL_COLOR_ARRAY"),
+      dictionaryCodec(T.DICTIONARY, { untyped: "error", typedSince: "Godot 4.4" }),
+      arrayCodec(T.ARRAY, { untyped: "error", typedSince: "Godot 4.3" }),
+      packedByteArrayCodec(T.POOL_BYTE_ARRAY, "POOL_BYTE_ARRAY"),
+      packedNumberCodec(T.POOL_INT_ARRAY, "packedInt32Array", "POOL_INT_ARRAY"),
+      packedNumberCodec(T.POOL_REAL_ARRAY, "packedFloat32Array", "POOL_REAL_ARRAY"),
+      packedStringArrayCodec(T.POOL_STRING_ARRAY, "POOL_STRING_ARRAY"),
+      packedVectorCodec(T.POOL_VECTOR2_ARRAY, "packedVector2Array", "POOL_VECTOR2_ARRAY"),
+      packedVectorCodec(T.POOL_VECTOR3_ARRAY, "packedVector3Array", "POOL_VECTOR3_ARRAY"),
+      packedNumberCodec(T.POOL_COLOR_ARRAY, "packedColorArray", "POOL_COLOR_ARRAY"),
     ],
   });
-}
-
-// One dialect per version, built on first use. The only module-level state, keyed by options.
-const cache = new Map<Godot3Version, Dialect>();
-
-/** Resolves and checks the `version` option. */
-export function resolveVersion(options: Godot3DialectOptions | undefined): Godot3Version {
-  const v = options?.version ?? DEFAULT_GODOT3_VERSION;
-  if (!(GODOT3_VERSIONS as readonly string[]).includes(v)) {
-    throw new GdVariantError(
-      `unknown Godot 3 version ${JSON.stringify(v)}; expected one of ${GODOT3_VERSIONS.join(", ")}`,
-    );
-  }
-  return v;
 }
 
 /**
@@ -96,18 +80,18 @@ export function resolveVersion(options: Godot3DialectOptions | undefined): Godot
  * POOL_COLOR_ARRAY) with that release's int width. Instances are cached per version, so
  * calling this twice with the same options returns the same object.
  *
- * @param options `version` (default `"3.2"`).
+ * @param options `version` (default `"3.6"`; bytes are the same for 3.1.1-3.6).
  * @throws {GdVariantError} for a `version` not in {@link GODOT3_VERSIONS}.
  */
-export function godot3Dialect(options?: Godot3DialectOptions): Dialect {
-  const version = resolveVersion(options);
-  let d = cache.get(version);
-  if (d === undefined) {
-    d = build(version);
-    cache.set(version, d);
-  }
-  return d;
-}
+export const godot3Dialect: (options?: Godot3DialectOptions) => Dialect = /* @__PURE__ */ dialectFactory<
+  Godot3DialectOptions,
+  Godot3Version
+>({
+  names: ["version"],
+  resolve: resolveVersion,
+  key: (version) => version,
+  build,
+});
 
-/** The Godot 3.x dialect with default options (Godot 3.2; also right for 3.1.1-3.6). */
-export const dialect: Dialect = godot3Dialect();
+/** The Godot 3.x dialect with default options (Godot 3.6; the same bytes as 3.1.1-3.5). */
+export const dialect: Dialect = /* @__PURE__ */ godot3Dialect();

@@ -16,17 +16,20 @@ import {
   GODOT3_TYPE_COUNT,
   GODOT3_VERSIONS,
   godot3Dialect,
+  parseText,
   toText,
 } from "@gdvariant/godot-3";
 import * as text from "@gdvariant/godot-3/text";
 import { describe, expect, it } from "vitest";
+import { allCases } from "./helpers/fixtures.js";
 import { hexToBytes } from "./helpers/mask.js";
 
 describe("versions", () => {
-  it("has one cached dialect per version, 27 types, default 3.2", () => {
-    expect(DEFAULT_GODOT3_VERSION).toBe("3.2");
+  it("has one cached dialect per version, 27 types, default 3.6", () => {
+    expect(DEFAULT_GODOT3_VERSION).toBe("3.6");
     expect(dialect).toBe(godot3Dialect());
-    expect(dialect).toBe(godot3Dialect({ version: "3.2" }));
+    expect(dialect).toBe(godot3Dialect({ version: "3.6" }));
+    expect(dialect.engineVersions).toBe("3.6 (3.1.1-3.6)");
     for (const version of GODOT3_VERSIONS) {
       const d = godot3Dialect({ version });
       expect(d).toBe(godot3Dialect({ version }));
@@ -35,6 +38,18 @@ describe("versions", () => {
       expect(d.id).toBe("godot-3");
     }
     expect(godot3Dialect({ version: "3.0" })).not.toBe(dialect);
+  });
+
+  it("writes the same bytes by default as for 3.2 (the default moved from 3.2 to 3.6)", () => {
+    let n = 0;
+    for (const c of allCases()) {
+      if (c.decodeOnly) continue;
+      const v = decode(c.bytes, { allowObjects: c.full, version: "3.2" });
+      expect(decode(c.bytes, { allowObjects: c.full })).toEqual(v);
+      expect(encode(v)).toEqual(encode(v, { version: "3.2" }));
+      n++;
+    }
+    expect(n).toBeGreaterThan(1400);
   });
 
   it("reads the dirty string padding of 3.0.x", () => {
@@ -92,7 +107,12 @@ describe("text entry point", () => {
     expect(text.cEscapeMultiline('a\n"\\')).toBe('a\n\\"\\\\');
     expect(text.formatReal(-0)).toBe("0");
     expect(text.formatStandaloneReal(Number.NaN)).toBe("nan");
-    expect(text.formatStandaloneReal(Number.NEGATIVE_INFINITY)).toBe("-inf.0");
+    // Godot 3.2.3 var2str(-INF) and Godot 3.6's (versions-*.tsv: v_real_neg_inf)
+    expect(text.formatStandaloneReal(Number.NEGATIVE_INFINITY, { version: "3.2" })).toBe("-inf.0");
+    expect(text.formatStandaloneReal(Number.NEGATIVE_INFINITY)).toBe("inf_neg");
+    expect(text.formatReal(Number.NEGATIVE_INFINITY, { version: "3.3" })).toBe("-inf");
+    expect(text.parseText).toBe(parseText);
+    expect(() => toText({ kind: "nil" }, { version: "3.7" as "3.6" })).toThrow(EncodeError);
   });
 });
 

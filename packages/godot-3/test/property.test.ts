@@ -2,9 +2,9 @@
 // engine version option, and the text form does not depend on the trip.
 import { equals, type Value } from "@gdvariant/core";
 import { decode, decodeWithLength, encode, GODOT3_VERSIONS, toText } from "@gdvariant/godot-3";
+import { LEAVES_3, leaf3, value3 } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LEAVES_3, leaf3, value3 } from "./helpers/arbitraries.js";
 
 describe("round trips", () => {
   it.each(LEAVES_3)("%s", (kind) => {

@@ -2,7 +2,9 @@ import {
   decodeWithLength as coreDecodeWithLength,
   type DecodeOptions,
   type DecodeResult,
+  decodeJSWith,
   decodeWith,
+  type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { godot4Dialect } from "./dialect.js";
@@ -40,4 +42,22 @@ export function decode(bytes: Uint8Array, options?: Godot4DecodeOptions): Value 
  */
 export function decodeWithLength(bytes: Uint8Array, options?: Godot4DecodeOptions): DecodeResult {
   return coreDecodeWithLength(reader, bytes, options);
+}
+
+/**
+ * Decodes one Godot 4.x Variant straight to plain JavaScript, in one pass: exactly
+ * `toJS(decode(bytes, options), options)` without the model in between (nil to null, int and
+ * float to number, bigint beyond 2^53, String and StringName to string, Vector2 to `{ x, y }`,
+ * packed arrays to typed arrays, dictionaries to objects when every key is a String, StringName
+ * or int, else `Map`; `dictionaries: "map"` makes every one a Map). Options as {@link decode}
+ * (`onSpan` aside) plus `dictionaries` (default `"auto"`).
+ *
+ * @example
+ * ```ts
+ * decodeJS(encode({ hp: 3, name: "Ada" })); // { hp: 3, name: "Ada" }
+ * ```
+ * @throws {DecodeError} as {@link decode}, with the same code, offset and path.
+ */
+export function decodeJS(bytes: Uint8Array, options?: Godot4DecodeOptions & ToJSOptions): unknown {
+  return decodeJSWith(reader, bytes, options);
 }

@@ -6,6 +6,7 @@ import {
   callableCodec,
   createDialect,
   type Dialect,
+  dialectFactory,
   dictionaryCodec,
   floatCodec,
   intCodec,
@@ -126,9 +127,6 @@ function buildDialect(o: ResolvedGodot4Options): Dialect {
   });
 }
 
-// The only module-level state: one frozen dialect per option set, built on first use.
-const cache = new Map<string, Dialect>();
-
 /**
  * The Godot 4.x dialect for an option set (cached: the same options give the same object).
  * Decoding with any of them reads every 4.x form; the options change what encoding writes.
@@ -136,13 +134,12 @@ const cache = new Map<string, Dialect>();
  *   `downgrade` (default `false`).
  * @throws {EncodeError} `invalid-value` for an unknown version or precision.
  */
-export function godot4Dialect(options: Godot4Options = {}): Dialect {
-  const o = resolveGodot4Options(options);
-  const key = `${o.version}|${o.precision}|${o.downgrade ? 1 : 0}`;
-  let d = cache.get(key);
-  if (d === undefined) {
-    d = buildDialect(o);
-    cache.set(key, d);
-  }
-  return d;
-}
+export const godot4Dialect: (options?: Godot4Options) => Dialect = /* @__PURE__ */ dialectFactory<
+  Godot4Options,
+  ResolvedGodot4Options
+>({
+  names: ["version", "precision", "downgrade"],
+  resolve: resolveGodot4Options,
+  key: (o: ResolvedGodot4Options) => `${o.version}|${o.precision}|${o.downgrade ? 1 : 0}`,
+  build: buildDialect,
+});

@@ -6,7 +6,7 @@
  */
 import { godot4Dialect } from "./dialect.js";
 
-export { decode, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
+export { decode, decodeJS, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
 export { godot4Dialect } from "./dialect.js";
 export { encode, encodeInto, type Godot4EncodeOptions } from "./encode.js";
 export { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";

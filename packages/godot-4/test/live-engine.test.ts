@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { equals, type Value } from "@gdvariant/core";
 import { decode, encode, toText } from "@gdvariant/godot-4";
+import { engineValue4 } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { engineValue4 } from "./support/arbitraries.js";
 import { cUnescape, fromHex, toHex } from "./support/fixtures.js";
 import { maskedHex, nodePathPadding } from "./support/node-path-padding.js";
 

@@ -2,9 +2,9 @@
 // every target version and both precisions.
 import { EncodeError, equals, type Value } from "@gdvariant/core";
 import { decode, decodeWithLength, encode, toText } from "@gdvariant/godot-4";
+import { leaves4 as leaves, value4 } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { leaves, value4 } from "./support/arbitraries.js";
 
 function roundTrips(v: Value, options: Parameters<typeof encode>[1] = {}, allowObjects = false): void {
   const bytes = encode(v, options);

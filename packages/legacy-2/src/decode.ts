@@ -1,23 +1,13 @@
 import {
   decodeWithLength as coreDecodeWithLength,
-  type DecodeOptions,
   type DecodeResult,
+  decodeJSWith,
   decodeWith,
+  type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { legacy2Dialect } from "./dialect.js";
-
-/**
- * Options of {@link decode}: core's decode options and limits, plus the 2.x header policy.
- */
-export interface Legacy2DecodeOptions extends DecodeOptions {
-  /**
-   * `"reject"` (default): any header bit beyond the type id is `bad-flags`, as in the official
-   * 2.x engines. `"accept"`: INT and REAL may carry FLAG_64 (bit 16) with an i64/f64 payload, as
-   * written by back-ported 2.1 forks.
-   */
-  flag64?: "reject" | "accept";
-}
+import type { Legacy2DecodeOptions } from "./options.js";
 
 /**
  * Decodes one Godot 2.x Variant (`var2bytes`, or the payload of `store_var`/`put_var`).
@@ -31,7 +21,7 @@ export function decode(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): Value {
-  return decodeWith(legacy2Dialect({ flag64: options.flag64 ?? "reject" }), input as Uint8Array, options);
+  return decodeWith(legacy2Dialect(options), input as Uint8Array, options);
 }
 
 /**
@@ -43,9 +33,19 @@ export function decodeWithLength(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): DecodeResult {
-  return coreDecodeWithLength(
-    legacy2Dialect({ flag64: options.flag64 ?? "reject" }),
-    input as Uint8Array,
-    options,
-  );
+  return coreDecodeWithLength(legacy2Dialect(options), input as Uint8Array, options);
+}
+
+/**
+ * Decodes one Godot 2.x Variant straight to plain JavaScript, in one pass: exactly
+ * `toJS(decode(input, options), options)` without the model in between. Options as
+ * {@link decode} (`onSpan` aside) plus `dictionaries` (default `"auto"`: objects when every key
+ * is a String or int, else `Map`).
+ * @throws {DecodeError} as {@link decode}, with the same code, offset and path.
+ */
+export function decodeJS(
+  input: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: Legacy2DecodeOptions & ToJSOptions = {},
+): unknown {
+  return decodeJSWith(legacy2Dialect(options), input as Uint8Array, options);
 }

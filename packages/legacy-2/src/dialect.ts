@@ -3,10 +3,9 @@ import {
   arrayCodec,
   bareObjectCodec,
   boolCodec,
-  type Codec,
   createDialect,
   type Dialect,
-  defineCodec,
+  dialectFactory,
   dictionaryCodec,
   type EncodeContext,
   FLAG_64,
@@ -26,53 +25,34 @@ import { imageCodec } from "./codecs/image.js";
 import { inputEventCodec } from "./codecs/input-event.js";
 import { nodePathCodec, type SubnameEncoding } from "./codecs/node-path.js";
 import { rawArrayCodec } from "./codecs/raw-array.js";
-import { TYPE_IDS as T, VARIANT_MAX } from "./type-ids.js";
+import type { Legacy2DialectOptions } from "./options.js";
+import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 
-/**
- * Options that select a 2.x dialect variant. Every combination is built once and cached.
- */
-export interface Legacy2DialectOptions {
-  /**
-   * Header flag bits. Official 2.x engines write the bare type id and treat any other header bit
-   * as invalid data; `"reject"` (default) does the same (`bad-flags`). `"accept"` reads the
-   * 3.x-style FLAG_64 (bit 16) on INT and REAL as an i64 / f64 payload, as a back-ported 2.1 fork
-   * writes it; other flag bits are still refused. Encoding never sets flags either way.
-   */
-  flag64?: "reject" | "accept";
-  /**
-   * Reals that a 32-bit float cannot hold exactly (0.1, 1e300...). The 2.x engine stores every
-   * real as f32. `"exact"` (default) refuses them with `out-of-range` instead of changing the
-   * value silently; `"round"` rounds them to f32 as the engine does (1e300 becomes inf). Applies
-   * to REAL and to every real field of the math types, InputEvent axis values and Float64Array
-   * data of vector arrays.
-   */
-  reals?: "exact" | "round";
-  /**
-   * NodePath subnames on encode: `"correct"` (default) writes the value's subnames;
-   * `"engine"` reproduces the 2.x engine's subname index bug byte for byte (see README).
-   */
-  nodePathSubnames?: SubnameEncoding;
+interface Resolved {
+  readonly flag64: "reject" | "accept";
+  readonly reals: "exact" | "round";
+  readonly subnames: SubnameEncoding;
 }
-
-const cache = new Map<string, Dialect>();
 
 /**
  * The 2.x dialect (Godot 2.0-2.1 `var2bytes`/`bytes2var`, `File.store_var`, `PacketPeer.put_var`)
- * for a set of options; see {@link Legacy2DialectOptions} for the defaults.
+ * for a set of options; see {@link Legacy2DialectOptions} for the defaults. Cached: the same
+ * options give the same object.
  * Pass it to core's `decodeWith`/`encodeWith`, or use this package's `decode`/`encode`.
  */
-export function legacy2Dialect(options: Legacy2DialectOptions = {}): Dialect {
-  const flag64 = options.flag64 ?? "reject";
-  const reals = options.reals ?? "exact";
-  const subnames = options.nodePathSubnames ?? "correct";
-  const key = `${flag64}|${reals}|${subnames}`;
-  let d = cache.get(key);
-  if (d === undefined) {
-    d = build(flag64 === "accept", reals === "round", subnames);
-    cache.set(key, d);
-  }
-  return d;
-}
+export const legacy2Dialect: (options?: Legacy2DialectOptions) => Dialect = /* @__PURE__ */ dialectFactory<
+  Legacy2DialectOptions,
+  Resolved
+>({
+  names: ["flag64", "reals", "nodePathSubnames"],
+  resolve: (o: Legacy2DialectOptions): Resolved => ({
+    flag64: o.flag64 ?? "reject",
+    reals: o.reals ?? "exact",
+    subnames: o.nodePathSubnames ?? "correct",
+  }),
+  key: (o: Resolved) => `${o.flag64}|${o.reals}|${o.subnames}`,
+  build: (o: Resolved) => build(o.flag64 === "accept", o.reals === "round", o.subnames),
+});
 
 const NAME = "Godot 2.x";
 
@@ -116,8 +96,9 @@ function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Di
     name: NAME,
     engineVersions: accept64 ? "2.0-2.1 (+ 2.1 forks with 64-bit ints)" : "2.0-2.1",
     typeMask: 0xff,
-    typeCount: VARIANT_MAX,
+    typeCount: TYPE_COUNT,
     codecs,
+    strictFlags: true,
   });
 }
 
@@ -125,28 +106,21 @@ function build(accept64: boolean, round: boolean, subnames: SubnameEncoding): Di
 // REAL may carry FLAG_64 (bit 16) as in 3.x:
 //   31 ........ 17 | 16 FLAG_64 | 15 ..... 8 | 7 .... 0
 //        unused      (INT/REAL)     unused      type id
+// Any other bit is `bad-flags`: the dialect is strict (core's reader checks each header against
+// the codec's flagMask), so every codec keeps core's inline reading. `exact` adds the check of
+// the reals on encode (the writer then leaves the kind to the codec's header).
 function guard(codec: AnyCodec, exact: boolean, accept64: boolean): AnyCodec {
-  const allowed = accept64 ? FLAG_64 : 0;
-  return defineCodec<Value>({
-    ...(codec as Codec<Value>),
-    flagMask: allowed,
-    decode: (ctx, header, start) => {
-      if ((header & ~0xff & ~allowed) !== 0) {
-        throw ctx.error(
-          "bad-flags",
-          `header 0x${(header >>> 0).toString(16).padStart(8, "0")}: ${NAME} writes no flag bits on ${codec.name}`,
-          start,
-        );
-      }
-      return codec.decode(ctx, header, start);
+  const flagMask = accept64 ? codec.flagMask & FLAG_64 : 0;
+  if (!exact || !REAL_CHECKED.has(codec.kind)) return { ...codec, flagMask };
+  return {
+    ...codec,
+    flagMask,
+    inline: codec.inline && { ...codec.inline, encode: false },
+    header: (v: Value, ctx: EncodeContext) => {
+      checkReals(v, ctx);
+      return codec.header(v, ctx);
     },
-    header: exact
-      ? (v, ctx) => {
-          checkReals(v, ctx);
-          return codec.header(v, ctx);
-        }
-      : codec.header,
-  }) as Codec<Value> as AnyCodec;
+  };
 }
 
 // The kinds whose reals are f32 in the engine (REAL itself is checked by core's float codec):
@@ -165,6 +139,9 @@ const REAL_KINDS: ReadonlySet<string> = new Set([
   "packedVector2Array",
   "packedVector3Array",
 ]);
+
+// The kinds whose encode checks reals (REAL itself is checked by core's float codec).
+const REAL_CHECKED: ReadonlySet<string> = new Set([...REAL_KINDS, "inputEvent"]);
 
 function checkReals(v: Value, ctx: EncodeContext): void {
   const check = (what: string, x: unknown) => {

@@ -1,20 +1,6 @@
-import { type EncodeOptions, encodeIntoWith, encodeWith } from "@gdvariant/core";
-import type { SubnameEncoding } from "./codecs/node-path.js";
+import { encodeIntoWith, encodeWith } from "@gdvariant/core";
 import { legacy2Dialect } from "./dialect.js";
-
-/** Options of {@link encode}. */
-export interface Legacy2EncodeOptions extends EncodeOptions {
-  /**
-   * `"exact"` (default): a real that a 32-bit float cannot hold exactly is refused with
-   * `out-of-range` (the engine would change it). `"round"`: round it to f32 as the engine does.
-   */
-  reals?: "exact" | "round";
-  /**
-   * `"correct"` (default): NodePath subnames are written as given. `"engine"`: reproduce the
-   * 2.x encoder's subname index bug, for byte-identical output with a real 2.x engine.
-   */
-  nodePathSubnames?: SubnameEncoding;
-}
+import type { Legacy2EncodeOptions } from "./options.js";
 
 /**
  * Encodes a value as a Godot 2.x Variant, as `var2bytes` does. Takes a value of the model
@@ -54,8 +40,5 @@ export function encodeInto(
 
 // The dialect encode and encodeInto write with.
 function encodeDialect(options: Legacy2EncodeOptions) {
-  return legacy2Dialect({
-    reals: options.reals ?? "exact",
-    nodePathSubnames: options.nodePathSubnames ?? "correct",
-  });
+  return legacy2Dialect(options);
 }

@@ -17,9 +17,9 @@ export {
   type ToModernResult,
   toModern,
 } from "./convert/to-modern.js";
-export { decode, decodeWithLength, type Legacy2DecodeOptions } from "./decode.js";
-export { dialect, type Legacy2DialectOptions, legacy2Dialect } from "./dialect.js";
-export { encode, encodeInto, type Legacy2EncodeOptions } from "./encode.js";
+export { decode, decodeJS, decodeWithLength } from "./decode.js";
+export { dialect, legacy2Dialect } from "./dialect.js";
+export { encode, encodeInto } from "./encode.js";
 export {
   IMAGE_FORMAT,
   IMAGE_FORMAT_MAX,
@@ -40,6 +40,7 @@ export {
   SPKEY,
 } from "./input-event/constants.js";
 export { nodePath2 } from "./node-path.js";
+export type { Legacy2DecodeOptions, Legacy2DialectOptions, Legacy2EncodeOptions } from "./options.js";
 export { type FromTextOptions, fromText } from "./text/from-text.js";
 export { toText } from "./text/to-text.js";
-export { TYPE_IDS, type TypeName, VARIANT_MAX } from "./type-ids.js";
+export { TYPE_COUNT, TYPE_ID, TYPE_IDS, type TypeName, VARIANT_MAX } from "./type-ids.js";

@@ -2,7 +2,7 @@
  * Godot 2.x `Variant::Type`: the wire type ids of the 2.x dialect (engine names, so a reader of
  * the 2.1 source finds them). `VARIANT_MAX` (29) and above are not types.
  */
-export const TYPE_IDS = {
+export const TYPE_ID = {
   NIL: 0,
   BOOL: 1,
   INT: 2,
@@ -35,7 +35,12 @@ export const TYPE_IDS = {
 } as const;
 
 /** Name of a 2.x wire type id. */
-export type TypeName = keyof typeof TYPE_IDS;
+export type TypeName = keyof typeof TYPE_ID;
 
 /** The 2.x engine's `Variant::VARIANT_MAX`: number of wire type ids. */
-export const VARIANT_MAX = 29;
+export const TYPE_COUNT = 29;
+
+/** @deprecated The same as {@link TYPE_ID} (the name every dialect package uses). */
+export const TYPE_IDS = TYPE_ID;
+/** @deprecated The same as {@link TYPE_COUNT} (the name every dialect package uses). */
+export const VARIANT_MAX = TYPE_COUNT;

@@ -4,9 +4,9 @@
 import type { Value } from "@gdvariant/core";
 import { equals } from "@gdvariant/core";
 import { decodeWithLength, dialect, encode, TYPE_IDS, toText } from "@gdvariant/legacy-2";
+import { KINDS_2X, value2x } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KINDS_2X, value2x } from "./support/arbitraries.js";
 
 function kindsOf(v: Value, out: Set<string>): Set<string> {
   out.add(v.kind);

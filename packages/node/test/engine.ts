@@ -16,6 +16,15 @@ export function godot3Binary(): string | undefined {
   return existsSync("/usr/bin/godot3-server") ? "/usr/bin/godot3-server" : undefined;
 }
 
+/** Godot 3.6: GODOT36_BIN, else the launcher tools/engines/godot36.sh makes. */
+export function godot36Binary(): string | undefined {
+  const env = process.env.GODOT36_BIN;
+  if (env && existsSync(env)) return env;
+  const home = process.env.GODOT36_HOME ?? join(homedir(), ".cache", "godot36-trixie");
+  const p = join(home, "godot36");
+  return existsSync(p) ? p : undefined;
+}
+
 export function godot4Binary(): string | undefined {
   const env = process.env.GODOT4_BIN;
   if (env && existsSync(env)) return env;

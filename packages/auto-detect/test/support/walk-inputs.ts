@@ -1,5 +1,6 @@
 // Inputs for tests of the verifying walk's word loop (inputs of 4 KB and more): large dumps built
 // from engine-written values of one generation, damaged copies of them, and what a walk answered.
+// The verifying walk's internals, not part of the package's API: imported from source.
 import { type Layout, OP } from "../../src/layout.js";
 import type { WalkReport } from "../../src/verify.js";
 

@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
 import { oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
-import type { DialectEntry } from "../dialects.js";
+import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
@@ -18,8 +18,13 @@ type Format = (typeof FORMATS)[number];
 const EXTENSIONS: Readonly<Record<Format, string>> = { text: ".txt", json: ".jsonl", js: ".js.txt" };
 
 /** One record in a format; text is the engine's own, json one line of tagged JSON. */
-export function formatRecord(value: Value, format: Format, entry: DialectEntry): string {
-  if (format === "text") return entry.toText(value);
+export function formatRecord(
+  value: Value,
+  format: Format,
+  entry: DialectEntry,
+  target: TargetOptions = {},
+): string {
+  if (format === "text") return entry.toText(value, target);
   if (format === "json") return JSON.stringify(toJSON(value));
   return inspect(toJS(value), {
     depth: null,
@@ -44,11 +49,13 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     ...SECRET_OPTIONS,
     format: { type: "string" },
     output: { type: "string", short: "o" },
+    "engine-version": { type: "string" },
   });
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("decode needs a FILE (or - for stdin)", "decode");
   const choice = readChoice("decode", values);
   const format = oneOf("decode", "format", values.format, FORMATS, "text");
+  const target: TargetOptions = { engineVersion: values["engine-version"] };
   const { files, folders } = await expandInputs(positionals);
   const out = values.output;
   const many = files.length > 1 || folders;
@@ -79,7 +86,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     }
     const lines = entry
       ? records.map((r, n) => {
-          const body = formatRecord(r.value, format, entry!);
+          const body = formatRecord(r.value, format, entry!, target);
           return many && !outFolder ? batchLine(f.path, n, body, format, r.value) : body;
         })
       : [];

@@ -4,8 +4,8 @@ import {
   encodeWith,
   fromJSON,
   type JsonValue,
+  type ParseVariantTextOptions,
   parseVariantTextSequence,
-  type TextDialectId,
   type Value,
   writeStoreVarFile,
 } from "@gdvariant/core";
@@ -136,7 +136,16 @@ export async function encodeCommand(argv: string[], io: CliIO): Promise<ExitCode
 
   const input = positionals[0]!;
   try {
-    await encodeOne(io, input, entry.textDialect, writer, from, framing, precision, values);
+    const nonFinite = entry.parseOptions({ engineVersion: values["engine-version"] });
+    await encodeOne(
+      io,
+      input,
+      { dialect: entry.textDialect, precision, ...nonFinite },
+      writer,
+      from,
+      framing,
+      values,
+    );
   } catch (e) {
     if (e instanceof UsageError) throw e;
     return reportError(io, input, e);
@@ -147,11 +156,10 @@ export async function encodeCommand(argv: string[], io: CliIO): Promise<ExitCode
 async function encodeOne(
   io: CliIO,
   input: string,
-  textDialect: TextDialectId,
+  textOptions: ParseVariantTextOptions,
   writer: Dialect,
   from: "auto" | "text" | "json",
   framing: OutFraming,
-  precision: "single" | "double",
   values: { output?: string | undefined; "big-endian"?: boolean | undefined },
 ): Promise<void> {
   const text = new TextDecoder("utf-8", { fatal: false }).decode(await readInput(input, io));
@@ -164,9 +172,9 @@ async function encodeOne(
       );
     parsed = v;
   } else if (from === "text") {
-    parsed = parseVariantTextSequence(text, { dialect: textDialect, precision });
+    parsed = parseVariantTextSequence(text, textOptions);
   } else {
-    parsed = jsonValues(text) ?? parseVariantTextSequence(text, { dialect: textDialect, precision });
+    parsed = jsonValues(text) ?? parseVariantTextSequence(text, textOptions);
   }
   if (parsed.length === 0) throw new InputError("the input holds no value");
   const data = frameValues(writer, parsed, framing, values["big-endian"] === true);

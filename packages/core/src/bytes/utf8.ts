@@ -188,9 +188,67 @@ function asciiShort(b: Uint8Array, s: number, n: number): string | undefined {
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
   if (length <= SHORT_DECODE) {
-    return asciiShort(bytes, start, length) ?? decodeLong(bytes, start, length);
+    const s = asciiShort(bytes, start, length);
+    if (s !== undefined) return s;
   }
-  return decodeLong(bytes, start, length);
+  return length <= MID_DECODE ? decodeMid(bytes, start, length) : decodeLong(bytes, start, length);
+}
+
+/**
+ * Strings up to this many bytes that asciiShort does not take (longer than 16 bytes, or not
+ * ASCII) are decoded by decodeMid in JS rather than by TextDecoder, whose fixed cost per call
+ * outweighs a JS loop on them: as msgpackr's `readStringJS` does below 64 bytes. Measured with
+ * bench/scripts/js-ab.mjs on the string-array workload (strings of 3-100 bytes).
+ */
+const MID_DECODE = 64;
+
+// UTF-8 to UTF-16 code units in JS, exactly as `new TextDecoder("utf-8", { fatal: true })` on
+// the bytes before the first NUL: a leading BOM dropped, and undefined (invalid) for an
+// overlong form, a surrogate, a code point above U+10FFFF, a stray continuation byte or a
+// sequence cut short (core/test/fuzz-utf8.test.ts compares the two on random bytes).
+function decodeMid(b: Uint8Array, start: number, length: number): string | undefined {
+  const end = start + length;
+  let i = start;
+  if (length >= 3 && b[i] === 0xef && b[i + 1] === 0xbb && b[i + 2] === 0xbf) i += 3;
+  const units: number[] = [];
+  while (i < end) {
+    const c = b[i++]!;
+    if (c < 0x80) {
+      if (c === 0) break;
+      units.push(c);
+    } else if (c < 0xc2) {
+      return undefined;
+    } else if (c < 0xe0) {
+      const c2 = i < end ? b[i]! : 0;
+      if ((c2 & 0xc0) !== 0x80) return undefined;
+      i++;
+      units.push(((c & 0x1f) << 6) | (c2 & 0x3f));
+    } else if (c < 0xf0) {
+      const c2 = i < end ? b[i]! : 0;
+      const c3 = i + 1 < end ? b[i + 1]! : 0;
+      if (c2 < (c === 0xe0 ? 0xa0 : 0x80) || c2 > (c === 0xed ? 0x9f : 0xbf) || (c3 & 0xc0) !== 0x80) {
+        return undefined;
+      }
+      i += 2;
+      units.push(((c & 0x0f) << 12) | ((c2 & 0x3f) << 6) | (c3 & 0x3f));
+    } else if (c < 0xf5) {
+      const c2 = i < end ? b[i]! : 0;
+      const c3 = i + 1 < end ? b[i + 1]! : 0;
+      const c4 = i + 2 < end ? b[i + 2]! : 0;
+      if (
+        c2 < (c === 0xf0 ? 0x90 : 0x80) ||
+        c2 > (c === 0xf4 ? 0x8f : 0xbf) ||
+        (c3 & 0xc0) !== 0x80 ||
+        (c4 & 0xc0) !== 0x80
+      ) {
+        return undefined;
+      }
+      i += 3;
+      const u = (((c & 0x07) << 18) | ((c2 & 0x3f) << 12) | ((c3 & 0x3f) << 6) | (c4 & 0x3f)) - 0x10000;
+      units.push(0xd800 | (u >> 10), 0xdc00 | (u & 0x3ff));
+    } else return undefined;
+  }
+  return fromCharCode.apply(null, units);
 }
 
 function decodeLong(bytes: Uint8Array, start: number, length: number): string | undefined {

@@ -1,6 +1,7 @@
 import type { Codec, DecodeContext, EncodeContext } from "../dialect/contract.js";
 import type { ArrayValue, ContainerType, DictionaryValue } from "../value/types.js";
 import { defineCodec } from "./define.js";
+import { INLINE_ARRAY, INLINE_DICTIONARY, inline } from "./inline.js";
 
 /**
  * Options of the ARRAY and DICTIONARY codecs.
@@ -95,6 +96,7 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "array", o);
     },
+    inline: inline(INLINE_ARRAY, false, typed, keepShared),
     encode: (ctx, v, header) => {
       if (header !== wireId) typed!.write(ctx, v.elementType!);
       const n = v.items.length;
@@ -142,6 +144,7 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "dictionary", o);
     },
+    inline: inline(INLINE_DICTIONARY, false, typed, keepShared),
     encode: (ctx, v, header) => {
       if (header !== wireId) {
         if (v.keyType) typed!.write(ctx, v.keyType);

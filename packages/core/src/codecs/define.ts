@@ -1,4 +1,4 @@
-import type { Codec, DecodeContext, EncodeContext } from "../dialect/contract.js";
+import type { Codec, DecodeContext, EncodeContext, Inline } from "../dialect/contract.js";
 import type { Value } from "../value/types.js";
 
 /** Header bit 16: 64-bit payload (INT, FLOAT, 4.x math types) or object-as-id (OBJECT). */
@@ -13,6 +13,8 @@ export interface CodecSpec<V extends Value> {
   decode(ctx: DecodeContext, header: number, start: number): V;
   header?(value: V, ctx: EncodeContext): number;
   encode(ctx: EncodeContext, value: V, header: number): void;
+  /** Set by core's factories only (codecs/inline.ts). */
+  inline?: Inline | undefined;
 }
 
 /**
@@ -29,6 +31,7 @@ export function defineCodec<V extends Value>(spec: CodecSpec<V>): Codec<V> {
     decode: spec.decode,
     header: spec.header ?? (() => id),
     encode: spec.encode,
+    inline: spec.inline,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type VectorKind,
 } from "../value/types.js";
 import { defineCodec, FLAG_64 } from "./define.js";
-import { FAST_NONE, fastTagOf, registerFast } from "./fast.js";
+import { INLINE_NONE, inline, inlineTagOf } from "./inline.js";
 
 /**
  * Precision of the real-valued math types.
@@ -57,8 +57,8 @@ export function vectorCodec<K extends VectorKind>(
   const flag64 = !isInt && precision.flag64 === true;
   const write64 = flag64 && precision.write64 === true;
   const size = fields.length * 4;
-  const fast = fastTagOf(kind);
-  const codec = defineCodec<ValueOf<K>>({
+  const tag = inlineTagOf(kind);
+  return defineCodec<ValueOf<K>>({
     wireId,
     kind: kind as ValueOf<K>["kind"],
     name,
@@ -84,10 +84,10 @@ export function vectorCodec<K extends VectorKind>(
         else w.f32(x);
       }
     },
+    // Read inline only for f32 payloads: a header with FLAG_64 takes the codec (which honours
+    // or ignores the flag per `precision`); written inline only where the writer writes f32.
+    inline: tag === INLINE_NONE ? undefined : inline(tag, !write64),
   });
-  // Inline only for f32 payloads: a header with FLAG_64 takes the codec (which honours or
-  // ignores the flag per `precision`).
-  return fast === FAST_NONE ? codec : registerFast(codec, fast, !write64);
 }
 
 /** Matrix types (Transform2D/Matrix32, Basis/Matrix3, Transform3D, Projection): `values` in wire order. */

@@ -9,39 +9,39 @@ import type {
 } from "../value/types.js";
 import { defineCodec, FLAG_64 } from "./define.js";
 import {
-  FAST_BOOL,
-  FAST_FLOAT,
-  FAST_INT,
-  FAST_NIL,
-  FAST_STRING,
-  FAST_STRING_NAME,
-  registerFast,
-} from "./fast.js";
+  INLINE_BOOL,
+  INLINE_FLOAT,
+  INLINE_INT,
+  INLINE_NIL,
+  INLINE_STRING,
+  INLINE_STRING_NAME,
+  inline,
+} from "./inline.js";
 
 /** The one nil value every decode returns (frozen). */
 export const NIL: NilValue = Object.freeze({ kind: "nil" });
 
 export function nilCodec(wireId: number): Codec<NilValue> {
-  return registerFast(
-    defineCodec<NilValue>({ wireId, kind: "nil", name: "NIL", decode: () => NIL, encode: () => {} }),
-    FAST_NIL,
-    true,
-  );
+  return defineCodec<NilValue>({
+    wireId,
+    kind: "nil",
+    name: "NIL",
+    decode: () => NIL,
+    encode: () => {},
+    inline: inline(INLINE_NIL, true),
+  });
 }
 
 export function boolCodec(wireId: number): Codec<BoolValue> {
-  return registerFast(
-    defineCodec<BoolValue>({
-      wireId,
-      kind: "bool",
-      name: "BOOL",
-      // The engine reads any nonzero u32 as true and writes 0/1.
-      decode: (ctx) => ({ kind: "bool", value: ctx.reader.u32() !== 0 }),
-      encode: (ctx, v) => ctx.writer.u32(v.value ? 1 : 0),
-    }),
-    FAST_BOOL,
-    true,
-  );
+  return defineCodec<BoolValue>({
+    wireId,
+    kind: "bool",
+    name: "BOOL",
+    // The engine reads any nonzero u32 as true and writes 0/1.
+    decode: (ctx) => ({ kind: "bool", value: ctx.reader.u32() !== 0 }),
+    encode: (ctx, v) => ctx.writer.u32(v.value ? 1 : 0),
+    inline: inline(INLINE_BOOL, true),
+  });
 }
 
 /**
@@ -57,35 +57,29 @@ function fitsI32(v: number | bigint): boolean {
 
 /** INT: header bit 16 selects i64 over i32. Decoding accepts both in every width mode. */
 export function intCodec(wireId: number, width: IntWidth = "auto"): Codec<IntValue> {
-  return registerFast(
-    defineCodec<IntValue>({
-      wireId,
+  return defineCodec<IntValue>({
+    wireId,
+    kind: "int",
+    name: "INT",
+    flagMask: FLAG_64,
+    decode: (ctx, header) => ({
       kind: "int",
-      name: "INT",
-      flagMask: FLAG_64,
-      decode: (ctx, header) => ({
-        kind: "int",
-        value: header & FLAG_64 ? ctx.reader.i64n() : ctx.reader.i32(),
-      }),
-      header: (v, ctx) => {
-        if (width === "always-64") return wireId | FLAG_64;
-        if (fitsI32(v.value)) return wireId;
-        if (width === "32-only") {
-          throw ctx.error(
-            "out-of-range",
-            `int ${v.value} does not fit the 32-bit int of ${ctx.dialect.name}`,
-          );
-        }
-        return wireId | FLAG_64;
-      },
-      encode: (ctx, v, header) => {
-        if (header & FLAG_64) ctx.writer.i64(v.value);
-        else ctx.writer.i32(v.value as number);
-      },
+      value: header & FLAG_64 ? ctx.reader.i64n() : ctx.reader.i32(),
     }),
-    FAST_INT,
-    width === "auto",
-  );
+    header: (v, ctx) => {
+      if (width === "always-64") return wireId | FLAG_64;
+      if (fitsI32(v.value)) return wireId;
+      if (width === "32-only") {
+        throw ctx.error("out-of-range", `int ${v.value} does not fit the 32-bit int of ${ctx.dialect.name}`);
+      }
+      return wireId | FLAG_64;
+    },
+    encode: (ctx, v, header) => {
+      if (header & FLAG_64) ctx.writer.i64(v.value);
+      else ctx.writer.i32(v.value as number);
+    },
+    inline: inline(INLINE_INT, width === "auto"),
+  });
 }
 
 /**
@@ -98,62 +92,53 @@ export function floatCodec(
   width: "auto" | "32-only" = "auto",
   options: { round?: boolean; name?: string } = {},
 ): Codec<FloatValue> {
-  return registerFast(
-    defineCodec<FloatValue>({
-      wireId,
+  return defineCodec<FloatValue>({
+    wireId,
+    kind: "float",
+    name: options.name ?? "FLOAT",
+    flagMask: FLAG_64,
+    decode: (ctx, header) => ({
       kind: "float",
-      name: options.name ?? "FLOAT",
-      flagMask: FLAG_64,
-      decode: (ctx, header) => ({
-        kind: "float",
-        value: header & FLAG_64 ? ctx.reader.f64() : ctx.reader.f32(),
-      }),
-      header: (v, ctx) => {
-        const exact = Math.fround(v.value) === v.value;
-        if (width === "auto") return exact ? wireId : wireId | FLAG_64;
-        if (!exact && !Number.isNaN(v.value) && !options.round) {
-          throw ctx.error(
-            "out-of-range",
-            `float ${v.value} is not exact in the 32-bit real of ${ctx.dialect.name} (encode with round: true to round it)`,
-          );
-        }
-        return wireId;
-      },
-      encode: (ctx, v, header) => {
-        if (header & FLAG_64) ctx.writer.f64(v.value);
-        else ctx.writer.f32(v.value);
-      },
+      value: header & FLAG_64 ? ctx.reader.f64() : ctx.reader.f32(),
     }),
-    FAST_FLOAT,
-    width === "auto",
-  );
+    header: (v, ctx) => {
+      const exact = Math.fround(v.value) === v.value;
+      if (width === "auto") return exact ? wireId : wireId | FLAG_64;
+      if (!exact && !Number.isNaN(v.value) && !options.round) {
+        throw ctx.error(
+          "out-of-range",
+          `float ${v.value} is not exact in the 32-bit real of ${ctx.dialect.name} (encode with round: true to round it)`,
+        );
+      }
+      return wireId;
+    },
+    encode: (ctx, v, header) => {
+      if (header & FLAG_64) ctx.writer.f64(v.value);
+      else ctx.writer.f32(v.value);
+    },
+    inline: inline(INLINE_FLOAT, width === "auto"),
+  });
 }
 
 /** STRING and STRING_NAME: u32 length, UTF-8, zero padding to 4. */
 export function stringCodec(wireId: number): Codec<StringValue> {
-  return registerFast(
-    defineCodec<StringValue>({
-      wireId,
-      kind: "string",
-      name: "STRING",
-      decode: (ctx) => ({ kind: "string", value: ctx.reader.string() }),
-      encode: (ctx, v) => ctx.writer.string(v.value),
-    }),
-    FAST_STRING,
-    true,
-  );
+  return defineCodec<StringValue>({
+    wireId,
+    kind: "string",
+    name: "STRING",
+    decode: (ctx) => ({ kind: "string", value: ctx.reader.string() }),
+    encode: (ctx, v) => ctx.writer.string(v.value),
+    inline: inline(INLINE_STRING, true),
+  });
 }
 
 export function stringNameCodec(wireId: number): Codec<StringNameValue> {
-  return registerFast(
-    defineCodec<StringNameValue>({
-      wireId,
-      kind: "stringName",
-      name: "STRING_NAME",
-      decode: (ctx) => ({ kind: "stringName", value: ctx.reader.string() }),
-      encode: (ctx, v) => ctx.writer.string(v.value),
-    }),
-    FAST_STRING_NAME,
-    true,
-  );
+  return defineCodec<StringNameValue>({
+    wireId,
+    kind: "stringName",
+    name: "STRING_NAME",
+    decode: (ctx) => ({ kind: "stringName", value: ctx.reader.string() }),
+    encode: (ctx, v) => ctx.writer.string(v.value),
+    inline: inline(INLINE_STRING_NAME, true),
+  });
 }

@@ -1,7 +1,7 @@
 import type { ByteReader } from "../bytes/reader.js";
 import type { ByteWriter } from "../bytes/writer.js";
 import type { DecodeError, DecodeErrorCode, EncodeError, EncodeErrorCode } from "../errors.js";
-import type { DictionaryEntry, Kind, Value } from "../value/types.js";
+import type { ContainerType, DictionaryEntry, Kind, Value } from "../value/types.js";
 import type { ResolvedDecodeLimits } from "./options.js";
 
 /**
@@ -75,6 +75,32 @@ export interface Codec<V extends Value = Value> {
   header(value: V, ctx: EncodeContext): number;
   /** Writes the payload after the header word. */
   encode(ctx: EncodeContext, value: V, header: number): void;
+  /**
+   * How the engine reads (and may write) this codec's payload itself instead of calling
+   * `decode`/`encode`: set by core's codec factories (`codecs/inline.ts`). The reader and writer
+   * compiled for a dialect take it from here; a codec without it always goes through its methods.
+   * Spreading a codec (`{ ...codec, header }`) keeps it.
+   */
+  readonly inline?: Inline | undefined;
+}
+
+/**
+ * What the compiled reader and writer need to handle a core codec themselves: the tag of its
+ * layout (`codecs/inline.ts`), whether the writer may write it too (only the factory options
+ * whose bytes the writer's own code repeats), and the container options.
+ */
+export interface Inline {
+  readonly tag: number;
+  readonly encode: boolean;
+  /** ARRAY/DICTIONARY: the typed-container reader, if the dialect has typed containers. */
+  readonly typed?: TypedContainersReader | undefined;
+  /** ARRAY/DICTIONARY: bit 31 of the count word is kept as `shared` (2.x). */
+  readonly shared?: boolean;
+}
+
+/** Reads a typed container's element, key or value type after the header (4.3+/4.4+). */
+export interface TypedContainersReader {
+  read(ctx: DecodeContext, code: number, at: number): ContainerType;
 }
 
 /**
@@ -95,6 +121,12 @@ export interface Dialect {
   readonly typeCount: number;
   /** Codecs indexed by wire id. */
   readonly codecs: readonly (Codec | undefined)[];
+  /**
+   * Header bits beyond the type id that no codec defines are refused with `bad-flags` (2.x
+   * engines treat any of them as invalid data). Otherwise they are ignored, as 3.x/4.x do.
+   * Default false.
+   */
+  readonly strictFlags?: boolean;
   /** The codec that writes a kind, if the dialect can write it. */
   codecForKind(kind: Kind): Codec | undefined;
   /** Wire id for a builtin container element type (typed containers), if any. */

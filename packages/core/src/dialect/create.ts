@@ -12,6 +12,8 @@ export interface DialectSpec {
   typeCount?: number;
   /** One codec per wire id. When two codecs produce the same kind, the first one writes it. */
   codecs: readonly AnyCodec[];
+  /** See {@link Dialect.strictFlags}. Default false. */
+  strictFlags?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createDialect(spec: DialectSpec): Dialect {
     typeMask: spec.typeMask ?? 0xff,
     typeCount,
     codecs: Object.freeze(table),
+    strictFlags: spec.strictFlags === true,
     codecForKind: (kind: Kind) => byKind.get(kind),
     wireIdOfKind: (kind: Kind) => byKind.get(kind)?.wireId,
   });

@@ -2,18 +2,20 @@ import { ByteReader } from "../bytes/reader.js";
 import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
 import { FLAG_64 } from "../codecs/define.js";
 import {
-  FAST_BOOL,
-  FAST_COLOR,
-  FAST_FLOAT,
-  FAST_INT,
-  FAST_NIL,
-  FAST_STRING,
-  FAST_STRING_NAME,
-  FAST_VECTOR2,
-  FAST_VECTOR3,
-  fastEncodeWireIds,
-  fastTags,
-} from "../codecs/fast.js";
+  INLINE_ARRAY,
+  INLINE_BOOL,
+  INLINE_COLOR,
+  INLINE_DICTIONARY,
+  INLINE_FLOAT,
+  INLINE_INT,
+  INLINE_KINDS,
+  INLINE_NIL,
+  INLINE_NONE,
+  INLINE_STRING,
+  INLINE_STRING_NAME,
+  INLINE_VECTOR2,
+  INLINE_VECTOR3,
+} from "../codecs/inline.js";
 import { NIL } from "../codecs/scalars.js";
 import {
   DecodeError,
@@ -23,11 +25,13 @@ import {
   GdVariantError,
 } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
-import { fromJS } from "../value/js.js";
+import { toInt64 } from "../value/construct.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
+import { type Builder, MODEL } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
 import {
+  DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   type DecodeOptions,
@@ -93,40 +97,106 @@ class Unwinding {
   }
 }
 
-const NO_FAST = new Uint8Array(0);
+/**
+ * What the reader and writer derive from a dialect once (cached per dialect object): per wire
+ * id, the inline tag (`codecs/inline.ts`) and whether a dictionary key of that type is "plain"
+ * for the JS builder; per inline tag, the wire id the writer writes that kind with inline.
+ */
+interface Compiled {
+  readonly tags: Uint8Array;
+  readonly plainKey: Uint8Array;
+  readonly encodeIds: Int32Array;
+  /** Header bits a value must not have (strict dialects), or 0. */
+  readonly flagCheck: number;
+  /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
+  readonly arrayId: number;
+  readonly dictionaryId: number;
+}
+
+const compiledCache = new WeakMap<Dialect, Compiled>();
+
+function compile(dialect: Dialect): Compiled {
+  let c = compiledCache.get(dialect);
+  if (c !== undefined) return c;
+  const codecs = dialect.codecs;
+  const tags = new Uint8Array(Math.max(256, codecs.length));
+  const plainKey = new Uint8Array(Math.max(256, codecs.length));
+  for (let i = 0; i < codecs.length; i++) {
+    const codec = codecs[i];
+    if (codec === undefined) continue;
+    tags[i] = codec.inline?.tag ?? INLINE_NONE;
+    plainKey[i] = codec.kind === "string" || codec.kind === "stringName" || codec.kind === "int" ? 1 : 0;
+  }
+  const encodeIds = new Int32Array(INLINE_KINDS.length).fill(-1);
+  for (let tag = 1; tag < INLINE_KINDS.length; tag++) {
+    const codec = dialect.codecForKind(INLINE_KINDS[tag] as Kind);
+    if (codec?.inline?.tag === tag && codec.inline.encode) encodeIds[tag] = codec.wireId;
+  }
+  const array = dialect.codecForKind("array");
+  const dictionary = dialect.codecForKind("dictionary");
+  c = {
+    tags,
+    plainKey,
+    encodeIds,
+    flagCheck: dialect.strictFlags === true ? ~dialect.typeMask : 0,
+    arrayId: array?.inline?.tag === INLINE_ARRAY ? array.wireId : -1,
+    dictionaryId: dictionary?.inline?.tag === INLINE_DICTIONARY ? dictionary.wireId : -1,
+  };
+  compiledCache.set(dialect, c);
+  return c;
+}
 
 class Decoder implements DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
-  readonly limits: ResolvedDecodeLimits;
+  private readonly options: DecodeOptions;
+  private readonly maxCollectionLength: number;
   readonly allowObjects: boolean;
   readonly copy: boolean;
   depth = 0;
   private readonly codecs: readonly (Codec | undefined)[];
-  // Per wire id: how to read it inline (codecs/fast.ts), or 0 for codec.decode. All zero when
-  // spans are requested, so every value then takes the path that reports them.
-  private readonly fast: Uint8Array;
+  // Per wire id: the inline tag (codecs/inline.ts), or 0 for codec.decode.
+  private readonly tags: Uint8Array;
+  private readonly plainKey: Uint8Array;
+  private readonly flagCheck: number;
   private readonly typeMask: number;
   private readonly maxDepth: number;
+  // What each value becomes. Codecs without an inline tag read model values: while one runs,
+  // `b` is MODEL, and the caller's builder gets the result (readByCodec).
+  private b: Builder;
   private readonly onSpan: ((span: Span) => void) | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   private readonly path: PathSegment[] | undefined;
-  readonly unwinding = new Unwinding();
-  // Dictionary keys last read, by slot (decodeKeyIn).
-  private readonly keys: (string | undefined)[] = [];
+  // Made by the first failure: a call that succeeds does not allocate it.
+  private unwound: Unwinding | undefined;
+  get unwinding(): Unwinding {
+    return (this.unwound ??= new Unwinding());
+  }
+  // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
+  private keys: (string | undefined)[] | undefined;
 
-  constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions) {
+  constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions, builder: Builder) {
     this.reader = reader;
     this.dialect = dialect;
-    this.limits = resolveLimits(options);
+    this.options = options;
+    this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.allowObjects = options.allowObjects === true;
     this.copy = options.copy === true;
     this.codecs = dialect.codecs;
+    const c = compile(dialect);
+    this.tags = c.tags;
+    this.plainKey = c.plainKey;
+    this.flagCheck = c.flagCheck;
     this.typeMask = dialect.typeMask;
-    this.maxDepth = this.limits.maxDepth;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.b = builder;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? [] : undefined;
-    this.fast = options.onSpan ? NO_FAST : fastTags(dialect.codecs);
+  }
+
+  // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
+  get limits(): ResolvedDecodeLimits {
+    return resolveLimits(this.options);
   }
 
   error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
@@ -139,6 +209,10 @@ class Decoder implements DecodeContext {
 
   /** Reads one complete Variant (header + payload) at the current position. */
   decodeValue(): Value {
+    return this.read() as Value;
+  }
+
+  private read(): unknown {
     const r = this.reader;
     const start = r.pos;
     if (r.end - start < 4)
@@ -146,84 +220,19 @@ class Decoder implements DecodeContext {
     const header = r.view.getUint32(start, true);
     r.pos = start + 4;
     const id = (header & this.typeMask) >>> 0;
-    const fast = id < this.fast.length ? this.fast[id]! : 0;
-    if (fast !== 0) {
-      const left = r.end - start - 4;
-      const view = r.view;
-      const p = start + 4;
-      // Each case reads exactly what its codec's decode reads (codecs/fast.ts).
-      switch (fast) {
-        case FAST_NIL:
-          return NIL;
-        case FAST_BOOL:
-          if (left >= 4) {
-            r.pos = p + 4;
-            return { kind: "bool", value: view.getUint32(p, true) !== 0 };
-          }
-          break;
-        case FAST_INT:
-          if ((header & FLAG_64) === 0) {
-            if (left >= 4) {
-              r.pos = p + 4;
-              return { kind: "int", value: view.getInt32(p, true) };
-            }
-          } else return { kind: "int", value: r.i64n() };
-          break;
-        case FAST_FLOAT:
-          if ((header & FLAG_64) === 0) {
-            if (left >= 4) {
-              r.pos = p + 4;
-              return { kind: "float", value: view.getFloat32(p, true) };
-            }
-          } else return { kind: "float", value: r.f64() };
-          break;
-        case FAST_STRING:
-          return { kind: "string", value: r.string() };
-        case FAST_STRING_NAME:
-          return { kind: "stringName", value: r.string() };
-        case FAST_VECTOR2:
-          if ((header & FLAG_64) === 0 && left >= 8) {
-            r.pos = p + 8;
-            return { kind: "vector2", x: view.getFloat32(p, true), y: view.getFloat32(p + 4, true) };
-          }
-          break;
-        case FAST_VECTOR3:
-          if ((header & FLAG_64) === 0 && left >= 12) {
-            r.pos = p + 12;
-            return {
-              kind: "vector3",
-              x: view.getFloat32(p, true),
-              y: view.getFloat32(p + 4, true),
-              z: view.getFloat32(p + 8, true),
-            };
-          }
-          break;
-        case FAST_COLOR:
-          if ((header & FLAG_64) === 0 && left >= 16) {
-            r.pos = p + 16;
-            return {
-              kind: "color",
-              r: view.getFloat32(p, true),
-              g: view.getFloat32(p + 4, true),
-              b: view.getFloat32(p + 8, true),
-              a: view.getFloat32(p + 12, true),
-            };
-          }
-          break;
-      }
-      // Too short (or a 64-bit vector): the codec reports it as it always has.
-    }
-    const codec = this.codecs[id];
-    if (codec === undefined) {
-      throw this.error("unknown-type", `type id ${id} is not a ${this.dialect.name} type`, start);
-    }
-    const value = codec.decode(this, header, start);
+    if ((header & this.flagCheck) !== 0) this.checkFlags(header, id, start);
+    const tag = id < this.tags.length ? this.tags[id]! : 0;
+    let value: unknown;
+    if (tag !== 0) {
+      value = this.readInline(tag, header, start);
+      if (value === undefined) value = this.readByCodec(id, header, start);
+    } else value = this.readByCodec(id, header, start);
     if (this.onSpan !== undefined) {
       this.onSpan({
         start,
         end: r.pos,
         path: formatPath(this.path!),
-        kind: value.kind,
+        kind: this.codecs[id]!.kind,
         wireId: id,
         depth: this.depth,
       });
@@ -231,23 +240,160 @@ class Decoder implements DecodeContext {
     return value;
   }
 
+  // Each case reads exactly what its codec's decode reads; undefined leaves the value to the
+  // codec (too short, or a 64-bit vector), which reports it as it always has.
+  private readInline(tag: number, header: number, start: number): unknown {
+    const r = this.reader;
+    const b = this.b;
+    const left = r.end - start - 4;
+    const view = r.view;
+    const p = start + 4;
+    switch (tag) {
+      case INLINE_NIL:
+        return b.nil();
+      case INLINE_BOOL:
+        if (left >= 4) {
+          r.pos = p + 4;
+          return b.bool(view.getUint32(p, true) !== 0);
+        }
+        break;
+      case INLINE_INT:
+        if ((header & FLAG_64) === 0) {
+          if (left >= 4) {
+            r.pos = p + 4;
+            return b.int(view.getInt32(p, true));
+          }
+        } else return b.int(r.i64n());
+        break;
+      case INLINE_FLOAT:
+        if ((header & FLAG_64) === 0) {
+          if (left >= 4) {
+            r.pos = p + 4;
+            return b.float(view.getFloat32(p, true));
+          }
+        } else return b.float(r.f64());
+        break;
+      case INLINE_STRING:
+        return b.string(r.string());
+      case INLINE_STRING_NAME:
+        return b.stringName(r.string());
+      case INLINE_VECTOR2:
+        if ((header & FLAG_64) === 0 && left >= 8) {
+          r.pos = p + 8;
+          return b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
+        }
+        break;
+      case INLINE_VECTOR3:
+        if ((header & FLAG_64) === 0 && left >= 12) {
+          r.pos = p + 12;
+          return b.vector3(
+            view.getFloat32(p, true),
+            view.getFloat32(p + 4, true),
+            view.getFloat32(p + 8, true),
+          );
+        }
+        break;
+      case INLINE_COLOR:
+        if ((header & FLAG_64) === 0 && left >= 16) {
+          r.pos = p + 16;
+          return b.color(
+            view.getFloat32(p, true),
+            view.getFloat32(p + 4, true),
+            view.getFloat32(p + 8, true),
+            view.getFloat32(p + 12, true),
+          );
+        }
+        break;
+      case INLINE_ARRAY:
+        return this.readArray(header, start);
+      case INLINE_DICTIONARY:
+        return this.readDictionary(header, start);
+    }
+    return undefined;
+  }
+
+  private readByCodec(id: number, header: number, start: number): unknown {
+    const codec = this.codecs[id];
+    if (codec === undefined) {
+      throw this.error("unknown-type", `type id ${id} is not a ${this.dialect.name} type`, start);
+    }
+    const b = this.b;
+    if (b === MODEL) return codec.decode(this, header, start);
+    // A codec reads a model value, nested values included: the builder is MODEL while it runs,
+    // and the caller's builder gets the result.
+    this.b = MODEL;
+    let value: Value;
+    try {
+      value = codec.decode(this, header, start);
+    } finally {
+      this.b = b;
+    }
+    return b.value(value);
+  }
+
+  // Header bits beyond the type id in a strict (2.x) dialect: only the codec's own flags.
+  private checkFlags(header: number, id: number, start: number): void {
+    const codec = this.codecs[id];
+    if (codec === undefined || (header & this.flagCheck & ~codec.flagMask) === 0) return;
+    throw this.error(
+      "bad-flags",
+      `header 0x${(header >>> 0).toString(16).padStart(8, "0")}: ${this.dialect.name} writes no flag bits on ${codec.name}`,
+      start,
+    );
+  }
+
+  // ARRAY (codecs/containers.ts arrayCodec): [element type (typed, 4.3+)] u32 count
+  // (bit 31: 2.x shared, masked in 3.x/4.x), then the elements.
+  private readArray(header: number, start: number): unknown {
+    const r = this.reader;
+    const inl = this.codecs[(header & this.typeMask) >>> 0]!.inline!;
+    const typed = inl.typed;
+    const code = typed !== undefined ? (header >>> 16) & 3 : 0;
+    const elementType = code !== 0 ? typed!.read(this, code, start + 4) : undefined;
+    const at = r.pos;
+    const word = r.u32();
+    const count = word & 0x7fffffff;
+    this.checkCount(count, 4, at);
+    const items = this.readElements(count);
+    return this.b.array(items, elementType, inl.shared === true && (word & 0x80000000) !== 0);
+  }
+
+  // DICTIONARY: [key type] [value type] (typed, 4.4+), u32 count (bit 31 as in arrays), entries.
+  private readDictionary(header: number, start: number): unknown {
+    const r = this.reader;
+    const inl = this.codecs[(header & this.typeMask) >>> 0]!.inline!;
+    const typed = inl.typed;
+    const keyCode = typed !== undefined ? (header >>> 16) & 3 : 0;
+    const valueCode = typed !== undefined ? (header >>> 18) & 3 : 0;
+    const keyType = keyCode !== 0 ? typed!.read(this, keyCode, start + 4) : undefined;
+    const valueType = valueCode !== 0 ? typed!.read(this, valueCode, r.pos) : undefined;
+    const at = r.pos;
+    const word = r.u32();
+    const count = word & 0x7fffffff;
+    this.checkCount(count, 8, at);
+    const b = this.b;
+    const acc = b.entries(count);
+    const plain = this.readEntries(acc, count);
+    return b.dictionary(acc, plain, keyType, valueType, inl.shared === true && (word & 0x80000000) !== 0);
+  }
+
   // Nested values carry their path segment as plain arguments (what it is, an index, a key or
   // name); the segment object is only built when spans are on or an error unwinds through this
   // level, instead of two closures per value (bench/README.md, "Hot-path changes").
-  private nested(what: SegmentKind, index: number, ref: Value | string | undefined): Value {
+  private nested(what: SegmentKind, index: number, ref: unknown): unknown {
     const depth = ++this.depth;
     const path = this.path;
-    if (path !== undefined) path.push(segmentOf(what, index, ref));
-    let value: Value;
+    if (path !== undefined) path.push(segmentOf(what, index, ref as Value));
+    let value: unknown;
     try {
       if (depth > this.maxDepth) {
         throw this.tooDeep();
       }
-      value = this.decodeValue();
+      value = this.read();
     } catch (e) {
       this.depth = depth - 1;
       if (path !== undefined) path.pop();
-      if (DecodeError.is(e)) this.unwinding.add(e, segmentOf(what, index, ref));
+      if (DecodeError.is(e)) this.unwinding.add(e, segmentOf(what, index, ref as Value));
       throw e;
     }
     this.depth = depth - 1;
@@ -256,26 +402,42 @@ class Decoder implements DecodeContext {
   }
 
   decodeElement(index: number): Value {
-    return this.nested(SEGMENT_INDEX, index, undefined);
+    return this.nested(SEGMENT_INDEX, index, undefined) as Value;
   }
 
   decodeKey(index: number): Value {
-    return this.nested(SEGMENT_KEY_AT, index, undefined);
+    return this.nested(SEGMENT_KEY_AT, index, undefined) as Value;
   }
 
   decodeEntryValue(key: Value): Value {
-    return this.nested(SEGMENT_KEY, 0, key);
+    return this.nested(SEGMENT_KEY, 0, key) as Value;
   }
 
   decodeProperty(name: string): Value {
-    return this.nested(SEGMENT_PROPERTY, 0, name);
+    return this.nested(SEGMENT_PROPERTY, 0, name) as Value;
   }
 
-  // The loops of decodeElements and decodeEntries hold one try per container instead of one
+  decodeElements(count: number): Value[] {
+    return this.readElements(count) as Value[];
+  }
+
+  decodeEntries(count: number): DictionaryEntry[] {
+    const acc = MODEL.entries(count);
+    const b = this.b;
+    this.b = MODEL;
+    try {
+      this.readEntries(acc, count);
+    } finally {
+      this.b = b;
+    }
+    return acc as DictionaryEntry[];
+  }
+
+  // The loops of readElements and readEntries hold one try per container instead of one
   // per value; what a failure needs for its path (the index, or the key) is still at hand in
   // the catch. With spans on they take the per-value path, which keeps `path` current.
-  decodeElements(count: number): Value[] {
-    const items = new Array<Value>(count);
+  private readElements(count: number): unknown[] {
+    const items = new Array<unknown>(count);
     if (this.path !== undefined) {
       for (let i = 0; i < count; i++) items[i] = this.nested(SEGMENT_INDEX, i, undefined);
       return items;
@@ -286,7 +448,7 @@ class Decoder implements DecodeContext {
       if (count > 0 && depth > this.maxDepth) {
         throw this.tooDeep();
       }
-      for (; i < count; i++) items[i] = this.decodeValue();
+      for (; i < count; i++) items[i] = this.read();
     } catch (e) {
       this.depth = depth - 1;
       if (DecodeError.is(e)) this.unwinding.add(e, i);
@@ -296,34 +458,50 @@ class Decoder implements DecodeContext {
     return items;
   }
 
-  decodeEntries(count: number): DictionaryEntry[] {
-    const entries = new Array<DictionaryEntry>(count);
+  // Fills `acc` with `count` entries through the builder; true when every key is plain (the
+  // JS builder's object-or-Map choice; only looked at when the builder asks for key kinds).
+  private readEntries(acc: unknown, count: number): boolean {
+    const b = this.b;
+    const kinds = b.keyKinds;
+    let plain = true;
     if (this.path !== undefined) {
       for (let i = 0; i < count; i++) {
+        if (kinds && !this.keyIsPlain()) plain = false;
         const key = this.nested(SEGMENT_KEY_AT, i, undefined);
-        entries[i] = [key, this.nested(SEGMENT_KEY, 0, key)];
+        b.entry(acc, i, key, this.nested(SEGMENT_KEY, 0, key), plain);
       }
-      return entries;
+      return plain;
     }
     const depth = ++this.depth;
     let i = 0;
-    let key: Value | undefined;
+    let key: unknown;
     try {
       if (count > 0 && depth > this.maxDepth) {
         throw this.tooDeep();
       }
       for (; i < count; i++) {
         key = undefined;
-        key = i < 16 ? this.decodeKeyIn(((count & 15) << 4) | i) : this.decodeValue();
-        entries[i] = [key, this.decodeValue()];
+        if (kinds && !this.keyIsPlain()) plain = false;
+        key = i < 16 ? this.readKeyIn(((count & 15) << 4) | i) : this.read();
+        b.entry(acc, i, key, this.read(), plain);
       }
     } catch (e) {
       this.depth = depth - 1;
-      if (DecodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key });
+      // The JS builder's keys are not model values: decodeJS reads a failing input again with
+      // the model to report the error (decodeJSWith), so its key here never reaches a user.
+      if (DecodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key: key as Value });
       throw e;
     }
     this.depth = depth - 1;
-    return entries;
+    return plain;
+  }
+
+  // Whether the key at the reader's position is a String, StringName or int (by its header).
+  private keyIsPlain(): boolean {
+    const r = this.reader;
+    if (r.end - r.pos < 4) return true;
+    const id = (r.view.getUint32(r.pos, true) & this.typeMask) >>> 0;
+    return id < this.plainKey.length && this.plainKey[id] === 1;
   }
 
   /**
@@ -331,40 +509,41 @@ class Decoder implements DecodeContext {
    * to 16 ASCII bytes equal to the one last read in the same slot (entry index and count) reuses
    * that JS string instead of building a new one. Anything else is read as any value.
    */
-  private decodeKeyIn(slot: number): Value {
+  private readKeyIn(slot: number): unknown {
     const r = this.reader;
     const p = r.pos;
     if (r.end - p >= 8) {
       const header = r.view.getUint32(p, true);
-      if (header < this.fast.length && this.fast[header] === FAST_STRING) {
+      if (header < this.tags.length && this.tags[header] === INLINE_STRING) {
         const n = r.view.getUint32(p + 4, true);
         const end = p + 8 + ((n + 3) & ~3);
         if (n <= 16 && end <= r.end) {
-          const cached = this.keys[slot];
+          const cached = this.keys?.[slot];
           if (cached !== undefined && cached.length === n) {
-            const b = r.bytes;
+            const bytes = r.bytes;
             let j = 0;
-            while (j < n && b[p + 8 + j] === cached.charCodeAt(j)) j++;
+            while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
             if (j === n) {
               r.pos = end;
-              return { kind: "string", value: cached };
+              return this.b.string(cached);
             }
           }
-          const v = this.decodeValue() as { kind: "string"; value: string };
+          r.pos = p + 4;
+          const s = r.string();
           // As many characters as bytes: ASCII without NUL, which the test above can compare.
-          if (v.value.length === n) this.keys[slot] = v.value;
-          return v;
+          if (s.length === n) (this.keys ??= [])[slot] = s;
+          return this.b.string(s);
         }
       }
     }
-    return this.decodeValue();
+    return this.read();
   }
 
   checkCount(count: number, minElementBytes: number, at: number): void {
-    if (count > this.limits.maxCollectionLength) {
+    if (count > this.maxCollectionLength) {
       throw this.error(
         "limit-exceeded",
-        `count ${count} is over maxCollectionLength ${this.limits.maxCollectionLength}`,
+        `count ${count} is over maxCollectionLength ${this.maxCollectionLength}`,
         at,
       );
     }
@@ -409,15 +588,16 @@ function wrapDecode(e: unknown, dialect: Dialect, offset: number): GdVariantErro
 }
 
 /**
- * Decodes one Variant with `dialect` and reports how many bytes it took.
- * Trailing bytes are ignored (as the engine does) unless `options.exact` is set.
+ * Reads one Variant with `dialect`, making each value with `builder`, and reports how many bytes
+ * it took. The one reader behind `decode` (the {@link MODEL} builder) and `decodeJS`.
  * @throws {DecodeError} for any malformed input or broken limit; nothing else.
  */
-export function decodeWithLength(
+export function readWith(
   dialect: Dialect,
   input: Uint8Array,
-  options: DecodeOptions = {},
-): DecodeResult {
+  options: DecodeOptions,
+  builder: Builder,
+): { value: unknown; length: number } {
   const bytes = toBytes(input);
   if (bytes === undefined) {
     throw new DecodeError("input is not a Uint8Array, ArrayBuffer or ArrayBufferView", {
@@ -444,7 +624,7 @@ export function decodeWithLength(
   }
   const reader = new ByteReader(bytes, offset);
   reader.dialect = dialect.id;
-  const decoder = new Decoder(reader, dialect, options);
+  const decoder = new Decoder(reader, dialect, options, builder);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {
@@ -456,9 +636,28 @@ export function decodeWithLength(
     }
     return { value, length: reader.pos - offset };
   } catch (e) {
+    if (builder !== MODEL) {
+      // The error's path names dictionary keys as model values, which another builder does not
+      // make: read the same bytes with the model, which fails the same way (the reader is
+      // deterministic) and reports the path.
+      readWith(dialect, input, options, MODEL);
+    }
     if (DecodeError.is(e)) decoder.unwinding.apply(e);
     throw wrapDecode(e, dialect, reader.pos);
   }
+}
+
+/**
+ * Decodes one Variant with `dialect` and reports how many bytes it took.
+ * Trailing bytes are ignored (as the engine does) unless `options.exact` is set.
+ * @throws {DecodeError} for any malformed input or broken limit; nothing else.
+ */
+export function decodeWithLength(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions = {},
+): DecodeResult {
+  return readWith(dialect, input, options, MODEL) as DecodeResult;
 }
 
 /**
@@ -466,7 +665,7 @@ export function decodeWithLength(
  * @throws {DecodeError} for any malformed input or broken limit; nothing else.
  */
 export function decodeWith(dialect: Dialect, input: Uint8Array, options: DecodeOptions = {}): Value {
-  return decodeWithLength(dialect, input, options).value;
+  return readWith(dialect, input, options, MODEL).value as Value;
 }
 
 class Encoder implements EncodeContext {
@@ -474,8 +673,13 @@ class Encoder implements EncodeContext {
   readonly dialect: Dialect;
   depth = 0;
   private readonly maxDepth: number;
-  readonly unwinding = new Unwinding();
-  // Per fast tag, the wire id written inline, or -1 (codecs/fast.ts).
+  // Made by the first failure: a call that succeeds does not allocate it.
+  private unwound: Unwinding | undefined;
+  get unwinding(): Unwinding {
+    return (this.unwound ??= new Unwinding());
+  }
+  private readonly compiled: Compiled;
+  // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).
   private readonly inlineIds: Int32Array;
   // Dictionary keys last written, by slot (encodeKeyIn): the key's string, and where its bytes
   // start in the output and how many they are. Made when a second dictionary starts: one
@@ -487,7 +691,8 @@ class Encoder implements EncodeContext {
   constructor(dialect: Dialect, options: EncodeOptions, writer = new ByteWriter(256)) {
     this.writer = writer;
     this.dialect = dialect;
-    this.inlineIds = fastEncodeWireIds(dialect);
+    this.compiled = compile(dialect);
+    this.inlineIds = this.compiled.encodeIds;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     // The output limit is the writer's: checked where a write decides whether to grow, not
     // once per value.
@@ -503,32 +708,215 @@ class Encoder implements EncodeContext {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
   }
 
+  /**
+   * Writes a model value, or a plain JS value directly (the inference of `fromJS`, without
+   * making model values first: integer number to int, other number to float, string, boolean,
+   * null/undefined, bigint, arrays, Maps and plain objects, typed arrays to packed arrays).
+   */
   encodeValue(input: unknown): void {
-    const kind = typeof input === "object" && input !== null ? (input as { kind?: unknown }).kind : undefined;
-    if (typeof kind !== "string" || !this.encodeInline(input as Value, kind)) this.encodeByCodec(input, kind);
+    const ids = this.inlineIds;
+    const w = this.writer;
+    switch (typeof input) {
+      case "object": {
+        if (input === null) break;
+        const kind = (input as { kind?: unknown }).kind;
+        if (typeof kind === "string") {
+          if (this.encodeInline(input as Value, kind)) return;
+          // A Value whose kind the dialect writes is taken as it is: the codec lookup also
+          // proves the kind.
+          const codec = this.dialect.codecForKind(kind as Kind);
+          if (codec !== undefined) {
+            this.encodeWithCodec(codec, input as Value);
+            return;
+          }
+          if (isKind(kind)) {
+            throw this.error(
+              "unsupported-kind",
+              `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${kind}`,
+            );
+          }
+        }
+        this.encodePlainObject(input);
+        return;
+      }
+      case "number": {
+        if (Number.isInteger(input)) {
+          if (ids[INLINE_INT]! >= 0 && input >= -2147483648 && input <= 2147483647) {
+            w.u32(ids[INLINE_INT]!);
+            w.i32(input);
+            return;
+          }
+          this.encodeModel({ kind: "int", value: toInt64(input) });
+          return;
+        }
+        if (ids[INLINE_FLOAT]! >= 0) {
+          if (Math.fround(input) === input) {
+            w.u32(ids[INLINE_FLOAT]!);
+            w.f32(input);
+          } else {
+            w.u32(ids[INLINE_FLOAT]! | FLAG_64);
+            w.f64(input);
+          }
+          return;
+        }
+        this.encodeModel({ kind: "float", value: input });
+        return;
+      }
+      case "string":
+        if (ids[INLINE_STRING]! >= 0) {
+          w.u32(ids[INLINE_STRING]!);
+          w.string(input);
+          return;
+        }
+        this.encodeModel({ kind: "string", value: input });
+        return;
+      case "boolean":
+        if (ids[INLINE_BOOL]! >= 0) {
+          w.u32(ids[INLINE_BOOL]!);
+          w.u32(input ? 1 : 0);
+          return;
+        }
+        this.encodeModel({ kind: "bool", value: input });
+        return;
+      case "bigint":
+        this.encodeModel({ kind: "int", value: toInt64(input) });
+        return;
+      case "undefined":
+        break;
+      default:
+        throw this.error("invalid-value", `cannot infer a Variant from a ${typeof input}`);
+    }
+    if (ids[INLINE_NIL]! >= 0) w.u32(ids[INLINE_NIL]!);
+    else this.encodeModel(NIL);
   }
 
-  private encodeByCodec(input: unknown, kind: unknown): void {
-    // A Value whose kind the dialect writes is taken as it is: the codec lookup also proves the
-    // kind, so the isKind check of asValue is only needed for everything else.
-    let value: Value;
-    let codec: Codec | undefined;
-    if (typeof kind === "string") codec = this.dialect.codecForKind(kind as Kind);
-    if (codec !== undefined) {
-      value = input as Value;
-    } else {
-      value = asValue(input);
-      codec = this.dialect.codecForKind(value.kind);
-    }
+  // A model value made here for a plain JS value: written by the dialect's codec for its kind.
+  private encodeModel(value: Value): void {
+    const codec = this.dialect.codecForKind(value.kind);
     if (codec === undefined) {
       throw this.error(
         "unsupported-kind",
         `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${value.kind}`,
       );
     }
+    this.encodeWithCodec(codec, value);
+  }
+
+  private encodeWithCodec(codec: Codec, value: Value): void {
     const header = codec.header(value, this);
     this.writer.u32(header);
     codec.encode(this, value, header);
+  }
+
+  // Arrays, typed arrays, Maps and plain objects (fromJS's rules); anything else is refused.
+  private encodePlainObject(input: object): void {
+    const c = this.compiled;
+    const w = this.writer;
+    if (Array.isArray(input)) {
+      if (c.arrayId < 0) {
+        this.encodeModel({ kind: "array", items: input });
+        return;
+      }
+      w.u32(c.arrayId);
+      w.u32(input.length);
+      this.encodeElements(input);
+      return;
+    }
+    if (ArrayBuffer.isView(input)) {
+      const kind =
+        input instanceof Uint8Array
+          ? "packedByteArray"
+          : input instanceof Int32Array
+            ? "packedInt32Array"
+            : input instanceof BigInt64Array
+              ? "packedInt64Array"
+              : input instanceof Float32Array
+                ? "packedFloat32Array"
+                : input instanceof Float64Array
+                  ? "packedFloat64Array"
+                  : undefined;
+      if (kind !== undefined) {
+        this.encodeModel({ kind, data: input } as Value);
+        return;
+      }
+    } else if (input instanceof Map) {
+      if (c.dictionaryId < 0) {
+        this.encodeModel(fromJSValue(input));
+        return;
+      }
+      w.u32(c.dictionaryId);
+      w.u32(input.size);
+      this.encodeMap(input);
+      return;
+    } else {
+      const proto = Object.getPrototypeOf(input);
+      if (proto === Object.prototype || proto === null) {
+        if (c.dictionaryId < 0) {
+          this.encodeModel(fromJSValue(input));
+          return;
+        }
+        const keys = Object.keys(input);
+        w.u32(c.dictionaryId);
+        w.u32(keys.length);
+        this.encodeRecord(input as Record<string, unknown>, keys);
+        return;
+      }
+    }
+    const name = (input as { constructor?: { name?: unknown } }).constructor?.name;
+    throw this.error(
+      "invalid-value",
+      `cannot infer a Variant from an instance of ${typeof name === "string" ? name : "an unknown class"}`,
+    );
+  }
+
+  // The entries of a Map: keys and values are JS or model values.
+  private encodeMap(map: Map<unknown, unknown>): void {
+    if (map.size === 0) return;
+    const depth = ++this.depth;
+    let i = 0;
+    let key: unknown;
+    try {
+      if (depth > this.maxDepth) throw this.tooDeep();
+      for (const [k, v] of map) {
+        key = undefined;
+        this.encodeValue(k);
+        key = k;
+        this.encodeValue(v);
+        i++;
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      if (EncodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key: keyValue(key) });
+      throw e;
+    }
+    this.depth = depth - 1;
+  }
+
+  // A plain object's own enumerable keys (String keys) and their values.
+  private encodeRecord(obj: Record<string, unknown>, keys: string[]): void {
+    const n = keys.length;
+    if (n === 0) return;
+    const depth = ++this.depth;
+    let i = 0;
+    let key: string | undefined;
+    try {
+      if (depth > this.maxDepth) throw this.tooDeep();
+      this.keyTables();
+      for (; i < n; i++) {
+        key = undefined;
+        const k = keys[i]!;
+        if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
+        else this.encodeValue(k);
+        key = k;
+        this.encodeValue(obj[k]);
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      if (EncodeError.is(e))
+        this.unwinding.add(e, key === undefined ? { keyAt: i } : { key: { kind: "string", value: key } });
+      throw e;
+    }
+    this.depth = depth - 1;
   }
 
   /**
@@ -542,7 +930,7 @@ class Encoder implements EncodeContext {
     switch (kind) {
       case "int": {
         const x = (v as { value: unknown }).value;
-        const id = ids[FAST_INT]!;
+        const id = ids[INLINE_INT]!;
         if (id < 0 || typeof x !== "number" || !(x >= -2147483648 && x <= 2147483647)) return false;
         w.u32(id);
         w.i32(x);
@@ -550,7 +938,7 @@ class Encoder implements EncodeContext {
       }
       case "float": {
         const x = (v as { value: unknown }).value;
-        const id = ids[FAST_FLOAT]!;
+        const id = ids[INLINE_FLOAT]!;
         if (id < 0 || typeof x !== "number") return false;
         if (Math.fround(x) === x) {
           w.u32(id);
@@ -564,27 +952,27 @@ class Encoder implements EncodeContext {
       case "string":
       case "stringName": {
         const x = (v as { value: unknown }).value;
-        const id = ids[kind === "string" ? FAST_STRING : FAST_STRING_NAME]!;
+        const id = ids[kind === "string" ? INLINE_STRING : INLINE_STRING_NAME]!;
         if (id < 0 || typeof x !== "string") return false;
         w.u32(id);
         w.string(x);
         break;
       }
       case "bool": {
-        const id = ids[FAST_BOOL]!;
+        const id = ids[INLINE_BOOL]!;
         if (id < 0) return false;
         w.u32(id);
         w.u32((v as { value: unknown }).value ? 1 : 0);
         break;
       }
       case "nil": {
-        const id = ids[FAST_NIL]!;
+        const id = ids[INLINE_NIL]!;
         if (id < 0) return false;
         w.u32(id);
         break;
       }
       case "vector2": {
-        const id = ids[FAST_VECTOR2]!;
+        const id = ids[INLINE_VECTOR2]!;
         if (id < 0) return false;
         const x = v as { x: number; y: number };
         w.u32(id);
@@ -593,7 +981,7 @@ class Encoder implements EncodeContext {
         break;
       }
       case "vector3": {
-        const id = ids[FAST_VECTOR3]!;
+        const id = ids[INLINE_VECTOR3]!;
         if (id < 0) return false;
         const x = v as { x: number; y: number; z: number };
         w.u32(id);
@@ -603,7 +991,7 @@ class Encoder implements EncodeContext {
         break;
       }
       case "color": {
-        const id = ids[FAST_COLOR]!;
+        const id = ids[INLINE_COLOR]!;
         if (id < 0) return false;
         const x = v as { r: number; g: number; b: number; a: number };
         w.u32(id);
@@ -667,18 +1055,22 @@ class Encoder implements EncodeContext {
     this.depth = depth - 1;
   }
 
-  /**
-   * A dictionary key: the mirror of the decoder's decodeKeyIn. Dictionaries of one shape
-   * (records) repeat their keys; a String key equal to the one last written in the same slot
-   * (entry index and count) copies the bytes written then (header, length, UTF-8, padding) instead
-   * of encoding the string again. Anything else is written as any value.
-   */
-  private encodeKeyIn(k: Value, slot: number): void {
-    const s = typeof k === "object" && k !== null && k.kind === "string" ? k.value : undefined;
-    if (typeof s !== "string") {
-      this.encodeValue(k);
-      return;
+  // The key tables of writeKeyIn, made when a second dictionary starts: one dictionary has no
+  // key to write again, and a small packet should not pay for the tables.
+  private keyTables(): void {
+    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 1) {
+      this.keyStrings = new Array(256);
+      this.keySpans = new Int32Array(512);
     }
+  }
+
+  /**
+   * A String dictionary key: the mirror of the reader's readKeyIn. Dictionaries of one shape
+   * (records) repeat their keys; a key equal to the one last written in the same slot (entry
+   * index and count) copies the bytes written then (header, length, UTF-8, padding) instead of
+   * encoding the string again. Only called where the core String codec writes strings inline.
+   */
+  private writeKeyIn(s: string, slot: number): void {
     const strings = this.keyStrings!;
     const spans = this.keySpans!;
     const w = this.writer;
@@ -686,11 +1078,8 @@ class Encoder implements EncodeContext {
       w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
       return;
     }
-    // What encodeInline writes for a String (the tables exist only where the core String codec
-    // writes strings inline), written here from the `value` read once: the bytes kept for the
-    // slot are those of `s` even if reading `value` again would give another string.
     const start = w.pos;
-    w.u32(this.inlineIds[FAST_STRING]!);
+    w.u32(this.inlineIds[INLINE_STRING]!);
     w.string(s);
     strings[slot] = s;
     spans[slot * 2] = start;
@@ -707,17 +1096,16 @@ class Encoder implements EncodeContext {
       if (depth > this.maxDepth) {
         throw this.tooDeep();
       }
-      if (this.keyStrings === undefined && this.inlineIds[FAST_STRING]! >= 0 && ++this.dictionaries > 1) {
-        this.keyStrings = new Array(256);
-        this.keySpans = new Int32Array(512);
-      }
+      this.keyTables();
       for (; i < n; i++) {
         const e = entries[i];
         key = undefined;
         if (!Array.isArray(e))
           throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair");
         const k = e[0];
-        if (i < 16 && this.keyStrings !== undefined) this.encodeKeyIn(k, ((n & 15) << 4) | i);
+        // The `value` is read once: the bytes kept for the slot are those of the string written.
+        const ks = i < 16 && this.keyStrings !== undefined && isStringKey(k) ? k.value : undefined;
+        if (typeof ks === "string") this.writeKeyIn(ks, ((n & 15) << 4) | i);
         else this.encodeValue(k);
         key = k;
         this.encodeValue(e[1]);
@@ -731,12 +1119,27 @@ class Encoder implements EncodeContext {
   }
 }
 
-/** A Value as is, or a plain JS value through {@link fromJS}. */
-function asValue(input: unknown): Value {
-  if (typeof input === "object" && input !== null && isKind((input as { kind?: unknown }).kind)) {
-    return input as Value;
-  }
-  return fromJS(input);
+function isStringKey(k: unknown): k is { kind: "string"; value: unknown } {
+  return typeof k === "object" && k !== null && (k as { kind?: unknown }).kind === "string";
+}
+
+// A Map or plain object as a dictionary value whose entries are the JS keys and values, for a
+// dialect whose DICTIONARY codec is its own: the codec writes them through encodeEntries.
+function fromJSValue(input: object): Value {
+  const entries: [unknown, unknown][] =
+    input instanceof Map
+      ? [...input]
+      : Object.keys(input).map((k) => [k, (input as Record<string, unknown>)[k]]);
+  return { kind: "dictionary", entries: entries as unknown as DictionaryEntry[] };
+}
+
+// A Map key in an error path: the key as a Value where it is one, else its JS value's kind.
+function keyValue(k: unknown): Value {
+  if (typeof k === "object" && k !== null && isKind((k as { kind?: unknown }).kind)) return k as Value;
+  if (typeof k === "number")
+    return Number.isInteger(k) ? { kind: "int", value: k } : { kind: "float", value: k };
+  if (typeof k === "boolean") return { kind: "bool", value: k };
+  return { kind: "string", value: String(k) };
 }
 
 // Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
@@ -759,38 +1162,18 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
 }
 
 /**
- * Encodes a value with `dialect`. Plain JS values are accepted and converted by {@link fromJS}.
+ * Encodes a value with `dialect`. Takes model values and plain JS values alike, in one pass
+ * (plain JS is inferred as `fromJS` does, without making model values first).
  * @throws {EncodeError} when the dialect cannot write the value; nothing else.
  */
 export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
-  // A packed array's bytes are mostly one bulk copy: a fresh writer grows once to the exact
-  // size and its buffer is the result. Anything else is written into the reused scratch buffer
-  // and copied out at its exact size, instead of a new buffer at every doubling (one
-  // allocation per call instead of up to log2(size / 256)).
-  const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
-  if (scratchBusy || (typeof kind === "string" && kind.startsWith("packed"))) {
-    const encoder = new Encoder(dialect, options);
-    runEncoder(encoder, dialect, value);
-    return encoder.writer.finish();
-  }
-  scratchBusy = true;
-  const writer = ByteWriter.reusing(scratch);
-  try {
-    runEncoder(new Encoder(dialect, options, writer), dialect, value);
-    return writer.copyOut();
-  } finally {
-    const buf = writer.buffer;
-    if (buf.length <= SCRATCH_KEEP) scratch = buf;
-    scratchBusy = false;
-  }
+  const encoder = new Encoder(dialect, options);
+  runEncoder(encoder, dialect, value);
+  // Exactly sized: a packed array's writer grows once to its exact size; anything else is
+  // copied out, so that `result.buffer` holds the value's bytes and nothing more.
+  const w = encoder.writer;
+  return w.pos === w.buffer.length ? w.buffer : w.copyOut();
 }
-
-// The scratch buffer of encodeWith: kept between calls up to SCRATCH_KEEP bytes. `scratchBusy`
-// guards against a nested call (a getter of a plain JS value that encodes): that one gets a
-// writer of its own.
-const SCRATCH_KEEP = 4 << 20;
-let scratch: Uint8Array = new Uint8Array(0);
-let scratchBusy = false;
 
 /**
  * Encodes a value with `dialect` into the caller's buffer `target`, from `offset` (default 0),

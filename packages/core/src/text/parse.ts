@@ -44,6 +44,18 @@ export interface ParseVariantTextOptions {
   precision?: "single" | "double";
   /** Deepest nesting accepted (root = 0). Default 1024, as the engine. */
   maxDepth?: number;
+  /**
+   * Which spellings of infinity and NaN read as floats.
+   * - `"all"`: `inf`, `-inf`, `inf_neg`, `nan`, `-nan`, with or without a `.0`, wherever a
+   *   number may stand: what any generation's writer printed reads back.
+   * - `"named"`: what Godot 3.4-3.6 `str2var` reads: `inf`, `nan` and `inf_neg`, alone and inside
+   *   constructors (godot#47500).
+   * - `"bare"`: what Godot 3.0-3.3 `str2var` reads: `inf` and `nan`, alone only.
+   *
+   * In `"named"` and `"bare"`, `-inf` and `-nan` are refused (the engines read them as the int 0),
+   * so 3.2's own `-inf.0` does not read back, as in 3.2. Default `"all"`.
+   */
+  nonFinite?: "all" | "named" | "bare";
 }
 
 // Literals rather than 2n ** 63n, which bundlers cannot prove free of side effects.
@@ -124,6 +136,7 @@ class Parser {
   private readonly legacy: boolean;
   private readonly single: boolean;
   private readonly maxDepth: number;
+  private readonly nonFinite: "all" | "named" | "bare";
   private depth = 0;
 
   constructor(text: string, options: ParseVariantTextOptions) {
@@ -135,6 +148,21 @@ class Parser {
     this.legacy = dialect === "legacy-2";
     this.single = dialect !== "godot-4" || options.precision !== "double";
     this.maxDepth = options.maxDepth ?? 1024;
+    this.nonFinite = options.nonFinite ?? "all";
+  }
+
+  // A non-finite constant, or undefined for a name that is none in the chosen rules.
+  private constant(t: Token, inConstructor: boolean): number | undefined {
+    const c = FLOAT_CONSTANTS[t.text];
+    if (c === undefined || this.nonFinite === "all") return c;
+    const named = t.text === "inf" || t.text === "nan" || t.text === "inf_neg";
+    const ok = this.nonFinite === "named" ? named : !inConstructor && (t.text === "inf" || t.text === "nan");
+    if (ok) return c;
+    return this.fail(
+      "unsupported",
+      `'${t.text}'${inConstructor ? " inside a constructor" : ""} is not read as a number by this engine release (nonFinite: "${this.nonFinite}")`,
+      t,
+    );
   }
 
   atEnd(): boolean {
@@ -267,7 +295,7 @@ class Parser {
           t,
         );
     }
-    const constant = FLOAT_CONSTANTS[id];
+    const constant = this.constant(t, false);
     if (constant !== undefined) return { kind: "float", value: constant };
     const kind = CONSTRUCTOR_KINDS[id];
     if (kind === undefined) return this.fail("unknown-identifier", `unknown name '${id}'`, t);
@@ -417,7 +445,7 @@ class Parser {
         : { value: Number(a.text), int: BigInt(a.text), token: a };
     }
     if (a.type === "identifier") {
-      const c = FLOAT_CONSTANTS[a.text];
+      const c = this.constant(a, true);
       if (c !== undefined) return { value: c, int: undefined, token: a };
     }
     return this.fail("arguments", `expected a number in ${ctor}(...), found ${describe(a)}`, a);

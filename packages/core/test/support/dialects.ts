@@ -26,7 +26,7 @@ import {
   typedContainers,
   vectorCodec,
 } from "@gdvariant/core";
-import { LEGACY_LEAVES, MODERN_LEAVES } from "./arbitraries.js";
+import { LEGACY_LEAVES, MODERN_LEAVES } from "@gdvariant/test-support/arbitraries";
 
 const p = { flag64: true };
 

@@ -81,16 +81,24 @@ function equalApprox(a: number, b: number): boolean {
   return Math.abs(Math.fround(a - b)) < tolerance;
 }
 
-function vector2Less(a: { x: number; y: number }, b: { x: number; y: number }): boolean {
-  return equalApprox(a.x, b.x) ? a.y < b.y : a.x < b.x;
+// 3.3 and later compare exactly (godot#41894).
+const exactEqual = (a: number, b: number): boolean => a === b;
+
+function vector2Less(
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+  eq: (a: number, b: number) => boolean,
+): boolean {
+  return eq(a.x, b.x) ? a.y < b.y : a.x < b.x;
 }
 
 function vector3Less(
   a: { x: number; y: number; z: number },
   b: { x: number; y: number; z: number },
+  eq: (a: number, b: number) => boolean,
 ): boolean {
-  if (equalApprox(a.x, b.x)) {
-    if (equalApprox(a.y, b.y)) return a.z < b.z;
+  if (eq(a.x, b.x)) {
+    if (eq(a.y, b.y)) return a.z < b.z;
     return a.y < b.y;
   }
   return a.x < b.x;
@@ -117,9 +125,10 @@ const numberDiffers = (x: number, y: number) => x !== y;
 
 /**
  * Godot 3.x `Variant::operator<` over the value model. Objects compare by address in the engine,
- * which no decoder can know, so two objects never compare less here.
+ * which no decoder can know, so two objects never compare less here. `approxVectors`: Vector2
+ * and Vector3 compare x (and y) within CMP_EPSILON, as up to 3.2; exactly otherwise.
  */
-export function variantLess(a: Value, b: Value): boolean {
+export function variantLess(a: Value, b: Value, approxVectors = false): boolean {
   const ta = typeOrder(a);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb;
@@ -133,15 +142,15 @@ export function variantLess(a: Value, b: Value): boolean {
     case "string":
       return stringLess(a.value, (b as typeof a).value);
     case "vector2":
-      return vector2Less(a, b as typeof a);
+      return vector2Less(a, b as typeof a, approxVectors ? equalApprox : exactEqual);
     case "vector3":
-      return vector3Less(a, b as typeof a);
+      return vector3Less(a, b as typeof a, approxVectors ? equalApprox : exactEqual);
     case "array": {
       // OP_LESS for Array in 3.x: false if b is shorter; true as soon as a[i] < b[i] is false.
       const x = a.items;
       const y = (b as typeof a).items;
       if (y.length < x.length) return false;
-      for (let i = 0; i < x.length; i++) if (!variantLess(x[i]!, y[i]!)) return true;
+      for (let i = 0; i < x.length; i++) if (!variantLess(x[i]!, y[i]!, approxVectors)) return true;
       return false;
     }
     case "packedByteArray":

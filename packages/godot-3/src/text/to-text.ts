@@ -5,19 +5,17 @@ import {
   sortArrayGodot3,
   type Value,
 } from "@gdvariant/core";
+import type { Godot3DialectOptions } from "../options.js";
 import { isNullObject, variantLess } from "./compare.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
-import { formatReal, formatStandaloneReal } from "./real.js";
+import { realText, standaloneRealText } from "./real.js";
+import { type Godot3TextRules, godot3TextRules } from "./rules.js";
 
-/** Options of {@link toText}. */
-export interface ToTextOptions {
+/** Options of {@link toText}: the engine release (default `"3.6"`) and a depth limit. */
+export interface ToTextOptions extends Godot3DialectOptions {
   /** Deepest nesting written (root = 0). Default 1024, the engine's limit. */
   maxDepth?: number;
 }
-
-// Every real inside a math type or pool array is a 32-bit float in the engine (real_t).
-const r = (v: number): string => formatReal(Math.fround(v));
-const list = (values: ArrayLike<number>): string => Array.from(values, r).join(", ");
 
 // Keys the engine's Dictionary merges (VariantHasher + VariantComparator): same type and equal
 // values, NaN equal to NaN, 0 equal to -0. Objects and dictionaries never merge: each decode
@@ -64,7 +62,16 @@ function keyId(v: Value, unique: () => string): string {
 class Writer {
   private depth = 0;
   private readonly path: PathSegment[] = [];
-  constructor(private readonly maxDepth: number) {}
+  constructor(
+    private readonly maxDepth: number,
+    private readonly rules: Godot3TextRules,
+  ) {}
+
+  // Every real inside a math type or pool array is a 32-bit float in the engine (real_t).
+  private readonly r = (v: number): string => realText(Math.fround(v), this.rules.negativeInfinity);
+  private list(values: ArrayLike<number>): string {
+    return Array.from(values, this.r).join(", ");
+  }
 
   private nested(v: Value, seg: PathSegment): string {
     if (++this.depth > this.maxDepth) {
@@ -84,6 +91,7 @@ class Writer {
   }
 
   write(v: Value): string {
+    const r = this.r;
     switch (v.kind) {
       case "nil":
         return "null";
@@ -92,7 +100,7 @@ class Writer {
       case "int":
         return String(v.value);
       case "float":
-        return formatStandaloneReal(v.value);
+        return standaloneRealText(v.value, this.rules.negativeInfinity);
       case "string":
         return `"${cEscapeMultiline(v.value)}"`;
       case "vector2":
@@ -102,7 +110,7 @@ class Writer {
       case "vector3":
         return `Vector3( ${r(v.x)}, ${r(v.y)}, ${r(v.z)} )`;
       case "transform2d":
-        return `Transform2D( ${list(v.values)} )`;
+        return `Transform2D( ${this.list(v.values)} )`;
       case "plane":
         return `Plane( ${r(v.x)}, ${r(v.y)}, ${r(v.z)}, ${r(v.d)} )`;
       case "quaternion":
@@ -110,9 +118,9 @@ class Writer {
       case "aabb":
         return `AABB( ${r(v.x)}, ${r(v.y)}, ${r(v.z)}, ${r(v.width)}, ${r(v.height)}, ${r(v.depth)} )`;
       case "basis":
-        return `Basis( ${list(v.values)} )`;
+        return `Basis( ${this.list(v.values)} )`;
       case "transform3d":
-        return `Transform( ${list(v.values)} )`;
+        return `Transform( ${this.list(v.values)} )`;
       case "color":
         return `Color( ${r(v.r)}, ${r(v.g)}, ${r(v.b)}, ${r(v.a)} )`;
       case "nodePath":
@@ -134,15 +142,15 @@ class Writer {
       case "packedInt32Array":
         return `PoolIntArray( ${Array.from(v.data).join(", ")} )`;
       case "packedFloat32Array":
-        return `PoolRealArray( ${list(v.data)} )`;
+        return `PoolRealArray( ${this.list(v.data)} )`;
       case "packedStringArray":
         return `PoolStringArray( ${v.data.map((s) => `"${cEscape(s)}"`).join(", ")} )`;
       case "packedVector2Array":
-        return `PoolVector2Array( ${list(v.data)} )`;
+        return `PoolVector2Array( ${this.list(v.data)} )`;
       case "packedVector3Array":
-        return `PoolVector3Array( ${list(v.data)} )`;
+        return `PoolVector3Array( ${this.list(v.data)} )`;
       case "packedColorArray":
-        return `PoolColorArray( ${list(v.data)} )`;
+        return `PoolColorArray( ${this.list(v.data)} )`;
       default:
         return this.unsupported(v.kind);
     }
@@ -184,9 +192,11 @@ class Writer {
         values.push(value);
       } else values[at] = value;
     }
+    if (keys.length === 0) return this.rules.emptyDictionary;
+    const approx = this.rules.vectorOrder === "approx";
     const order = sortArrayGodot3(
       keys.map((_, i) => i),
-      (a, b) => variantLess(keys[a]!, keys[b]!),
+      (a, b) => variantLess(keys[a]!, keys[b]!, approx),
     );
     const lines = order.map((i, n) => {
       const key = keys[i]!;
@@ -219,12 +229,26 @@ export function nodePathString(v: Value & { kind: "nodePath" }): string {
  * prints its class and the properties it carries, in order (the engine would list the
  * properties of the instance it creates, which are the same for engine-written data).
  *
- * @param options `maxDepth` (default 1024).
+ * The release matters (see {@link godot3TextRules}): `{\n}` or `{\n\n}` for an empty
+ * Dictionary, `inf_neg` or `-inf`, and the order of Vector2/Vector3 keys.
+ *
+ * @param options `version` (default `"3.6"`), `maxDepth` (default 1024).
  * @throws {EncodeError} `unsupported-kind` for a kind 3.x does not have (Vector2i, typed
- *   containers...), `depth-exceeded` past `maxDepth`; nothing else.
+ *   containers...), `depth-exceeded` past `maxDepth`, `invalid-value` for an unknown
+ *   `version`; nothing else.
  */
 export function toText(value: Value, options: ToTextOptions = {}): string {
-  const w = new Writer(options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  let rules: Godot3TextRules;
+  try {
+    rules = godot3TextRules(options);
+  } catch (e) {
+    throw new EncodeError(String((e as Error).message), {
+      code: "invalid-value",
+      dialect: "godot-3",
+      cause: e,
+    });
+  }
+  const w = new Writer(options.maxDepth ?? DEFAULT_MAX_DEPTH, rules);
   try {
     return w.write(value);
   } catch (e) {

@@ -1,6 +1,6 @@
 import { type Codec, defineCodec, type ImageValue } from "@gdvariant/core";
 import { IMAGE_FORMAT_MAX } from "../image/formats.js";
-import { TYPE_IDS } from "../type-ids.js";
+import { TYPE_ID } from "../type-ids.js";
 
 // IMAGE payload (after the header word):
 //   u32 format | u32 mipmaps | u32 width | u32 height | u32 data length L | L bytes | pad to 4
@@ -13,7 +13,7 @@ const FIELDS = 20;
 /** The IMAGE codec (type 15). */
 export function imageCodec(): Codec<ImageValue> {
   return defineCodec<ImageValue>({
-    wireId: TYPE_IDS.IMAGE,
+    wireId: TYPE_ID.IMAGE,
     kind: "image",
     name: "IMAGE",
     decode: (ctx, _header, start) => {

@@ -1,6 +1,6 @@
 import { type Codec, defineCodec, type InputEventValue } from "@gdvariant/core";
 import { EVENT_PAYLOAD_BYTES, EVENT_TYPES } from "../input-event/constants.js";
-import { TYPE_IDS } from "../type-ids.js";
+import { TYPE_ID } from "../type-ids.js";
 
 // INPUT_EVENT payload (after the header word):
 //   u32 type | i32 device | u32 length L (12 + type-specific bytes) | type-specific part
@@ -17,7 +17,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** The INPUT_EVENT codec (type 19). */
 export function inputEventCodec(): Codec<InputEventValue> {
   return defineCodec<InputEventValue>({
-    wireId: TYPE_IDS.INPUT_EVENT,
+    wireId: TYPE_ID.INPUT_EVENT,
     kind: "inputEvent",
     name: "INPUT_EVENT",
     decode: (ctx) => {

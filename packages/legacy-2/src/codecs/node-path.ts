@@ -1,5 +1,5 @@
 import { type Codec, defineCodec, type NodePathValue } from "@gdvariant/core";
-import { TYPE_IDS } from "../type-ids.js";
+import { TYPE_ID } from "../type-ids.js";
 
 // NODE_PATH, 2.x ("new format", the only one 2.1 writes):
 //   u32 name count | 0x80000000, u32 subname count S, u32 flags (bit 0 absolute, bit 1 property)
@@ -30,7 +30,7 @@ export function engineWrittenSubnames(names: readonly string[], subnames: readon
 /** The NODE_PATH codec (type 16), keeping the 2.x property apart from the subnames. */
 export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<NodePathValue> {
   return defineCodec<NodePathValue>({
-    wireId: TYPE_IDS.NODE_PATH,
+    wireId: TYPE_ID.NODE_PATH,
     kind: "nodePath",
     name: "NODE_PATH",
     decode: (ctx, _header, start) => {

@@ -1,0 +1,48 @@
+import type { Dialect } from "./contract.js";
+
+/** What {@link dialectFactory} takes. */
+export interface DialectFactorySpec<O extends object, R> {
+  /**
+   * The option names that select a dialect instance. A call whose options set none of them (the
+   * common case: `decode(bytes)`, `encode(value, { maxDepth })`) gets the default dialect
+   * without resolving anything.
+   */
+  readonly names: readonly (keyof O)[];
+  /** Fills in the defaults and checks the values. @throws what the dialect package throws. */
+  resolve(options: O): R;
+  /** A string that names resolved options: equal keys give the same dialect object. */
+  key(resolved: R): string;
+  /** Builds the dialect of resolved options (once per key). */
+  build(resolved: R): Dialect;
+}
+
+/**
+ * The options-to-dialect function of a dialect package: one frozen dialect per option set,
+ * built on first use and kept (the cache holds only immutable dialects, so two option sets,
+ * or two dialects, coexist in one program). Written once here for every dialect package.
+ */
+export function dialectFactory<O extends object, R>(
+  spec: DialectFactorySpec<O, R>,
+): (options?: O) => Dialect {
+  const cache = new Map<string, Dialect>();
+  const get = (options: O): Dialect => {
+    const resolved = spec.resolve(options);
+    const key = spec.key(resolved);
+    let d = cache.get(key);
+    if (d === undefined) {
+      d = spec.build(resolved);
+      cache.set(key, d);
+    }
+    return d;
+  };
+  const names = spec.names;
+  let fallback: Dialect | undefined;
+  return (options) => {
+    if (options !== undefined) {
+      for (let i = 0; i < names.length; i++) {
+        if (options[names[i]!] !== undefined) return get(options);
+      }
+    }
+    return (fallback ??= get({} as O));
+  };
+}

@@ -1,0 +1,55 @@
+import type { Builder } from "../dialect/builder.js";
+import { setKey, type ToJSOptions, toJS } from "./js.js";
+
+/**
+ * The builder of `decodeJS`: plain JavaScript made in the reader's one pass, exactly what
+ * `toJS(decode(bytes), options)` gives (the tests compare the two on every fixture).
+ * Dictionaries collect key, value, key, value... and become an object when every key is a
+ * String, StringName or int (as toJS decides), else a Map.
+ */
+function makeJsBuilder(map: boolean): Builder {
+  const options: ToJSOptions = { dictionaries: map ? "map" : "auto" };
+  return {
+    keyKinds: !map,
+    nil: () => null,
+    bool: (v) => v,
+    int: (v) => v,
+    float: (v) => v,
+    string: (v) => v,
+    stringName: (v) => v,
+    vector2: (x, y) => ({ x, y }),
+    vector3: (x, y, z) => ({ x, y, z }),
+    color: (r, g, b, a) => ({ r, g, b, a }),
+    value: (v) => toJS(v, options),
+    array: (items) => items,
+    entries: (count) => new Array<unknown>(count * 2),
+    entry: (acc, i, key, value) => {
+      const kv = acc as unknown[];
+      kv[i * 2] = key;
+      kv[i * 2 + 1] = value;
+    },
+    dictionary: (acc, plain) => {
+      const kv = acc as unknown[];
+      const n = kv.length;
+      if (plain && !map) {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < n; i += 2) {
+          const k = kv[i];
+          setKey(out, typeof k === "string" ? k : String(k), kv[i + 1]);
+        }
+        return out;
+      }
+      const out = new Map<unknown, unknown>();
+      for (let i = 0; i < n; i += 2) out.set(kv[i], kv[i + 1]);
+      return out;
+    },
+  };
+}
+
+const AUTO = /* @__PURE__ */ makeJsBuilder(false);
+const MAP = /* @__PURE__ */ makeJsBuilder(true);
+
+/** The plain-JS builder for `options` (two stateless instances, one per `dictionaries` mode). */
+export function jsBuilder(options: ToJSOptions = {}): Builder {
+  return options.dictionaries === "map" ? MAP : AUTO;
+}
