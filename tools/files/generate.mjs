@@ -107,7 +107,6 @@ function generate(generation, name, bin3) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generate(3, "godot-3.2.3");
   generate(4, "godot-4.6.3");
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a generator run by hand, not a turbo task
   const bin36 = process.env.GODOT36_BIN;
   if (bin36) generate(3, "godot-3.6", bin36);
 }
