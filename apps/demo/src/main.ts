@@ -9,6 +9,7 @@ import {
   type Value,
   writeStoreVarFile,
 } from "@gdvariant/core";
+import { FileError, type FileLayer, openFileAsync, sealFile } from "@gdvariant/files";
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
 import { type Analysis, analyze, type Choice, type FramingChoice } from "./analyze.js";
 import { renderDetection } from "./detect-view.js";
@@ -42,10 +43,16 @@ const els = {
   convert: $<HTMLButtonElement>("convert"),
   download: $<HTMLButtonElement>("download"),
   editStatus: $("edit-status"),
+  password: $<HTMLInputElement>("password"),
+  layers: $("layers"),
 };
 
 interface State {
   name: string;
+  /** The file as it was opened (encrypted / compressed layers included). */
+  file: Uint8Array;
+  /** The layers taken off `file` (GDEC, GCPF), outermost first: put back on download. */
+  layers: readonly FileLayer[];
   input: Uint8Array;
   analysis: Analysis | undefined;
   nodes: TreeNode[];
@@ -57,6 +64,8 @@ interface State {
 
 const state: State = {
   name: "",
+  file: new Uint8Array(0),
+  layers: [],
   input: new Uint8Array(0),
   analysis: undefined,
   nodes: [],
@@ -92,9 +101,47 @@ function syntax(): "text" | "json" {
 /** Opens bytes: analyses them and redraws every panel. */
 export function open(name: string, bytes: Uint8Array): void {
   state.name = name;
+  state.file = bytes;
+  state.layers = [];
   state.input = bytes;
   els.editStatus.replaceChildren();
+  els.layers.textContent = "";
   refresh();
+  void openLayers(name, bytes);
+}
+
+function describeLayers(layers: readonly FileLayer[]): string {
+  return layers
+    .map((l) => (l.kind === "encrypted" ? `encrypted (${l.layout} layout)` : `compressed (${l.mode})`))
+    .join(", ");
+}
+
+/**
+ * Takes the encrypted / compressed layers off a file (with the password field), then shows what
+ * is inside. Without a password, or with a wrong one, says so and leaves the file as it is.
+ */
+async function openLayers(name: string, bytes: Uint8Array): Promise<void> {
+  const password = els.password.value;
+  try {
+    const r = await openFileAsync(bytes, password === "" ? {} : { password });
+    if (state.file !== bytes || r.layers.length === 0) return;
+    state.name = name;
+    state.layers = r.layers;
+    state.input = r.plaintext;
+    els.layers.textContent = `Opened: ${describeLayers(r.layers)}. Download puts the layers back on.`;
+    els.layers.dataset.state = "open";
+    refresh();
+  } catch (e) {
+    if (state.file !== bytes) return;
+    if (!FileError.is(e)) throw e;
+    els.layers.dataset.state = e.code;
+    els.layers.textContent =
+      e.code === "key-needed"
+        ? `${e.detail}: type it above.`
+        : e.code === "wrong-key"
+          ? "Wrong password: the file's MD5 check fails."
+          : `Cannot open the file's layers: ${e.message}`;
+  }
 }
 
 function refresh(): void {
@@ -336,9 +383,32 @@ function convertTo(): void {
   }
 }
 
+/**
+ * The bytes to download: the current dump, with the layers it was opened from put back on (an
+ * encrypted layer in the layout of the dump's dialect, so a converted 3.x save downloads as a
+ * 4.x encrypted file, with the password of the field).
+ */
+function downloadBytes(): Uint8Array {
+  if (state.layers.length === 0) return state.input;
+  const id = state.analysis?.entry?.id;
+  const layout = id === "godot-4" ? "godot-4" : "godot-3";
+  const layers = state.layers.map((l): FileLayer => {
+    if (l.kind === "encrypted") return { kind: "encrypted", layout };
+    return l.mode === "brotli" ? { ...l, mode: "zstd" } : l;
+  });
+  return sealFile(state.input, layers, { password: els.password.value });
+}
+
 function download(): void {
   if (state.input.length === 0) return;
-  const blob = new Blob([state.input as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" });
+  let bytes: Uint8Array;
+  try {
+    bytes = downloadBytes();
+  } catch (e) {
+    status("error", `Cannot download: ${(e as Error).message}`);
+    return;
+  }
+  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = state.name.split("/").pop() || "variant.bin";
@@ -419,6 +489,14 @@ for (const r of document.querySelectorAll('input[name="syntax"]')) r.addEventLis
 els.apply.addEventListener("click", applyEdit);
 els.convert.addEventListener("click", convertTo);
 els.download.addEventListener("click", download);
+let lastPassword = "";
+els.password.addEventListener("change", () => {
+  // Browsers fire "change" again on blur: reopen only for a new password.
+  if (els.password.value === lastPassword) return;
+  lastPassword = els.password.value;
+  if (state.file.length > 0 && (state.layers.length > 0 || els.layers.dataset.state))
+    open(state.name, state.file);
+});
 narrow.addEventListener("change", () => state.analysis && drawHex(state.analysis));
 
 // Hover and focus link the tree and the bytes both ways.

@@ -3,6 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readStoreVarFile } from "@gdvariant/core";
+import { decryptFile } from "@gdvariant/files";
+import { dialect as godot4 } from "@gdvariant/godot-4";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -218,6 +221,35 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
     const path = await download.path();
     expect(readFileSync(path).length).toBeGreaterThan(100);
+    await page.close();
+  });
+
+  it("opens an encrypted 3.x save with its password and downloads it re-encrypted for 4.x", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    // Written by Godot 3.2.3: File.open_encrypted_with_pass(path, File.WRITE, "hunter2") + store_var.
+    await page.setInputFiles("#file", join(here, "fixtures", "save-3.2.3-enc-hunter2.bin"));
+    await page.waitForSelector('#layers[data-state="key-needed"]');
+    expect(await page.textContent("#layers")).toContain("godot-3 layout");
+    await page.fill("#password", "nope");
+    await page.dispatchEvent("#password", "change");
+    await page.waitForSelector('#layers[data-state="wrong-key"]');
+    await page.fill("#password", "hunter2");
+    await page.dispatchEvent("#password", "change");
+    await page.waitForSelector('#layers[data-state="open"]');
+    await expect.poll(() => page.locator("#tree .summary", { hasText: '"Ada"' }).count()).toBeGreaterThan(0);
+    await page.selectOption("#target", "godot-4");
+    await page.click("#convert");
+    await page.waitForFunction(
+      () => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-4",
+    );
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+    const r = decryptFile(readFileSync(await download.path()), { password: "hunter2" });
+    expect(r.layout).toBe("godot-4");
+    const records = readStoreVarFile(godot4, r.plaintext);
+    expect(records).toHaveLength(6);
+    expect(records[2]!.value).toEqual({ kind: "string", value: "Chapter 2: the harbour" });
     await page.close();
   });
 

@@ -29,6 +29,7 @@ function compressed(b: Uint8Array, v: DataView, kind: "compressed" | "compressed
     details.blockSize = u32(v, 8);
     details.uncompressedSize = u32(v, 12);
     text += `: ${name}, ${details.uncompressedSize} bytes uncompressed in blocks of ${details.blockSize}`;
+    if (kind === "compressed") text += "; @gdvariant/files opens it";
   }
   const out: FileInfo = { kind, description: text, details };
   return details.compression === "Brotli" ? { ...out, versions: rangeOf("4.0") } : out;
@@ -48,7 +49,8 @@ function encrypted(b: Uint8Array, v: DataView): FileInfo {
     const length = Number(v.getBigUint64(24, true));
     if (b.length === 32 + blocks(length)) {
       details.plaintextLength = length;
-      text += `, ${length} bytes of plaintext; the 2.x/3.x header (mode word, no IV)`;
+      details.layout = "godot-3";
+      text += `, ${length} bytes of plaintext; the 2.x/3.x header (mode word, no IV); a password or key is needed to read it (@gdvariant/files)`;
       return { kind: "encrypted", description: text, details, versions: rangeOf("2.0", "3.6") };
     }
   }
@@ -56,7 +58,8 @@ function encrypted(b: Uint8Array, v: DataView): FileInfo {
     const length = Number(v.getBigUint64(20, true));
     if (b.length === 44 + blocks(length)) {
       details.plaintextLength = length;
-      text += `, ${length} bytes of plaintext; the 4.x header (with IV)`;
+      details.layout = "godot-4";
+      text += `, ${length} bytes of plaintext; the 4.x header (with IV); a password or key is needed to read it (@gdvariant/files)`;
       return { kind: "encrypted", description: text, details, versions: rangeOf("4.0") };
     }
   }

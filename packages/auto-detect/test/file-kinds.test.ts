@@ -80,6 +80,12 @@ describe("header details", () => {
     const enc = detect(load("engine-files/godot-4.6.3.txt", "file_encrypted")).file!;
     // The engine's script stored {"a": 1, "b": [1, 2, 3]} with store_var: 76 bytes of plaintext.
     expect(enc.details.plaintextLength).toBe(76);
+    // Which layout, and that a password or key is needed (@gdvariant/files opens it).
+    expect(enc.details.layout).toBe("godot-4");
+    expect(enc.description).toMatch(/password or key is needed/);
+    const enc3 = detect(load("engine-files/godot-3.2.3.txt", "file_encrypted")).file!;
+    expect(enc3.details.layout).toBe("godot-3");
+    expect(enc3.description).toMatch(/2\.x\/3\.x header.*password or key is needed/);
     const comp = detect(load("engine-files/godot-3.2.3.txt", "file_compressed_2")).file!;
     expect(comp.details).toMatchObject({ compression: "Zstd", blockSize: 4096 });
   });

@@ -6,6 +6,9 @@ const READ_OPTIONS = `  --dialect D        auto (default), godot-4, godot-3 or l
   --big-endian       length words are big-endian (File.endian_swap / big_endian = true)
   --allow-objects    decode full objects (inert data: nothing is instantiated)`;
 
+const SECRET_OPTIONS = `  --password P       password of an encrypted file (GDEC, open_encrypted_with_pass);
+  --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF) open by themselves`;
+
 const TARGET_OPTIONS = `  --engine-version V target engine version: 4.0-4.6 (godot-4), 3.0-3.6 (godot-3), 2.1
   --precision P      single (default) or double (godot-4 precision=double builds)`;
 
@@ -25,6 +28,10 @@ Commands:
   encode IN          Godot text or tagged JSON to bytes of a dialect
   convert IN         a dump of one dialect to another (e.g. a 3.x save to 4.x), listing losses
   hexdump FILE...    annotated hex: every byte range labelled with its path and kind
+  decrypt FILE       an encrypted file (GDEC, 3.x or 4.x layout) to its plain bytes
+  encrypt FILE       plain bytes to an encrypted file the engine opens with the same password
+  decompress FILE    a compressed file (GCPF: FastLZ, Deflate, Zstd, GZip, Brotli) to its bytes
+  compress FILE      plain bytes to a compressed file (open_compressed's layout)
 
 Files may be folders (read recursively). Run 'gdvariant COMMAND --help' for a command's options.
   -h, --help         this help
@@ -39,6 +46,7 @@ confidence and the evidence behind it, other candidates, then the value(s) as a 
 
 Options:
 ${READ_OPTIONS}
+${SECRET_OPTIONS}
   --max-items N      children shown per container (default 100)
   --json             one JSON object per file instead of text (for scripts)
   -h, --help         this help
@@ -54,6 +62,7 @@ Prints the value of every record, one per record:
 
 Options:
 ${READ_OPTIONS}
+${SECRET_OPTIONS}
   --format F         text (default), json or js
   --engine-version V text as that release prints it: 3.0-3.6 for godot-3 (default 3.6; 3.2 and
                      older print {\n\n} and -inf, order Vector2 keys approximately)
@@ -88,12 +97,16 @@ ${EXIT_CODES}`,
   convert: `Usage: gdvariant convert IN --to D [options] [-o OUT]
 
 Reads a dump (any dialect, detected) and writes it for dialect D with the same framing,
-printing each lossy step (kinds the target lacks, numbers it cannot hold...) on stderr.
+printing each lossy step (kinds the target lacks, numbers it cannot hold...) on stderr. An
+encrypted or compressed input (a 3.x save) is written encrypted or compressed the way D's
+engine reads it, with the same password unless --new-password is given.
 
 Options:
   --to D             godot-4, godot-3 or legacy-2 (required)
 ${READ_OPTIONS}
+${SECRET_OPTIONS}
 ${TARGET_OPTIONS}
+  --new-password P   encrypt the output with P instead of the input's password
   --strict           exit with 1 (and write nothing) when the conversion loses anything
   -o, --output OUT   output file or folder (required for binary output to a terminal)
   -h, --help         this help
@@ -108,6 +121,58 @@ with its path ([2]["hp"]) and kind, and bytes the engine ignores.
 Options:
 ${READ_OPTIONS}
   --width N          bytes per line (default 16)
+  -h, --help         this help
+
+${EXIT_CODES}`,
+
+  decrypt: `Usage: gdvariant decrypt FILE (--password P | --key HEX) -o OUT
+
+Writes the plain bytes of a file written by open_encrypted_with_pass / open_encrypted (or
+ConfigFile.save_encrypted_pass): the 2.x/3.x layout (AES-256-ECB) and the 4.x layout
+(AES-256-CFB), detected. A wrong password or key fails the file's MD5 check: exit 1.
+
+Options:
+  --password P       the password the game used
+  --key HEX          or the raw key: 64 hex digits
+  -o, --output OUT   output file (required)
+  -h, --help         this help
+
+${EXIT_CODES}`,
+
+  encrypt: `Usage: gdvariant encrypt FILE (--password P | --key HEX [--iv HEX]) --layout L -o OUT
+
+Encrypts FILE as FileAccessEncrypted writes it, for the engine to open with the same password
+or key: --layout godot-3 (2.x and 3.x engines) or godot-4 (4.x).
+
+Options:
+  --password P       password (open_encrypted_with_pass)
+  --key HEX          or raw key, 64 hex digits (open_encrypted)
+  --iv HEX           godot-4 only: the IV, 32 hex digits (default: random, as the engine)
+  --layout L         godot-3 or godot-4 (required)
+  -o, --output OUT   output file (required)
+  -h, --help         this help
+
+${EXIT_CODES}`,
+
+  decompress: `Usage: gdvariant decompress FILE -o OUT
+
+Writes the plain bytes of a file written by open_compressed (GCPF): FastLZ, Deflate, Zstd,
+GZip or Brotli, any block size.
+
+Options:
+  -o, --output OUT   output file (required)
+  -h, --help         this help
+
+${EXIT_CODES}`,
+
+  compress: `Usage: gdvariant compress FILE --mode M [--block-size N] -o OUT
+
+Compresses FILE as open_compressed writes it (GCPF), for 3.x and 4.x engines to open.
+
+Options:
+  --mode M           fastlz (the engine's default), deflate, zstd or gzip (required)
+  --block-size N     bytes per block (default 4096, the engine's)
+  -o, --output OUT   output file (required)
   -h, --help         this help
 
 ${EXIT_CODES}`,

@@ -1,6 +1,12 @@
 import { convertCommand } from "./commands/convert.js";
 import { decodeCommand } from "./commands/decode.js";
 import { encodeCommand } from "./commands/encode.js";
+import {
+  compressCommand,
+  decompressCommand,
+  decryptCommand,
+  encryptCommand,
+} from "./commands/file-layers.js";
 import { hexdumpCommand } from "./commands/hexdump.js";
 import { inspectCommand } from "./commands/inspect.js";
 import { describeError, exitCodeOf, UsageError } from "./errors.js";
@@ -15,6 +21,10 @@ const COMMANDS: Readonly<Record<CommandName, (argv: string[], io: CliIO) => Prom
   encode: encodeCommand,
   convert: convertCommand,
   hexdump: hexdumpCommand,
+  decrypt: decryptCommand,
+  encrypt: encryptCommand,
+  decompress: decompressCommand,
+  compress: compressCommand,
 };
 
 function isCommand(name: string): name is CommandName {

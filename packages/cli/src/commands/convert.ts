@@ -8,12 +8,15 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { resolveInput } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
+import { openLayers, resealFor, SECRET_OPTIONS } from "./file-layers.js";
 
 /** `gdvariant convert`: a dump of one dialect rewritten for another, each lossy step reported. */
 export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("convert", argv, {
     ...READ_OPTIONS,
     ...TARGET_OPTIONS,
+    ...SECRET_OPTIONS,
+    "new-password": { type: "string" },
     to: { type: "string" },
     strict: { type: "boolean" },
     unconvertible: { type: "string" },
@@ -49,8 +52,8 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (files.length > 1 && out === undefined) throw new UsageError("several inputs need -o FOLDER", "convert");
 
   return runBatch(io, files, async (f, _i, progress) => {
-    const bytes = await readInput(f.path, io);
-    const r = resolveInput(bytes, choice);
+    const opened = await openLayers("convert", await readInput(f.path, io), values);
+    const r = resolveInput(opened.plaintext, choice);
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
       await write(
         io.stderr,
@@ -78,7 +81,14 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       }
     }
     const framing: OutFraming = r.framed.framing;
-    const data = frameValues(writer, converted, framing, r.framed.bigEndian);
+    let data = frameValues(writer, converted, framing, r.framed.bigEndian);
+    // Layers go back on as the target engine reads them: the same password unless --new-password.
+    if (opened.layers.length > 0) {
+      const secret =
+        values["new-password"] !== undefined ? { password: values["new-password"] } : opened.secret;
+      if (typeof data === "string") data = new TextEncoder().encode(data);
+      data = resealFor(data, opened.layers, target.id, secret ?? { password: "" });
+    }
     if (outFolder) await writeOutput(join(out!, f.rel), data);
     else await emit(io, "convert", out, data);
     return EXIT.ok;

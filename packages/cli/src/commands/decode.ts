@@ -9,6 +9,7 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { type InputRecord, PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
+import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
 
 /** Output formats of `decode`. */
 export const FORMATS = ["text", "json", "js"] as const;
@@ -45,6 +46,7 @@ function batchLine(file: string, n: number, body: string, format: Format, value:
 export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("decode", argv, {
     ...READ_OPTIONS,
+    ...SECRET_OPTIONS,
     format: { type: "string" },
     output: { type: "string", short: "o" },
     "engine-version": { type: "string" },
@@ -60,7 +62,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
   return runBatch(io, files, async (f, _i, progress) => {
-    const bytes = await readInput(f.path, io);
+    const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io), values);
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
     let failure: unknown;

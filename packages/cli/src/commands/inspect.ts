@@ -8,6 +8,7 @@ import { type CliIO, expandInputs, readInput, write } from "../io.js";
 import { PartialReadError } from "../records.js";
 import { framingText, noFitMessage, type Resolved, resolveInput, runDetect } from "../resolve.js";
 import { renderTree } from "../tree.js";
+import { describeLayers, openLayers, SECRET_OPTIONS } from "./file-layers.js";
 
 function pct(c: number): string {
   return `${(c * 100).toFixed(c > 0.999 || c < 0.001 ? 2 : 1)}%`;
@@ -96,6 +97,7 @@ function jsonReport(file: string, size: number, d: DetectResult, r: Resolved | u
 export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("inspect", argv, {
     ...READ_OPTIONS,
+    ...SECRET_OPTIONS,
     "max-items": { type: "string" },
     json: { type: "boolean" },
   });
@@ -105,8 +107,11 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
   const maxItems = positiveInt("inspect", "max-items", values["max-items"], 100);
   const { files } = await expandInputs(positionals);
   return runBatch(io, files, async (f, i, progress) => {
-    const bytes = await readInput(f.path, io);
     const name = f.path === "-" ? "stdin" : f.path;
+    const opened = await openLayers("inspect", await readInput(f.path, io), values);
+    const bytes = opened.plaintext;
+    if (opened.layers.length > 0 && !values.json)
+      await write(io.stdout, `${name}: inside ${describeLayers(opened.layers)}\n`);
     let resolved: Resolved | undefined;
     let failure: unknown;
     try {
