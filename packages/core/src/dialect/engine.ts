@@ -29,7 +29,7 @@ import { toInt64 } from "../value/construct.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
 import { type Builder, MODEL } from "./builder.js";
-import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
+import type { Codec, DecodeContext, Dialect, EncodeContext, Inline } from "./contract.js";
 import {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
@@ -188,7 +188,8 @@ class Decoder implements DecodeContext {
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
-    return (this.unwound ??= new Unwinding());
+    if (this.unwound === undefined) this.unwound = new Unwinding();
+    return this.unwound;
   }
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
   private keys: (string | undefined)[] | undefined;
@@ -323,9 +324,9 @@ class Decoder implements DecodeContext {
         }
         break;
       case INLINE_ARRAY:
-        return this.readArray(header, start);
+        return this.readArray(this.codecs[(header & this.typeMask) >>> 0]!.inline!, header, start);
       case INLINE_DICTIONARY:
-        return this.readDictionary(header, start);
+        return this.readDictionary(this.codecs[(header & this.typeMask) >>> 0]!.inline!, header, start);
     }
     return undefined;
   }
@@ -362,9 +363,8 @@ class Decoder implements DecodeContext {
 
   // ARRAY (codecs/containers.ts arrayCodec): [element type (typed, 4.3+)] u32 count
   // (bit 31: 2.x shared, masked in 3.x/4.x), then the elements.
-  private readArray(header: number, start: number): unknown {
+  private readArray(inl: Inline, header: number, start: number): unknown {
     const r = this.reader;
-    const inl = this.codecs[(header & this.typeMask) >>> 0]!.inline!;
     const typed = inl.typed;
     const code = typed !== undefined ? (header >>> 16) & 3 : 0;
     const elementType = code !== 0 ? typed!.read(this, code, start + 4) : undefined;
@@ -377,9 +377,8 @@ class Decoder implements DecodeContext {
   }
 
   // DICTIONARY: [key type] [value type] (typed, 4.4+), u32 count (bit 31 as in arrays), entries.
-  private readDictionary(header: number, start: number): unknown {
+  private readDictionary(inl: Inline, header: number, start: number): unknown {
     const r = this.reader;
-    const inl = this.codecs[(header & this.typeMask) >>> 0]!.inline!;
     const typed = inl.typed;
     const keyCode = typed !== undefined ? (header >>> 16) & 3 : 0;
     const valueCode = typed !== undefined ? (header >>> 18) & 3 : 0;
@@ -433,6 +432,12 @@ class Decoder implements DecodeContext {
 
   decodeProperty(name: string): Value {
     return this.nested(SEGMENT_PROPERTY, 0, name) as Value;
+  }
+
+  decodeContainer(inl: Inline, header: number, start: number): Value {
+    return (
+      inl.tag === INLINE_ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
+    ) as Value;
   }
 
   decodeElements(count: number): Value[] {
@@ -549,7 +554,10 @@ class Decoder implements DecodeContext {
           r.pos = p + 4;
           const s = r.string();
           // As many characters as bytes: ASCII without NUL, which the test above can compare.
-          if (s.length === n) (this.keys ??= [])[slot] = s;
+          if (s.length === n) {
+            if (this.keys === undefined) this.keys = [];
+            this.keys[slot] = s;
+          }
           return this.b.string(s);
         }
       }
@@ -694,7 +702,8 @@ class Encoder implements EncodeContext {
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
-    return (this.unwound ??= new Unwinding());
+    if (this.unwound === undefined) this.unwound = new Unwinding();
+    return this.unwound;
   }
   private readonly compiled: Compiled;
   // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).

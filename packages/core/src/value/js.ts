@@ -111,7 +111,11 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
 // as much as a fifth of building a 10,000-key object (bench/scripts/js-ab.mjs).
 const PROTO_BY_LENGTH: readonly (readonly string[] | undefined)[] = (() => {
   const out: string[][] = [];
-  for (const name of Object.getOwnPropertyNames(Object.prototype)) (out[name.length] ??= []).push(name);
+  for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+    const same = out[name.length] ?? [];
+    same.push(name);
+    out[name.length] = same;
+  }
   return out;
 })();
 
