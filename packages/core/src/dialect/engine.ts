@@ -708,9 +708,8 @@ class Encoder implements EncodeContext {
   private readonly compiled: Compiled;
   // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).
   private readonly inlineIds: Int32Array;
-  // Dictionary keys last written, by slot (encodeKeyIn): the key's string, and where its bytes
-  // start in the output and how many they are. Made when a second dictionary starts: one
-  // dictionary has no key to write again, and a small packet should not pay for the tables.
+  // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
+  // start in the output and how many they are (made by keyTables).
   private dictionaries = 0;
   private keyStrings: (string | undefined)[] | undefined;
   private keySpans: Int32Array | undefined;
@@ -1082,10 +1081,11 @@ class Encoder implements EncodeContext {
     this.depth = depth - 1;
   }
 
-  // The key tables of writeKeyIn, made when a second dictionary starts: one dictionary has no
-  // key to write again, and a small packet should not pay for the tables.
+  // The key tables of writeKeyIn, made when the eighth dictionary starts: a few dictionaries
+  // have few keys to write again, and a small packet should not pay for the tables (made per
+  // call, they were a third of encoding a 148-byte message with a Vector2 as a plain object).
   private keyTables(): void {
-    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 1) {
+    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 7) {
       this.keyStrings = new Array(256);
       this.keySpans = new Int32Array(512);
     }
@@ -1196,10 +1196,12 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
 export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
   const encoder = new Encoder(dialect, options);
   runEncoder(encoder, dialect, value);
-  // Exactly sized: a packed array's writer grows once to its exact size; anything else is
-  // copied out, so that `result.buffer` holds the value's bytes and nothing more.
+  // The bytes written, as a view of the writer's buffer when at least half of it is used (a
+  // packed array's writer grows once to its exact size), else copied out at their exact size.
+  // A second buffer and copy per call was a third of encoding a small message, where a buffer
+  // of more than 64 bytes is an allocation outside the JS heap (bench/README.md).
   const w = encoder.writer;
-  return w.pos === w.buffer.length ? w.buffer : w.copyOut();
+  return w.pos * 2 >= w.buffer.length ? w.finish() : w.copyOut();
 }
 
 /**
