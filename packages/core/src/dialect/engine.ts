@@ -97,6 +97,20 @@ class Unwinding {
   }
 }
 
+/** One level of the path spans report: the segment, and the level above (ROOT at the top). */
+interface PathNode {
+  readonly up: PathNode | undefined;
+  readonly segment: PathSegment;
+}
+
+const ROOT: PathNode = { up: undefined, segment: 0 };
+
+function segmentsOf(node: PathNode): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let n: PathNode = node; n.up !== undefined; n = n.up) out.push(n.segment);
+  return out.reverse();
+}
+
 /**
  * What the reader and writer derive from a dialect once (cached per dialect object): per wire
  * id, the inline tag (`codecs/inline.ts`) and whether a dictionary key of that type is "plain"
@@ -108,6 +122,8 @@ interface Compiled {
   readonly encodeIds: Int32Array;
   /** Header bits a value must not have (strict dialects), or 0. */
   readonly flagCheck: number;
+  /** The wire id of the String codec when the reader reads it inline (readKeyIn), or -1. */
+  readonly stringId: number;
   /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
   readonly arrayId: number;
   readonly dictionaryId: number;
@@ -156,6 +172,7 @@ function compile(dialect: Dialect): Compiled {
     plainKey,
     encodeIds,
     flagCheck: dialect.strictFlags === true ? ~dialect.typeMask : 0,
+    stringId: tags.indexOf(INLINE_STRING),
     arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
       dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,
@@ -177,6 +194,7 @@ class Decoder implements DecodeContext {
   private readonly tags: Uint8Array;
   private readonly plainKey: Uint8Array;
   private readonly flagCheck: number;
+  private readonly stringId: number;
   private readonly typeMask: number;
   private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
@@ -184,7 +202,9 @@ class Decoder implements DecodeContext {
   private b: Builder;
   private readonly onSpan: ((span: Span) => void) | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
-  private readonly path: PathSegment[] | undefined;
+  // A linked list (innermost first) that spans keep and format only when read: building each
+  // span's path string made spans quadratic in the depth.
+  private path: PathNode | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
@@ -206,11 +226,12 @@ class Decoder implements DecodeContext {
     this.tags = c.tags;
     this.plainKey = c.plainKey;
     this.flagCheck = c.flagCheck;
+    this.stringId = c.stringId;
     this.typeMask = dialect.typeMask;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
     this.onSpan = options.onSpan;
-    this.path = options.onSpan ? [] : undefined;
+    this.path = options.onSpan ? ROOT : undefined;
   }
 
   // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
@@ -241,22 +262,35 @@ class Decoder implements DecodeContext {
     const id = (header & this.typeMask) >>> 0;
     if ((header & this.flagCheck) !== 0) this.checkFlags(header, id, start);
     const tag = id < this.tags.length ? this.tags[id]! : 0;
+    // One frame per level for containers (read, readArray/readDictionary, the loop): a chain of
+    // 1,024 nested dictionary keys must fit the JS stack.
     let value: unknown;
-    if (tag !== 0) {
-      value = this.readInline(tag, header, start);
-      if (value === undefined) value = this.readByCodec(id, header, start);
-    } else value = this.readByCodec(id, header, start);
-    if (this.onSpan !== undefined) {
-      this.onSpan({
-        start,
-        end: r.pos,
-        path: formatPath(this.path!),
-        kind: this.codecs[id]!.kind,
-        wireId: id,
-        depth: this.depth,
-      });
-    }
+    if (tag === INLINE_DICTIONARY) value = this.readDictionary(this.codecs[id]!.inline!, header, start);
+    else if (tag === INLINE_ARRAY) value = this.readArray(this.codecs[id]!.inline!, header, start);
+    else if (tag !== 0) value = this.readInline(tag, header, start);
+    if (value === undefined) value = this.readByCodec(id, header, start);
+    if (this.onSpan !== undefined) this.span(start, id);
     return value;
+  }
+
+  private span(start: number, id: number): void {
+    const node = this.path!;
+    let text: string | undefined;
+    const span = {
+      start,
+      end: this.reader.pos,
+      kind: this.codecs[id]!.kind,
+      wireId: id,
+      depth: this.depth,
+    } as Span;
+    Object.defineProperty(span, "path", {
+      enumerable: true,
+      get: () => {
+        if (text === undefined) text = formatPath(segmentsOf(node));
+        return text;
+      },
+    });
+    this.onSpan!(span);
   }
 
   // Each case reads exactly what its codec's decode reads; undefined leaves the value to the
@@ -323,10 +357,6 @@ class Decoder implements DecodeContext {
           );
         }
         break;
-      case INLINE_ARRAY:
-        return this.readArray(this.codecs[(header & this.typeMask) >>> 0]!.inline!, header, start);
-      case INLINE_DICTIONARY:
-        return this.readDictionary(this.codecs[(header & this.typeMask) >>> 0]!.inline!, header, start);
     }
     return undefined;
   }
@@ -400,7 +430,7 @@ class Decoder implements DecodeContext {
   private nested(what: SegmentKind, index: number, ref: unknown): unknown {
     const depth = ++this.depth;
     const path = this.path;
-    if (path !== undefined) path.push(segmentOf(what, index, ref as Value));
+    if (path !== undefined) this.path = { up: path, segment: segmentOf(what, index, ref as Value) };
     let value: unknown;
     try {
       if (depth > this.maxDepth) {
@@ -409,12 +439,12 @@ class Decoder implements DecodeContext {
       value = this.read();
     } catch (e) {
       this.depth = depth - 1;
-      if (path !== undefined) path.pop();
+      this.path = path;
       if (DecodeError.is(e)) this.unwinding.add(e, segmentOf(what, index, ref as Value));
       throw e;
     }
     this.depth = depth - 1;
-    if (path !== undefined) path.pop();
+    this.path = path;
     return value;
   }
 
@@ -485,6 +515,7 @@ class Decoder implements DecodeContext {
   // JS builder's object-or-Map choice; only looked at when the builder asks for key kinds).
   private readEntries(acc: unknown, count: number): boolean {
     const b = this.b;
+    const r = this.reader;
     const kinds = b.keyKinds;
     let plain = true;
     if (this.path !== undefined) {
@@ -505,7 +536,13 @@ class Decoder implements DecodeContext {
       for (; i < count; i++) {
         key = undefined;
         if (kinds && !this.keyIsPlain()) plain = false;
-        key = i < 16 ? this.readKeyIn(((count & 15) << 4) | i) : this.read();
+        // A String key (by its header word, looked at here: a call for every key would be a
+        // stack frame more per level of a key chain) may be one read before (readKeyIn).
+        const p = r.pos;
+        key =
+          i < 16 && r.end - p >= 8 && r.view.getUint32(p, true) === this.stringId
+            ? this.readKeyIn(((count & 15) << 4) | i)
+            : this.read();
         b.entry(acc, i, key, this.read(), plain);
       }
     } catch (e) {
@@ -535,32 +572,27 @@ class Decoder implements DecodeContext {
   private readKeyIn(slot: number): unknown {
     const r = this.reader;
     const p = r.pos;
-    if (r.end - p >= 8) {
-      const header = r.view.getUint32(p, true);
-      if (header < this.tags.length && this.tags[header] === INLINE_STRING) {
-        const n = r.view.getUint32(p + 4, true);
-        const end = p + 8 + ((n + 3) & ~3);
-        if (n <= 16 && end <= r.end) {
-          const cached = this.keys?.[slot];
-          if (cached !== undefined && cached.length === n) {
-            const bytes = r.bytes;
-            let j = 0;
-            while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
-            if (j === n) {
-              r.pos = end;
-              return this.b.string(cached);
-            }
-          }
-          r.pos = p + 4;
-          const s = r.string();
-          // As many characters as bytes: ASCII without NUL, which the test above can compare.
-          if (s.length === n) {
-            if (this.keys === undefined) this.keys = [];
-            this.keys[slot] = s;
-          }
-          return this.b.string(s);
+    const n = r.view.getUint32(p + 4, true);
+    const end = p + 8 + ((n + 3) & ~3);
+    if (n <= 16 && end <= r.end) {
+      const cached = this.keys?.[slot];
+      if (cached !== undefined && cached.length === n) {
+        const bytes = r.bytes;
+        let j = 0;
+        while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
+        if (j === n) {
+          r.pos = end;
+          return this.b.string(cached);
         }
       }
+      r.pos = p + 4;
+      const s = r.string();
+      // As many characters as bytes: ASCII without NUL, which the test above can compare.
+      if (s.length === n) {
+        if (this.keys === undefined) this.keys = [];
+        this.keys[slot] = s;
+      }
+      return this.b.string(s);
     }
     return this.read();
   }
