@@ -92,6 +92,7 @@ export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js
 export { formatPath, type PathSegment } from "./path.js";
 export { type CEscapeOptions, cEscape, cEscapeMultiline } from "./text/c-escape.js";
 export {
+  MAX_TEXT_DEPTH,
   type ParseVariantTextOptions,
   parseVariantText,
   parseVariantTextSequence,
@@ -158,3 +159,4 @@ export { fromJS, type ToJSOptions, toJS } from "./value/js.js";
 export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
 export type * from "./value/types.js";
 export { isKind, KINDS, MATRIX_SIZES, PACKED_KINDS, VECTOR_FIELDS } from "./value/types.js";
+export { ValueIds } from "./value/value-ids.js";

@@ -14,6 +14,7 @@ import type {
   ObjectValue,
   Value,
 } from "../value/types.js";
+import { ValueIds } from "../value/value-ids.js";
 import { mapKind } from "./kind-map.js";
 import type { ConversionLoss, ConvertOptions, ConvertResult } from "./options.js";
 import { type Capabilities, capabilities, keepsContainerType, roundTrip } from "./probe.js";
@@ -52,6 +53,9 @@ class Converter {
   private depth = 0;
   private readonly caps: Capabilities;
   private readonly maxDepth: number;
+  // Key identity built once per key (serialising keys at every level made a chain of
+  // dictionaries, each the key of the next, cost depth times size).
+  private readonly ids = new ValueIds();
 
   constructor(
     private readonly target: Dialect,
@@ -233,10 +237,10 @@ class Converter {
       // Two keys that became one (StringName "a" and String "a" written as Strings): the
       // engine keeps the last value under the first key.
       // (Keys that were equal already are the source's business, not a conversion loss.)
-      const seen = new Map<string, string>();
+      const seen = new Map<number, number>();
       for (let i = 0; i < entries.length; i++) {
-        const id = JSON.stringify(toJSON(entries[i]![0]));
-        const before = JSON.stringify(toJSON(v.entries[i]![0]));
+        const id = this.ids.id(entries[i]![0]);
+        const before = this.ids.id(v.entries[i]![0]);
         const first = seen.get(id);
         if (first === undefined) seen.set(id, before);
         else if (first !== before) {

@@ -1,5 +1,7 @@
+import { EncodeError, GdVariantError } from "../errors.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
+import { CycleGuard, isContainer } from "./walk.js";
 
 function sameNumber(a: number, b: number): boolean {
   return Object.is(a, b);
@@ -33,8 +35,50 @@ function sameContainerType(a: ContainerType | undefined, b: ContainerType | unde
  * `Object.is` (NaN equals NaN, -0 differs from 0), dictionaries in order, typed-container
  * element types, the shared bit and the object form included. Packed arrays must also hold the
  * same typed array class (Float32Array vs Float64Array differ).
+ *
+ * Walks iteratively, so any depth is fine.
+ * @throws {EncodeError} `depth-exceeded` when `a` contains itself (a cycle) and is compared with
+ *   a different value; `invalid-value` for something that is not a value.
  */
 export function equals(a: Value, b: Value): boolean {
+  try {
+    return walkEquals(a, b);
+  } catch (e) {
+    if (GdVariantError.is(e)) throw e;
+    throw new EncodeError(`equals: not a well-formed value (${String(e)})`, {
+      code: "invalid-value",
+      cause: e,
+    });
+  }
+}
+
+// Pairs still to compare, and exit markers that end a container's cycle watch once the pairs
+// under it are done.
+function walkEquals(a: Value, b: Value): boolean {
+  const work: (readonly [Value, Value] | Value)[] = [[a, b]];
+  const guard = new CycleGuard("equals");
+  const push = (x: Value, y: Value) => {
+    work.push([x, y]);
+  };
+  while (work.length > 0) {
+    const task = work.pop()!;
+    if (!Array.isArray(task)) {
+      guard.leave(task as Value);
+      continue;
+    }
+    const [x, y] = task as readonly [Value, Value];
+    if (x === y) continue;
+    if (isContainer(x)) {
+      guard.enter(x);
+      work.push(x);
+    }
+    if (!same(x, y, push)) return false;
+  }
+  return true;
+}
+
+/** Compares `a` and `b` itself; the values they hold go to `nested`, to be compared after. */
+function same(a: Value, b: Value, nested: (x: Value, y: Value) => void): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
@@ -77,7 +121,9 @@ export function equals(a: Value, b: Value): boolean {
         a.properties.length === of.properties.length &&
         a.properties.every(([n, v], i) => {
           const p = of.properties[i]!;
-          return n === p[0] && equals(v, p[1]);
+          if (n !== p[0]) return false;
+          nested(v, p[1]);
+          return true;
         })
       );
     }
@@ -87,7 +133,10 @@ export function equals(a: Value, b: Value): boolean {
         !!a.shared === !!o.shared &&
         sameContainerType(a.elementType, o.elementType) &&
         a.items.length === o.items.length &&
-        a.items.every((v, i) => equals(v, o.items[i]!))
+        a.items.every((v, i) => {
+          nested(v, o.items[i]!);
+          return true;
+        })
       );
     }
     case "dictionary": {
@@ -99,7 +148,9 @@ export function equals(a: Value, b: Value): boolean {
         a.entries.length === o.entries.length &&
         a.entries.every(([k, v], i) => {
           const e = o.entries[i]!;
-          return equals(k, e[0]) && equals(v, e[1]);
+          nested(k, e[0]);
+          nested(v, e[1]);
+          return true;
         })
       );
     }

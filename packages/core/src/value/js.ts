@@ -1,6 +1,7 @@
-import { EncodeError } from "../errors.js";
+import { EncodeError, GdVariantError } from "../errors.js";
 import { toInt64 } from "./construct.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
+import { CycleGuard } from "./walk.js";
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -97,9 +98,110 @@ export interface ToJSOptions {
  * - dictionary → object with null-safe keys (a key `__proto__` is an own property, never the
  *   prototype) or a `Map` (see {@link ToJSOptions})
  * - object → `{ className, properties }` / `{ objectId }` / null; other kinds → a tagged copy.
+ *
+ * Walks iteratively, so any depth the value has is fine.
+ * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
+ *   `invalid-value` for something that is not a value.
  */
 export function toJS(value: Value, options: ToJSOptions = {}): unknown {
-  return view(value, options.dictionaries ?? "auto");
+  try {
+    return new JSView(options?.dictionaries ?? "auto").root(value);
+  } catch (e) {
+    if (GdVariantError.is(e)) throw e;
+    throw new EncodeError(`toJS: not a well-formed value (${String(e)})`, {
+      code: "invalid-value",
+      cause: e,
+    });
+  }
+}
+
+type ViewTask =
+  | { readonly v: Extract<Value, { kind: "array" }>; readonly out: unknown[] }
+  | { readonly v: Extract<Value, { kind: "dictionary" }>; readonly out: Record<string, unknown> }
+  | { readonly v: Extract<Value, { kind: "dictionary" }>; readonly out: Map<unknown, unknown> }
+  | { readonly v: Extract<Value, { kind: "object"; form: "full" }>; readonly out: Record<string, unknown> };
+
+// Each container's view is made empty when its parent's is filled (so it lands in the parent in
+// order), then filled from the work list; an exit marker after its children ends its cycle watch.
+class JSView {
+  private readonly work: (ViewTask | { readonly done: Value })[] = [];
+  private readonly guard = new CycleGuard("toJS");
+
+  constructor(private readonly dicts: "auto" | "map") {}
+
+  root(value: Value): unknown {
+    const out = this.view(value);
+    const work = this.work;
+    while (work.length > 0) {
+      const task = work.pop()!;
+      if ("done" in task) {
+        this.guard.leave(task.done);
+        continue;
+      }
+      this.guard.enter(task.v);
+      work.push({ done: task.v });
+      this.fill(task);
+    }
+    return out;
+  }
+
+  private fill(task: ViewTask): void {
+    const v = task.v;
+    if (v.kind === "array") {
+      const items = v.items;
+      const out = task.out as unknown[];
+      for (let i = 0; i < items.length; i++) out[i] = this.view(items[i]!);
+    } else if (v.kind === "object") {
+      const props = task.out as Record<string, unknown>;
+      for (const [name, val] of v.properties) setKey(props, name, this.view(val));
+    } else if (task.out instanceof Map) {
+      const out = task.out;
+      for (const e of v.entries) out.set(this.view(e[0]), this.view(e[1]));
+    } else {
+      const out = task.out as Record<string, unknown>;
+      for (const e of v.entries) {
+        const key = (e[0] as { value: string | number | bigint }).value;
+        setKey(out, typeof key === "string" ? key : String(key), this.view(e[1]));
+      }
+    }
+  }
+
+  /** The view of `v`; a container's comes back empty and is filled from the work list. */
+  private view(v: Value): unknown {
+    switch (v.kind) {
+      case "array": {
+        const out = new Array<unknown>(v.items.length);
+        this.work.push({ v, out });
+        return out;
+      }
+      case "dictionary": {
+        const entries = v.entries;
+        let plain = this.dicts === "auto";
+        for (let i = 0; plain && i < entries.length; i++) {
+          const k = entries[i]![0].kind;
+          plain = k === "string" || k === "stringName" || k === "int";
+        }
+        if (plain) {
+          const out: Record<string, unknown> = {};
+          this.work.push({ v, out });
+          return out;
+        }
+        const out = new Map<unknown, unknown>();
+        this.work.push({ v, out });
+        return out;
+      }
+      case "object":
+        if (v.form === "id") return { objectId: v.id };
+        if (v.form === "null" || v.className === "") return null;
+        {
+          const props: Record<string, unknown> = {};
+          this.work.push({ v, out: props });
+          return { className: v.className, properties: props };
+        }
+      default:
+        return leafView(v);
+    }
+  }
 }
 
 // Keys are assigned, which is the fast way to build an object, except the names Object.prototype
@@ -112,7 +214,7 @@ function setKey(target: Record<string, unknown>, key: string, v: unknown): void 
   else target[key] = v;
 }
 
-function view(v: Value, dicts: "auto" | "map"): unknown {
+function leafView(v: Value): unknown {
   switch (v.kind) {
     case "nil":
       return null;
@@ -135,22 +237,6 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
       const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
       return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
     }
-    case "array": {
-      const items = v.items;
-      const out = new Array<unknown>(items.length);
-      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts);
-      return out;
-    }
-    case "dictionary":
-      return dictionaryView(v.entries, dicts);
-    case "object":
-      if (v.form === "id") return { objectId: v.id };
-      if (v.form === "null" || v.className === "") return null;
-      {
-        const props: Record<string, unknown> = {};
-        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts));
-        return { className: v.className, properties: props };
-      }
     case "packedByteArray":
     case "packedInt32Array":
     case "packedInt64Array":
@@ -184,28 +270,4 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
       return rest;
     }
   }
-}
-
-function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): unknown {
-  const n = entries.length;
-  let plain = dicts === "auto";
-  for (let i = 0; plain && i < n; i++) {
-    const k = entries[i]![0].kind;
-    plain = k === "string" || k === "stringName" || k === "int";
-  }
-  if (plain) {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) {
-      const e = entries[i]!;
-      const key = (e[0] as { value: string | number | bigint }).value;
-      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts));
-    }
-    return out;
-  }
-  const out = new Map<unknown, unknown>();
-  for (let i = 0; i < n; i++) {
-    const e = entries[i]!;
-    out.set(view(e[0], dicts), view(e[1], dicts));
-  }
-  return out;
 }
