@@ -101,7 +101,7 @@ export {
 export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
 export { IMAGE_FORMAT_NAMES } from "./text/parse-names.js";
 export { formatPrintfG } from "./text/printf-g.js";
-export { sortArrayGodot3 } from "./text/sort-array.js";
+export { poolEqualityKeys, type SortArrayGodot3Options, sortArrayGodot3 } from "./text/sort-array.js";
 export {
   aabb,
   array,
@@ -160,3 +160,4 @@ export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
 export type * from "./value/types.js";
 export { isKind, KINDS, MATRIX_SIZES, PACKED_KINDS, VECTOR_FIELDS } from "./value/types.js";
 export { ValueIds } from "./value/value-ids.js";
+export { assertAcyclic } from "./value/walk.js";

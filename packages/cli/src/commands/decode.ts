@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
-import { oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
+import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import type { DialectEntry } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { type InputRecord, PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
 
@@ -31,7 +31,8 @@ export function formatRecord(value: Value, format: Format, entry: DialectEntry):
 // A record of several inputs printed to one stream: text gets a `;` comment (the text syntax's
 // comment) naming the file, JSON a wrapper object with the file and record number.
 function batchLine(file: string, n: number, body: string, format: Format, value: Value): string {
-  if (format === "text") return n === 0 ? `; ${file}\n${body}` : body;
+  // The comment is one line whatever the file is called (displayPath quotes control characters).
+  if (format === "text") return n === 0 ? `; ${displayPath(file)}\n${body}` : body;
   if (format === "json") return JSON.stringify({ file, record: n, value: toJSON(value) });
   return `${file} #${n}: ${body}`;
 }
@@ -47,13 +48,14 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   if (positionals.length === 0) throw new UsageError("decode needs a FILE (or - for stdin)", "decode");
   const choice = readChoice("decode", values);
   const format = oneOf("decode", "format", values.format, FORMATS, "text");
-  const { files, folders } = await expandInputs(positionals);
+  const { files, folders } = await expandInputs(positionals, io);
+  const maxBytes = maxBytesOf("decode", values);
   const out = values.output;
   const many = files.length > 1 || folders;
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
   return runBatch(io, files, async (f, _i, progress) => {
-    const bytes = await readInput(f.path, io);
+    const bytes = await readInput(f.path, io, maxBytes);
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
     let failure: unknown;
@@ -66,7 +68,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
         await write(
           io.stderr,
-          `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
+          `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
         );
       }
     } catch (e) {
@@ -75,21 +77,18 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       records = e.partial.records;
       entry = e.entry;
     }
-    const lines = entry
-      ? records.map((r, n) => {
-          const body = formatRecord(r.value, format, entry!);
-          return many && !outFolder ? batchLine(f.path, n, body, format, r.value) : body;
-        })
-      : [];
-    const text = lines.length > 0 ? `${lines.join("\n")}\n` : "";
     progress.clear();
-    if (out === undefined) await write(io.stdout, text);
-    else if (outFolder) await writeOutput(join(out, f.rel + EXTENSIONS[format]), text);
-    else await writeOutput(out, text);
+    // Each record is written as soon as it is formatted, so only one record's text is held.
+    const lines = (entry ? records : []).map((r, n) => () => {
+      const body = formatRecord(r.value, format, entry!);
+      return `${many && !outFolder ? batchLine(f.path, n, body, format, r.value) : body}\n`;
+    });
+    if (out === undefined) for (const line of lines) await write(io.stdout, line());
+    else await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
     if (trailing > 0) {
       await write(
         io.stderr,
-        `gdvariant: ${f.path}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
+        `gdvariant: ${displayPath(f.path)}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
       );
     }
     return failure === undefined ? EXIT.ok : reportError(io, f.path, failure);

@@ -47,9 +47,13 @@ function describe(t: ContainerType): string {
   return t.kind === "builtin" ? t.type : t.kind === "class" ? t.className : t.path;
 }
 
+type PathLink = { readonly seg: PathSegment; readonly up: PathLink } | undefined;
+
 class Converter {
   readonly losses: ConversionLoss[] = [];
   private readonly path: PathSegment[] = [];
+  // The same place as links to the parent, for losses (see loss()).
+  private link: PathLink = undefined;
   private depth = 0;
   private readonly caps: Capabilities;
   private readonly maxDepth: number;
@@ -71,15 +75,50 @@ class Converter {
 
   private loss(from: Kind, to: Kind, message: string, code: EncodeErrorCode = "unsupported-kind"): void {
     if (this.options.strict) this.fail(code, `${message} (strict conversion)`);
-    this.losses.push({ path: formatPath(this.path), segments: [...this.path], from, to, message, code });
+    // The place is kept as a link to its parent and spelt out when read: a chain of losses
+    // (a typed dictionary at every level) would otherwise hold depth x depth segments.
+    const link = this.link;
+    let segments: readonly PathSegment[] | undefined;
+    let text: string | undefined;
+    const segmentsOf = () => {
+      if (segments === undefined) {
+        const out: PathSegment[] = [];
+        for (let l = link; l !== undefined; l = l.up) out.push(l.seg);
+        segments = out.reverse();
+      }
+      return segments;
+    };
+    this.losses.push({
+      get path() {
+        if (text === undefined) text = formatPath(segmentsOf());
+        return text;
+      },
+      get segments() {
+        return segmentsOf();
+      },
+      from,
+      to,
+      message,
+      code,
+    });
+  }
+
+  private enter(seg: PathSegment): void {
+    this.path.push(seg);
+    this.link = { seg, up: this.link };
+  }
+
+  private leave(): void {
+    this.path.pop();
+    this.link = this.link?.up;
   }
 
   private nested(v: Value, seg: PathSegment): Value {
-    this.path.push(seg);
+    this.enter(seg);
     try {
       return this.convert(v);
     } finally {
-      this.path.pop();
+      this.leave();
     }
   }
 
@@ -244,7 +283,7 @@ class Converter {
         const first = seen.get(id);
         if (first === undefined) seen.set(id, before);
         else if (first !== before) {
-          this.path.push({ keyAt: i });
+          this.enter({ keyAt: i });
           try {
             this.loss(
               "dictionary",
@@ -252,7 +291,7 @@ class Converter {
               "two keys became equal after conversion; the engine keeps the last value",
             );
           } finally {
-            this.path.pop();
+            this.leave();
           }
         }
       }
@@ -318,11 +357,11 @@ class Converter {
         ) {
           return [name, value] as const;
         }
-        this.path.push({ property: name });
+        this.enter({ property: name });
         try {
           this.loss(value.kind, "nil", `property "${name}" written as null: ${why}`, "invalid-value");
         } finally {
-          this.path.pop();
+          this.leave();
         }
         changed = true;
         return [name, { kind: "nil" }] as const;

@@ -18,6 +18,8 @@ export {
   type ParseVariantTextOptions,
   parseVariantText,
   parseVariantTextSequence,
+  poolEqualityKeys,
+  type SortArrayGodot3Options,
   sortArrayGodot3,
   type TextDialectId,
   TextParseError,

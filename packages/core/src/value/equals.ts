@@ -42,7 +42,7 @@ function sameContainerType(a: ContainerType | undefined, b: ContainerType | unde
  */
 export function equals(a: Value, b: Value): boolean {
   try {
-    return walkEquals(a, b);
+    return recursiveEquals(a, b, 0);
   } catch (e) {
     if (GdVariantError.is(e)) throw e;
     throw new EncodeError(`equals: not a well-formed value (${String(e)})`, {
@@ -52,13 +52,53 @@ export function equals(a: Value, b: Value): boolean {
   }
 }
 
+// Plain recursion is the fast way for the nesting real data has; past RECURSION_LIMIT levels
+// (or in a cycle) the rest goes to the iterative walk, which any stack can hold and which finds
+// cycles.
+const RECURSION_LIMIT = 200;
+
+function recursiveEquals(a: Value, b: Value, depth: number): boolean {
+  if (depth > RECURSION_LIMIT) return walkEquals(a, b);
+  if (a === b) return true;
+  const d = depth + 1;
+  switch (a.kind) {
+    case "array": {
+      const o = b as typeof a;
+      if (a.kind !== o.kind || a.items.length !== o.items.length) return false;
+      if (!!a.shared !== !!o.shared || !sameContainerType(a.elementType, o.elementType)) return false;
+      for (let i = 0; i < a.items.length; i++)
+        if (!recursiveEquals(a.items[i]!, o.items[i]!, d)) return false;
+      return true;
+    }
+    case "dictionary": {
+      const o = b as typeof a;
+      if (a.kind !== o.kind || a.entries.length !== o.entries.length || !!a.shared !== !!o.shared)
+        return false;
+      if (!sameContainerType(a.keyType, o.keyType) || !sameContainerType(a.valueType, o.valueType))
+        return false;
+      for (let i = 0; i < a.entries.length; i++) {
+        const x = a.entries[i]!;
+        const y = o.entries[i]!;
+        if (!recursiveEquals(x[0], y[0], d) || !recursiveEquals(x[1], y[1], d)) return false;
+      }
+      return true;
+    }
+    default:
+      return same(a, b, (x, y) => recursiveEquals(x, y, d));
+  }
+}
+
 // Pairs still to compare, and exit markers that end a container's cycle watch once the pairs
 // under it are done.
 function walkEquals(a: Value, b: Value): boolean {
   const work: (readonly [Value, Value] | Value)[] = [[a, b]];
   const guard = new CycleGuard("equals");
   const push = (x: Value, y: Value) => {
-    work.push([x, y]);
+    if (isContainer(x)) {
+      work.push([x, y]);
+      return true;
+    }
+    return same(x, y, push);
   };
   while (work.length > 0) {
     const task = work.pop()!;
@@ -78,7 +118,7 @@ function walkEquals(a: Value, b: Value): boolean {
 }
 
 /** Compares `a` and `b` itself; the values they hold go to `nested`, to be compared after. */
-function same(a: Value, b: Value, nested: (x: Value, y: Value) => void): boolean {
+function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
@@ -121,9 +161,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => void): boolean
         a.properties.length === of.properties.length &&
         a.properties.every(([n, v], i) => {
           const p = of.properties[i]!;
-          if (n !== p[0]) return false;
-          nested(v, p[1]);
-          return true;
+          return n === p[0] && nested(v, p[1]);
         })
       );
     }
@@ -133,10 +171,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => void): boolean
         !!a.shared === !!o.shared &&
         sameContainerType(a.elementType, o.elementType) &&
         a.items.length === o.items.length &&
-        a.items.every((v, i) => {
-          nested(v, o.items[i]!);
-          return true;
-        })
+        a.items.every((v, i) => nested(v, o.items[i]!))
       );
     }
     case "dictionary": {
@@ -148,9 +183,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => void): boolean
         a.entries.length === o.entries.length &&
         a.entries.every(([k, v], i) => {
           const e = o.entries[i]!;
-          nested(k, e[0]);
-          nested(v, e[1]);
-          return true;
+          return nested(k, e[0]) && nested(v, e[1]);
         })
       );
     }

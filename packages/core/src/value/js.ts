@@ -105,7 +105,7 @@ export interface ToJSOptions {
  */
 export function toJS(value: Value, options: ToJSOptions = {}): unknown {
   try {
-    return new JSView(options?.dictionaries ?? "auto").root(value);
+    return view(value, options?.dictionaries ?? "auto", 0);
   } catch (e) {
     if (GdVariantError.is(e)) throw e;
     throw new EncodeError(`toJS: not a well-formed value (${String(e)})`, {
@@ -113,6 +113,64 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
       cause: e,
     });
   }
+}
+
+// Plain recursion is the fast way for the nesting real data has; past RECURSION_LIMIT levels
+// (or in a cycle) the rest of the value goes to the iterative walk, which any stack can hold
+// and which finds cycles.
+const RECURSION_LIMIT = 200;
+
+function view(v: Value, dicts: "auto" | "map", depth: number): unknown {
+  if (depth > RECURSION_LIMIT) return new JSView(dicts).root(v);
+  const d = depth + 1;
+  switch (v.kind) {
+    case "array": {
+      const items = v.items;
+      const out = new Array<unknown>(items.length);
+      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts, d);
+      return out;
+    }
+    case "dictionary":
+      return dictionaryView(v.entries, dicts, d);
+    case "object":
+      if (v.form === "id") return { objectId: v.id };
+      if (v.form === "null" || v.className === "") return null;
+      {
+        const props: Record<string, unknown> = {};
+        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts, d));
+        return { className: v.className, properties: props };
+      }
+    default:
+      return leafView(v);
+  }
+}
+
+function plainKeys(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): boolean {
+  let plain = dicts === "auto";
+  for (let i = 0; plain && i < entries.length; i++) {
+    const k = entries[i]![0].kind;
+    plain = k === "string" || k === "stringName" || k === "int";
+  }
+  return plain;
+}
+
+function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map", d: number): unknown {
+  const n = entries.length;
+  if (plainKeys(entries, dicts)) {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      const key = (e[0] as { value: string | number | bigint }).value;
+      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts, d));
+    }
+    return out;
+  }
+  const out = new Map<unknown, unknown>();
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    out.set(view(e[0], dicts, d), view(e[1], dicts, d));
+  }
+  return out;
 }
 
 type ViewTask =
@@ -175,13 +233,7 @@ class JSView {
         return out;
       }
       case "dictionary": {
-        const entries = v.entries;
-        let plain = this.dicts === "auto";
-        for (let i = 0; plain && i < entries.length; i++) {
-          const k = entries[i]![0].kind;
-          plain = k === "string" || k === "stringName" || k === "int";
-        }
-        if (plain) {
+        if (plainKeys(v.entries, this.dicts)) {
           const out: Record<string, unknown> = {};
           this.work.push({ v, out });
           return out;

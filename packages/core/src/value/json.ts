@@ -49,13 +49,51 @@ type JsonObject = { [k: string]: JsonValue };
  */
 export function toJSON(value: Value): JsonValue {
   try {
-    return walkJSON(value);
+    return recursiveJSON(value, 0);
   } catch (e) {
     if (GdVariantError.is(e)) throw e;
     throw new EncodeError(`toJSON: not a well-formed value (${String(e)})`, {
       code: "invalid-value",
       cause: e,
     });
+  }
+}
+
+// Plain recursion is the fast way for the nesting real data has; past RECURSION_LIMIT levels
+// (or in a cycle) the rest of the value goes to the iterative walk, which any stack can hold
+// and which finds cycles.
+const RECURSION_LIMIT = 200;
+
+function recursiveJSON(v: Value, depth: number): JsonValue {
+  if (depth > RECURSION_LIMIT) return walkJSON(v);
+  const d = depth + 1;
+  switch (v.kind) {
+    case "array": {
+      const out: JsonObject = { kind: "array", items: v.items.map((x) => recursiveJSON(x, d)) };
+      if (v.elementType) out.elementType = containerTypeJSON(v.elementType);
+      if (v.shared) out.shared = true;
+      return out;
+    }
+    case "dictionary": {
+      const out: JsonObject = {
+        kind: "dictionary",
+        entries: v.entries.map(([k, x]) => [recursiveJSON(k, d), recursiveJSON(x, d)]),
+      };
+      if (v.keyType) out.keyType = containerTypeJSON(v.keyType);
+      if (v.valueType) out.valueType = containerTypeJSON(v.valueType);
+      if (v.shared) out.shared = true;
+      return out;
+    }
+    case "object":
+      if (v.form !== "full") return leafJSON(v);
+      return {
+        kind: "object",
+        form: "full",
+        className: v.className,
+        properties: v.properties.map(([n, p]) => [n, recursiveJSON(p, d)]),
+      };
+    default:
+      return leafJSON(v);
   }
 }
 

@@ -36,3 +36,40 @@ export class CycleGuard {
 export function isContainer(v: Value): boolean {
   return v.kind === "array" || v.kind === "dictionary" || (v.kind === "object" && v.form === "full");
 }
+
+function childrenOf(v: Value): readonly Value[] {
+  if (v.kind === "array") return v.items;
+  if (v.kind === "dictionary") return v.entries.flat();
+  if (v.kind === "object" && v.form === "full") return v.properties.map((p) => p[1]);
+  return [];
+}
+
+/**
+ * Refuses a value that contains itself (an in-memory cycle, which no bytes or text can hold),
+ * visiting each container once: linear in the distinct containers, whatever the depth or the
+ * sharing. For writers that would otherwise loop or branch without end on such a value.
+ * @param what - who asks, for the message (`"toText"`).
+ * @throws {EncodeError} `depth-exceeded` naming the cycle.
+ */
+export function assertAcyclic(value: Value, what: string): void {
+  if (!isContainer(value)) return;
+  const done = new Set<object>();
+  const guard = new CycleGuard(what);
+  // [container, its children, next child]
+  const stack: [Value, readonly Value[], number][] = [[value, childrenOf(value), 0]];
+  guard.enter(value);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top[2] < top[1].length) {
+      const c = top[1][top[2]++]!;
+      if (isContainer(c) && !done.has(c)) {
+        guard.enter(c);
+        stack.push([c, childrenOf(c), 0]);
+      }
+      continue;
+    }
+    stack.pop();
+    guard.leave(top[0]);
+    done.add(top[0]);
+  }
+}

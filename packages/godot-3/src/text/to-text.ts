@@ -2,6 +2,7 @@ import {
   DEFAULT_MAX_DEPTH,
   EncodeError,
   type PathSegment,
+  poolEqualityKeys,
   sortArrayGodot3,
   type Value,
 } from "@gdvariant/core";
@@ -184,9 +185,13 @@ class Writer {
         values.push(value);
       } else values[at] = value;
     }
+    // Pool-array keys: the engine's `<` only tells "differs", which makes the sort's last pass
+    // quadratic; the equality keys let it run in linear time with the same result.
+    const eq = poolEqualityKeys(keys);
     const order = sortArrayGodot3(
       keys.map((_, i) => i),
       (a, b) => variantLess(keys[a]!, keys[b]!),
+      eq === undefined ? {} : { equalityKey: (i) => eq[i] },
     );
     const lines = order.map((i, n) => {
       const key = keys[i]!;

@@ -1,4 +1,12 @@
-import { type ContainerType, type DictionaryEntry, type Value, VECTOR_FIELDS } from "@gdvariant/core";
+import {
+  assertAcyclic,
+  type ContainerType,
+  type DictionaryEntry,
+  EncodeError,
+  GdVariantError,
+  type Value,
+  VECTOR_FIELDS,
+} from "@gdvariant/core";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
@@ -258,8 +266,27 @@ function dictionaryText(
  * script resource prints as `Resource("res://...")` without the `uid://` the engine may add.
  * A dictionary holding one key twice prints it once with the later value, as the engine keeps it.
  *
- * @throws nothing for a well-formed {@link Value}.
+ * @throws {EncodeError} `depth-exceeded` for a value that contains itself (or deeper than the
+ *   JS stack holds where keys are compared), `invalid-value` for something that is not a
+ *   well-formed value; nothing else.
  */
 export function toText(value: Value): string {
-  return write(value, 0);
+  try {
+    // A value that contains itself would branch without end under the depth cap (a dictionary
+    // that is its own key: 2^100 paths); refuse it first, in one linear pass.
+    assertAcyclic(value, "toText");
+    return write(value, 0);
+  } catch (e) {
+    if (EncodeError.is(e)) throw e.withDialect("godot-4");
+    if (GdVariantError.is(e)) throw e;
+    const stack = e instanceof RangeError;
+    throw new EncodeError(
+      stack ? "nesting too deep for the JS stack" : `not a well-formed value: ${String(e)}`,
+      {
+        code: stack ? "depth-exceeded" : "invalid-value",
+        dialect: "godot-4",
+        cause: e,
+      },
+    );
+  }
 }
