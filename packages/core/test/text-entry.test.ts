@@ -15,6 +15,7 @@ describe("@gdvariant/core/text", () => {
       "formatPrintfG",
       "parseVariantText",
       "parseVariantTextSequence",
+      "poolEqualityKeys",
       "sortArrayGodot3",
     ]);
     for (const n of names)
