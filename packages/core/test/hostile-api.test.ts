@@ -421,3 +421,10 @@ describe("property: every public value function over hostile shapes", () => {
     );
   });
 });
+
+describe("tagged JSON of what decoders make", () => {
+  it("reads back a 2.x InputEvent with negative i32 fields (found by the fuzz campaign)", () => {
+    const v: Value = { kind: "inputEvent", eventType: 4, device: -1, axis: -2147483648, axisValue: 0.5 };
+    expect(equals(fromJSON(JSON.parse(JSON.stringify(toJSON(v))) as JsonValue), v)).toBe(true);
+  });
+});

@@ -249,6 +249,8 @@ function leafJSON(value: Value): JsonValue {
   }
 }
 
+const SIGNED_EVENT_FIELDS = new Set(["device", "buttonIndex", "index", "axis"]);
+
 // A path as links to the parent, so queuing a nested value costs O(1) whatever its depth.
 type PathLink = { readonly seg: PathSegment; readonly up: PathLink } | undefined;
 
@@ -371,6 +373,13 @@ class Parser {
   u32(j: JsonValue | undefined, what: string): number {
     if (typeof j !== "number" || !Number.isInteger(j) || j < 0 || j > 0xffffffff)
       this.fail(`${what} must be a u32`);
+    return j;
+  }
+
+  // A 32-bit word read as i32 or u32 (what the encoder accepts for such fields).
+  word32(j: JsonValue | undefined, what: string): number {
+    if (typeof j !== "number" || !Number.isInteger(j) || j < -0x80000000 || j > 0xffffffff)
+      this.fail(`${what} must be a 32-bit integer`);
     return j;
   }
 
@@ -510,7 +519,13 @@ class Parser {
           ) {
             this.fail(`unknown inputEvent field ${k}`);
           }
-          out[k] = k === "axisValue" ? this.num(x, k) : this.u32(x, k);
+          // The 2.x wire holds device, buttonIndex, index and axis as i32, the rest as u32.
+          out[k] =
+            k === "axisValue"
+              ? this.num(x, k)
+              : SIGNED_EVENT_FIELDS.has(k)
+                ? this.word32(x, k)
+                : this.u32(x, k);
         }
         if (out.eventType === undefined || out.device === undefined)
           this.fail("inputEvent needs eventType and device");
