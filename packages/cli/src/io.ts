@@ -2,6 +2,7 @@ import { mkdir, open, readdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { DEFAULT_MAX_TOTAL_BYTES } from "@gdvariant/core";
 import { InputError, IoError, UsageError } from "./errors.js";
+import { writePieces } from "./json-stream.js";
 
 /** Where the command reads and writes: the process by default, streams of a test otherwise. */
 export interface CliIO {
@@ -190,13 +191,13 @@ async function readCapped(
 }
 
 /**
- * Writes a file, creating its folder. `data` may be a list of parts made on demand, written one
- * at a time (so a large output is never held whole).
+ * Writes a file, creating its folder. `data` may be a list of parts made on demand, each a run
+ * of pieces written as they come (so a large output is never held whole).
  * @throws {IoError}
  */
 export async function writeOutput(
   path: string,
-  data: Uint8Array | string | readonly (() => string)[],
+  data: Uint8Array | string | readonly (() => Iterable<string>)[],
 ): Promise<void> {
   try {
     await mkdir(dirname(path), { recursive: true });
@@ -206,7 +207,7 @@ export async function writeOutput(
     }
     const handle = await open(path, "w");
     try {
-      for (const part of data) await handle.write(part());
+      for (const part of data) await writePieces(part(), (s) => handle.write(s).then(() => undefined));
     } finally {
       await handle.close();
     }

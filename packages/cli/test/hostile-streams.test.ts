@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, openSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { encode } from "@gdvariant/godot-4";
+import { readStoreVarFile, toJSON, type Value, writeStoreVarFile } from "@gdvariant/core";
+import { dialect as dialect4, encode } from "@gdvariant/godot-4";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MODERN_LEAVES, valueArb } from "./support/arbitraries.js";
 import { CLI, gdvariant, tempDir } from "./support/cli.js";
 
 // Runs the CLI with a file descriptor as stdin (a device, a FIFO), under GNU time when the
@@ -101,5 +104,54 @@ describe("file names in output", () => {
     expect(r.stderr).not.toContain("\x07");
     expect(r.stderr).not.toContain("\x1b");
     expect(r.stderr).toContain(JSON.stringify(bad));
+  });
+});
+
+describe("decode --format json written in pieces", () => {
+  it("prints exactly JSON.stringify(toJSON(value)) for every record, large and deep ones included", () => {
+    const values: Value[] = fc.sample(valueArb(MODERN_LEAVES), { numRuns: 60, seed: 7 });
+    const big = 200_000; // over the 65,536-element pieces
+    values.push(
+      { kind: "packedByteArray", data: Uint8Array.from({ length: big }, (_, i) => (i * 7) & 255) },
+      {
+        kind: "packedFloat32Array",
+        data: Float32Array.from({ length: big }, (_, i) => (i % 5 === 0 ? Number.NaN : i / 3)),
+      },
+      { kind: "packedVector2Array", data: Float64Array.from({ length: big * 2 }, (_, i) => -i) },
+      { kind: "packedInt64Array", data: BigInt64Array.from({ length: big }, (_, i) => BigInt(i) << 40n) },
+    );
+    let deep: Value = { kind: "int", value: 1 };
+    for (let i = 0; i < 500; i++)
+      deep = {
+        kind: "dictionary",
+        entries: [
+          [
+            { kind: "string", value: "k" },
+            { kind: "array", items: [deep] },
+          ],
+        ],
+      };
+    values.push({ kind: "array", items: [deep] });
+    const dir = tempDir("json");
+    const file = join(dir, "records.bin");
+    writeFileSync(file, writeStoreVarFile(dialect4, values));
+    const r = gdvariant([
+      "decode",
+      file,
+      "--dialect",
+      "godot-4",
+      "--framing",
+      "store-var",
+      "--format",
+      "json",
+      "--allow-objects",
+    ]);
+    expect(r.stderr).toBe("");
+    const lines = r.stdout.trimEnd().split("\n");
+    const expected = readStoreVarFile(dialect4, readFileSync(file), { allowObjects: true }).map((rec) =>
+      JSON.stringify(toJSON(rec.value)),
+    );
+    expect(lines.length).toBe(expected.length);
+    for (let i = 0; i < lines.length; i++) expect(lines[i], `record ${i}`).toBe(expected[i]);
   });
 });

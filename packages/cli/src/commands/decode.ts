@@ -7,6 +7,7 @@ import type { DialectEntry } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { jsonPieces, writePieces } from "../json-stream.js";
 import { type InputRecord, PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
 
@@ -35,6 +36,13 @@ function batchLine(file: string, n: number, body: string, format: Format, value:
   if (format === "text") return n === 0 ? `; ${displayPath(file)}\n${body}` : body;
   if (format === "json") return JSON.stringify({ file, record: n, value: toJSON(value) });
   return `${file} #${n}: ${body}`;
+}
+
+// One line of JSON output: the tagged JSON, or the wrapper naming its file and record.
+function* jsonLine(value: Value, where: { file: string; record: number } | undefined): Generator<string> {
+  if (where !== undefined) yield `{"file":${JSON.stringify(where.file)},"record":${where.record},"value":`;
+  yield* jsonPieces(value);
+  yield where !== undefined ? "}\n" : "\n";
 }
 
 /** `gdvariant decode`: every record's value as engine text, tagged JSON or JS. */
@@ -78,13 +86,17 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       entry = e.entry;
     }
     progress.clear();
-    // Each record is written as soon as it is formatted, so only one record's text is held.
-    const lines = (entry ? records : []).map((r, n) => () => {
+    // Each record is written as soon as it is formatted, so only one record's text is held;
+    // JSON is written in pieces as it is made, so not even one record's text is held whole.
+    const wrapped = many && !outFolder;
+    const lines = (entry ? records : []).map((r, n) => (): Iterable<string> => {
+      if (format === "json") return jsonLine(r.value, wrapped ? { file: f.path, record: n } : undefined);
       const body = formatRecord(r.value, format, entry!);
-      return `${many && !outFolder ? batchLine(f.path, n, body, format, r.value) : body}\n`;
+      return [`${wrapped ? batchLine(f.path, n, body, format, r.value) : body}\n`];
     });
-    if (out === undefined) for (const line of lines) await write(io.stdout, line());
-    else await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
+    if (out === undefined) {
+      for (const line of lines) await writePieces(line(), (s) => write(io.stdout, s));
+    } else await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
     if (trailing > 0) {
       await write(
         io.stderr,
