@@ -1,7 +1,7 @@
 // A short, seeded run of the fuzz campaign (bench/fuzz/campaign.mjs) in CI. The long run is
 // `node bench/fuzz/run.mjs --seed N --iterations M`. GDVARIANT_FUZZ_SEED and
 // GDVARIANT_FUZZ_ITERATIONS change the seed (default 1) and the length (default 4,000 inputs,
-// about 10-20 s on 2 cores).
+// about 30-50 s on 2 cores).
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM module without type declarations
 import { runCampaign } from "../fuzz/campaign.mjs";

@@ -160,4 +160,4 @@ export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
 export type * from "./value/types.js";
 export { isKind, KINDS, MATRIX_SIZES, PACKED_KINDS, VECTOR_FIELDS } from "./value/types.js";
 export { ValueIds } from "./value/value-ids.js";
-export { assertAcyclic } from "./value/walk.js";
+export { asProjectError, assertAcyclic } from "./value/walk.js";

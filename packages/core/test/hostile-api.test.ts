@@ -21,6 +21,7 @@ import {
   toJSON,
   type Value,
 } from "@gdvariant/core";
+import { bestTime, expectLinear } from "@gdvariant/test-support/hostile";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { legacy, modern } from "./support/dialects.js";
@@ -71,17 +72,6 @@ function resultOrOwnError<T>(f: () => T): T | GdVariantError {
     if (!GdVariantError.is(e)) throw new Error(`raw exception: ${String(e)}`, { cause: e });
     return e;
   }
-}
-
-/** Milliseconds `f` takes (the best of `runs`, so a busy machine does not decide). */
-function bestTime(f: () => void, runs = 3): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    f();
-    best = Math.min(best, performance.now() - t);
-  }
-  return best;
 }
 
 const SHAPES: Shape[] = ["array", "dictionary", "dictionaryKey", "object"];
@@ -213,11 +203,11 @@ describe("text parser", () => {
   const chain = (n: number) => `${"{".repeat(n)}{}${":1}".repeat(n)}`;
 
   it("reads a chain of dictionaries, each the key of the next, in linear time (4 KB took 1.6 s)", () => {
-    const small = bestTime(() => parseVariantText(chain(250)));
-    const large = bestTime(() => parseVariantText(chain(1000)));
-    expect(large).toBeLessThan(1000);
     // Four times the input: linear work is about 4x; the quadratic fingerprint was 16x.
-    expect(large).toBeLessThan(Math.max(8 * small, 50));
+    expectLinear(
+      () => parseVariantText(chain(250)),
+      () => parseVariantText(chain(1000)),
+    );
   });
 
   it("keeps the first place and last value of a repeated container key", () => {
@@ -255,10 +245,10 @@ describe("convertValue", () => {
     };
     const a = typedChain(200);
     const b = typedChain(800);
-    const small = bestTime(() => convertValue(a, modern));
-    const large = bestTime(() => convertValue(b, modern));
-    expect(large).toBeLessThan(1000);
-    expect(large).toBeLessThan(Math.max(8 * small, 50));
+    expectLinear(
+      () => convertValue(a, modern),
+      () => convertValue(b, modern),
+    );
     const r = convertValue(b, legacy);
     expect(r.losses.length).toBeGreaterThan(0);
     // Loss paths are spelt out on demand and still say where.
@@ -386,9 +376,7 @@ describe.skip("engine (lead)", () => {
       let n = 0;
       decodeWith(modern, b, { onSpan: () => void n++ });
     };
-    const ts = bestTime(run(small));
-    const tl = bestTime(run(large));
-    expect(tl).toBeLessThan(Math.max(8 * ts, 50));
+    expectLinear(run(small), run(large));
   });
 });
 

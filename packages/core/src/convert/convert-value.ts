@@ -15,6 +15,7 @@ import type {
   Value,
 } from "../value/types.js";
 import { ValueIds } from "../value/value-ids.js";
+import { asProjectError } from "../value/walk.js";
 import { mapKind } from "./kind-map.js";
 import type { ConversionLoss, ConvertOptions, ConvertResult } from "./options.js";
 import { type Capabilities, capabilities, keepsContainerType, roundTrip } from "./probe.js";
@@ -426,13 +427,6 @@ export function convertValue(value: Value, target: Dialect, options: ConvertOpti
   try {
     return { value: c.convert(value), losses: c.losses };
   } catch (e) {
-    if (EncodeError.is(e)) throw e.withDialect(target.id);
-    if (GdVariantError.is(e)) throw e;
-    const stack = e instanceof RangeError;
-    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot convert: ${String(e)}`, {
-      code: stack ? "depth-exceeded" : "invalid-value",
-      dialect: target.id,
-      cause: e,
-    });
+    throw asProjectError(e, "convertValue", target.id);
   }
 }

@@ -1,7 +1,6 @@
-import { EncodeError, GdVariantError } from "../errors.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
-import { CycleGuard, isContainer } from "./walk.js";
+import { asProjectError, CycleGuard, isContainer } from "./walk.js";
 
 function sameNumber(a: number, b: number): boolean {
   return Object.is(a, b);
@@ -44,11 +43,7 @@ export function equals(a: Value, b: Value): boolean {
   try {
     return recursiveEquals(a, b, 0);
   } catch (e) {
-    if (GdVariantError.is(e)) throw e;
-    throw new EncodeError(`equals: not a well-formed value (${String(e)})`, {
-      code: "invalid-value",
-      cause: e,
-    });
+    throw asProjectError(e, "equals");
   }
 }
 

@@ -1,7 +1,7 @@
-import { EncodeError, GdVariantError } from "../errors.js";
+import { EncodeError } from "../errors.js";
 import { toInt64 } from "./construct.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
-import { CycleGuard } from "./walk.js";
+import { asProjectError, CycleGuard } from "./walk.js";
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -107,11 +107,7 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
   try {
     return view(value, options?.dictionaries ?? "auto", 0);
   } catch (e) {
-    if (GdVariantError.is(e)) throw e;
-    throw new EncodeError(`toJS: not a well-formed value (${String(e)})`, {
-      code: "invalid-value",
-      cause: e,
-    });
+    throw asProjectError(e, "toJS");
   }
 }
 

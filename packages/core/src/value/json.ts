@@ -12,7 +12,7 @@ import {
   type Value,
   VECTOR_FIELDS,
 } from "./types.js";
-import { CycleGuard, isContainer } from "./walk.js";
+import { asProjectError, CycleGuard, isContainer } from "./walk.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -51,11 +51,7 @@ export function toJSON(value: Value): JsonValue {
   try {
     return recursiveJSON(value, 0);
   } catch (e) {
-    if (GdVariantError.is(e)) throw e;
-    throw new EncodeError(`toJSON: not a well-formed value (${String(e)})`, {
-      code: "invalid-value",
-      cause: e,
-    });
+    throw asProjectError(e, "toJSON");
   }
 }
 

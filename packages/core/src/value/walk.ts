@@ -1,4 +1,4 @@
-import { EncodeError } from "../errors.js";
+import { EncodeError, GdVariantError } from "../errors.js";
 import type { Value } from "./types.js";
 
 /**
@@ -72,4 +72,21 @@ export function assertAcyclic(value: Value, what: string): void {
     guard.leave(top[0]);
     done.add(top[0]);
   }
+}
+
+/**
+ * What a function over values throws for an error it caught: the project's errors as they are
+ * (an `EncodeError` tagged with `dialect`), a `RangeError` (a stack that ran out) as
+ * `depth-exceeded`, anything else (a malformed value: a missing field, a getter that throws) as
+ * `invalid-value`. For writers and walkers documented to throw only the project's errors.
+ * @param what - who failed, for the message (`"toJSON"`, `"cannot write text"`).
+ */
+export function asProjectError(e: unknown, what: string, dialect?: string): GdVariantError {
+  if (EncodeError.is(e)) return dialect === undefined ? e : e.withDialect(dialect);
+  if (GdVariantError.is(e)) return e;
+  const stack = e instanceof RangeError;
+  return new EncodeError(
+    stack ? `${what}: nesting too deep for the JS stack` : `${what}: not a well-formed value (${String(e)})`,
+    { code: stack ? "depth-exceeded" : "invalid-value", dialect, cause: e },
+  );
 }

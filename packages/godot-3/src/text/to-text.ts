@@ -1,4 +1,5 @@
 import {
+  asProjectError,
   DEFAULT_MAX_DEPTH,
   EncodeError,
   type PathSegment,
@@ -233,12 +234,6 @@ export function toText(value: Value, options: ToTextOptions = {}): string {
   try {
     return w.write(value);
   } catch (e) {
-    if (EncodeError.is(e)) throw e;
-    const stack = e instanceof RangeError;
-    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot write text: ${String(e)}`, {
-      code: stack ? "depth-exceeded" : "invalid-value",
-      dialect: "godot-3",
-      cause: e,
-    });
+    throw asProjectError(e, "toText", "godot-3");
   }
 }

@@ -1,9 +1,8 @@
 import {
+  asProjectError,
   assertAcyclic,
   type ContainerType,
   type DictionaryEntry,
-  EncodeError,
-  GdVariantError,
   type Value,
   VECTOR_FIELDS,
 } from "@gdvariant/core";
@@ -277,16 +276,6 @@ export function toText(value: Value): string {
     assertAcyclic(value, "toText");
     return write(value, 0);
   } catch (e) {
-    if (EncodeError.is(e)) throw e.withDialect("godot-4");
-    if (GdVariantError.is(e)) throw e;
-    const stack = e instanceof RangeError;
-    throw new EncodeError(
-      stack ? "nesting too deep for the JS stack" : `not a well-formed value: ${String(e)}`,
-      {
-        code: stack ? "depth-exceeded" : "invalid-value",
-        dialect: "godot-4",
-        cause: e,
-      },
-    );
+    throw asProjectError(e, "toText", "godot-4");
   }
 }

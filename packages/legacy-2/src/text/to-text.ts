@@ -1,9 +1,9 @@
 import {
+  asProjectError,
   DEFAULT_MAX_DEPTH,
   type DictionaryEntry,
   EncodeError,
   formatPrintfG,
-  GdVariantError,
   type InputEventValue,
   type NodePathValue,
   poolEqualityKeys,
@@ -286,17 +286,7 @@ export function toText(value: Value): string {
   try {
     write(value, out, { ids: new ValueIds(), depth: 0 });
   } catch (e) {
-    if (EncodeError.is(e)) throw e.withDialect("legacy-2");
-    if (GdVariantError.is(e)) throw e;
-    const stack = e instanceof RangeError;
-    throw new EncodeError(
-      stack ? "nesting too deep for the JS stack" : `not a well-formed value: ${String(e)}`,
-      {
-        code: stack ? "depth-exceeded" : "invalid-value",
-        dialect: "legacy-2",
-        cause: e,
-      },
-    );
+    throw asProjectError(e, "toText", "legacy-2");
   }
   return out.join("");
 }
