@@ -1,7 +1,7 @@
 import { EncodeError } from "../errors.js";
 import { toInt64 } from "./construct.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
-import { asProjectError, CycleGuard } from "./walk.js";
+import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -178,24 +178,19 @@ type ViewTask =
 // Each container's view is made empty when its parent's is filled (so it lands in the parent in
 // order), then filled from the work list; an exit marker after its children ends its cycle watch.
 class JSView {
-  private readonly work: (ViewTask | { readonly done: Value })[] = [];
+  private readonly work: (ViewTask | ExitMarker)[] = [];
   private readonly guard = new CycleGuard("toJS");
 
   constructor(private readonly dicts: "auto" | "map") {}
 
   root(value: Value): unknown {
     const out = this.view(value);
-    const work = this.work;
-    while (work.length > 0) {
-      const task = work.pop()!;
-      if ("done" in task) {
-        this.guard.leave(task.done);
-        continue;
-      }
-      this.guard.enter(task.v);
-      work.push({ done: task.v });
-      this.fill(task);
-    }
+    drainWork(
+      this.work,
+      this.guard,
+      (t) => t.v,
+      (t) => this.fill(t),
+    );
     return out;
   }
 

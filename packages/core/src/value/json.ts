@@ -12,7 +12,7 @@ import {
   type Value,
   VECTOR_FIELDS,
 } from "./types.js";
-import { asProjectError, CycleGuard, isContainer } from "./walk.js";
+import { asProjectError, CycleGuard, drainWork, type ExitMarker, isContainer } from "./walk.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -274,7 +274,7 @@ type Pending =
 
 class Parser {
   private at: PathLink = undefined;
-  private readonly work: (Pending | { readonly done: object })[] = [];
+  private readonly work: (Pending | ExitMarker)[] = [];
   private readonly guard = new CycleGuard("tagged JSON", (m) => this.fail(m.slice("tagged JSON: ".length)));
 
   fail(message: string): never {
@@ -288,42 +288,41 @@ class Parser {
   /** Reads `json` iteratively: containers are made empty, then filled from the work list. */
   root(json: JsonValue): Value {
     const v = this.value(json);
-    const work = this.work;
-    while (work.length > 0) {
-      const task = work.pop()!;
-      if ("done" in task) {
-        this.guard.leave(task.done);
-        continue;
+    drainWork(
+      this.work,
+      this.guard,
+      (t) => t.list,
+      (t) => this.fill(t),
+    );
+    return v;
+  }
+
+  private fill(task: Pending): void {
+    const up = task.at;
+    const list = task.list;
+    if (task.of === "items") {
+      for (let n = 0; n < list.length; n++) {
+        this.at = { seg: n, up };
+        task.into.push(this.value(list[n]));
       }
-      this.guard.enter(task.list);
-      work.push({ done: task.list });
-      const up = task.at;
-      const list = task.list;
-      if (task.of === "items") {
-        for (let n = 0; n < list.length; n++) {
-          this.at = { seg: n, up };
-          task.into.push(this.value(list[n]));
-        }
-      } else if (task.of === "entries") {
-        for (let n = 0; n < list.length; n++) {
-          this.at = up;
-          const pair = this.arr(list[n], "entry");
-          this.at = { seg: { keyAt: n }, up };
-          const k = this.value(pair[0]);
-          this.at = { seg: { key: k }, up };
-          task.into.push([k, this.value(pair[1])]);
-        }
-      } else {
-        for (const p of list) {
-          this.at = up;
-          const pair = this.arr(p, "property");
-          const name = this.str(pair[0], "property name");
-          this.at = { seg: { property: name }, up };
-          task.into.push([name, this.value(pair[1])]);
-        }
+    } else if (task.of === "entries") {
+      for (let n = 0; n < list.length; n++) {
+        this.at = up;
+        const pair = this.arr(list[n], "entry");
+        this.at = { seg: { keyAt: n }, up };
+        const k = this.value(pair[0]);
+        this.at = { seg: { key: k }, up };
+        task.into.push([k, this.value(pair[1])]);
+      }
+    } else {
+      for (const p of list) {
+        this.at = up;
+        const pair = this.arr(p, "property");
+        const name = this.str(pair[0], "property name");
+        this.at = { seg: { property: name }, up };
+        task.into.push([name, this.value(pair[1])]);
       }
     }
-    return v;
   }
 
   obj(j: JsonValue | undefined): { [k: string]: JsonValue } {

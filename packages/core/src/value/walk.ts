@@ -32,6 +32,33 @@ export class CycleGuard {
   }
 }
 
+/** A work-list entry that ends the cycle watch of the container it names. @internal */
+export type ExitMarker = { readonly done: object };
+
+/**
+ * Runs a depth-first work list: each task's container is watched for cycles from when it is
+ * filled until everything `fill` queued for it is done (an exit marker below those tasks).
+ * @internal
+ */
+export function drainWork<T extends object>(
+  work: (T | ExitMarker)[],
+  guard: CycleGuard,
+  subject: (task: T) => object,
+  fill: (task: T) => void,
+): void {
+  while (work.length > 0) {
+    const task = work.pop()!;
+    if ("done" in task) {
+      guard.leave(task.done);
+      continue;
+    }
+    const s = subject(task);
+    guard.enter(s);
+    work.push({ done: s });
+    fill(task);
+  }
+}
+
 /** The kinds whose values hold other values. @internal */
 export function isContainer(v: Value): boolean {
   return v.kind === "array" || v.kind === "dictionary" || (v.kind === "object" && v.form === "full");
