@@ -13,6 +13,7 @@ describe("@gdvariant/core/text", () => {
       "cEscape",
       "cEscapeMultiline",
       "formatPrintfG",
+      "joinEach",
       "parseVariantText",
       "parseVariantTextSequence",
       "poolEqualityKeys",

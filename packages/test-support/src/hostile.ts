@@ -94,6 +94,21 @@ export function describeHostileText(w: TextWriterUnderTest, deep: "refused" | "c
       );
     });
 
+    it("holds about twice its text in heap for a large packed array (a rope held 12 times)", () => {
+      const data = Uint8Array.from({ length: 4 << 20 }, (_, i) => i & 255);
+      const floats = Float32Array.from({ length: 1 << 20 }, (_, i) => i / 7);
+      for (const v of [
+        { kind: "packedByteArray", data },
+        { kind: "packedFloat32Array", data: floats },
+      ] as Value[]) {
+        const before = process.memoryUsage().heapUsed;
+        const text = w.toText(v);
+        const grown = process.memoryUsage().heapUsed - before;
+        expect(text.length).toBeGreaterThan(data.length);
+        expect(grown).toBeLessThan(6 * text.length);
+      }
+    });
+
     it("refuses a dictionary that is its own key with depth-exceeded", () => {
       const self: { kind: "dictionary"; entries: [Value, Value][] } = { kind: "dictionary", entries: [] };
       self.entries.push([self, int(1)]);

@@ -15,6 +15,7 @@ export {
   cEscapeMultiline,
   formatPrintfG,
   IMAGE_FORMAT_NAMES,
+  joinEach,
   type ParseVariantTextOptions,
   parseVariantText,
   parseVariantTextSequence,

@@ -2,6 +2,7 @@ import {
   asProjectError,
   DEFAULT_MAX_DEPTH,
   EncodeError,
+  joinEach,
   type PathSegment,
   poolEqualityKeys,
   sortArrayGodot3,
@@ -19,7 +20,8 @@ export interface ToTextOptions {
 
 // Every real inside a math type or pool array is a 32-bit float in the engine (real_t).
 const r = (v: number): string => formatReal(Math.fround(v));
-const list = (values: ArrayLike<number>): string => Array.from(values, r).join(", ");
+const list = (values: ArrayLike<number>): string => joinEach(values.length, (i) => r(values[i]!), ", ");
+const whole = (values: ArrayLike<number>): string => joinEach(values.length, (i) => String(values[i]!), ", ");
 
 // Keys the engine's Dictionary merges (VariantHasher + VariantComparator): same type and equal
 // values, NaN equal to NaN, 0 equal to -0. Objects and dictionaries never merge: each decode
@@ -132,9 +134,9 @@ class Writer {
         return `[ ${parts.join(", ")} ]`;
       }
       case "packedByteArray":
-        return `PoolByteArray( ${Array.from(v.data).join(", ")} )`;
+        return `PoolByteArray( ${whole(v.data)} )`;
       case "packedInt32Array":
-        return `PoolIntArray( ${Array.from(v.data).join(", ")} )`;
+        return `PoolIntArray( ${whole(v.data)} )`;
       case "packedFloat32Array":
         return `PoolRealArray( ${list(v.data)} )`;
       case "packedStringArray":

@@ -3,6 +3,7 @@ import {
   assertAcyclic,
   type ContainerType,
   type DictionaryEntry,
+  joinEach,
   type Value,
   VECTOR_FIELDS,
 } from "@gdvariant/core";
@@ -17,15 +18,11 @@ import { TYPE_NAMES } from "./type-names.js";
 const MAX_RECURSION = 100;
 
 function reals(values: ArrayLike<number>): string {
-  let s = "";
-  for (let i = 0; i < values.length; i++) s += (i > 0 ? ", " : "") + rtosFix(values[i]!);
-  return s;
+  return joinEach(values.length, (i) => rtosFix(values[i]!), ", ");
 }
 
 function ints(values: ArrayLike<number | bigint>): string {
-  let s = "";
-  for (let i = 0; i < values.length; i++) s += (i > 0 ? ", " : "") + String(values[i]!);
-  return s;
+  return joinEach(values.length, (i) => String(values[i]!), ", ");
 }
 
 function nodePathString(v: {

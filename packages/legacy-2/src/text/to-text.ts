@@ -5,6 +5,7 @@ import {
   EncodeError,
   formatPrintfG,
   type InputEventValue,
+  joinEach,
   type NodePathValue,
   poolEqualityKeys,
   sortArrayGodot3,
@@ -35,9 +36,7 @@ export function realText(x: number): string {
 }
 
 function reals(values: ArrayLike<number>): string {
-  let s = "";
-  for (let i = 0; i < values.length; i++) s += (i > 0 ? ", " : "") + realText(values[i]!);
-  return s;
+  return joinEach(values.length, (i) => realText(values[i]!), ", ");
 }
 
 /** The path string of a 2.x NodePath as `String(NodePath)` prints it. */
