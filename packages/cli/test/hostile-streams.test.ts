@@ -155,3 +155,30 @@ describe("decode --format json written in pieces", () => {
     for (let i = 0; i < lines.length; i++) expect(lines[i], `record ${i}`).toBe(expected[i]);
   });
 });
+
+describe("hexdump of deep-and-wide nesting", () => {
+  it("prints output proportional to the input (a 56 KB dump printed 18 MB)", () => {
+    const deepWide = (depth: number): Value => {
+      let v: Value = { kind: "int", value: 1 };
+      for (let i = 0; i < depth; i++)
+        v = {
+          kind: "array",
+          items: [v, ...Array.from({ length: 6 }, (): Value => ({ kind: "int", value: i }))],
+        };
+      return v;
+    };
+    const dir = tempDir("hexdump");
+    const sizes = [250, 1000].map((depth) => {
+      const file = join(dir, `dw${depth}.bin`);
+      const bytes = encode(deepWide(depth));
+      writeFileSync(file, bytes);
+      const r = gdvariant(["hexdump", file, "--dialect", "godot-4"]);
+      expect(r.code).toBe(0);
+      return { input: bytes.length, output: r.out.length };
+    });
+    const [small, large] = sizes as [{ input: number; output: number }, { input: number; output: number }];
+    // Four times the input: about four times the output, not sixteen.
+    expect(large.output).toBeLessThan(6 * small.output);
+    expect(large.output).toBeLessThan(40 * large.input);
+  });
+});
