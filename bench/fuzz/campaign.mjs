@@ -477,68 +477,31 @@ export function targets() {
           return true;
         },
       ]);
-      list.push([
-        `${name}.after.toText`,
-        () => {
-          if (value === undefined) return false;
-          try {
-            d.toText(value);
-            return true;
-          } catch (e) {
-            if (GdVariantError.is(e)) return false;
-            throw e;
-          }
-        },
-      ]);
-      list.push([
-        `${name}.after.toJSON`,
-        () => {
-          if (value === undefined) return false;
-          // Tagged JSON both ways, and equality with what came in.
-          const back = fromJSON(JSON.parse(JSON.stringify(toJSON(value))));
-          if (!equals(back, value)) throw new Error("fromJSON(toJSON(v)) differs from v");
-          return true;
-        },
-      ]);
-      list.push([
-        `${name}.after.parseText`,
-        () => {
-          if (value === undefined) return false;
-          try {
-            parseVariantText(d.toText(value), { dialect: id });
-            return true;
-          } catch (e) {
-            if (GdVariantError.is(e)) return false;
-            throw e;
-          }
-        },
-      ]);
-      list.push([
-        `${name}.after.convert`,
-        () => {
-          if (value === undefined) return false;
-          try {
-            convertValue(value, DIALECTS[NEXT[id]].dialect);
-            return true;
-          } catch (e) {
-            if (GdVariantError.is(e)) return false;
-            throw e;
-          }
-        },
-      ]);
-      list.push([
-        `${name}.after.encode`,
-        () => {
-          if (value === undefined) return false;
-          try {
-            d.encode(value);
-            return true;
-          } catch (e) {
-            if (GdVariantError.is(e)) return false;
-            throw e;
-          }
-        },
-      ]);
+      // A stage after the decode: true when it produced something, false for the project's
+      // own error, anything else thrown is an escape.
+      const after = (stage, fn) =>
+        list.push([
+          `${name}.after.${stage}`,
+          () => {
+            if (value === undefined) return false;
+            try {
+              fn(value);
+              return true;
+            } catch (e) {
+              if (GdVariantError.is(e)) return false;
+              throw e;
+            }
+          },
+        ]);
+      after("toText", (v) => d.toText(v));
+      // Tagged JSON both ways, and equality with what came in (toJSON itself may refuse).
+      after("toJSON", (v) => {
+        const back = fromJSON(JSON.parse(JSON.stringify(toJSON(v))));
+        if (!equals(back, v)) throw new Error("fromJSON(toJSON(v)) differs from v");
+      });
+      after("parseText", (v) => parseVariantText(d.toText(v), { dialect: id }));
+      after("convert", (v) => convertValue(v, DIALECTS[NEXT[id]].dialect));
+      after("encode", (v) => d.encode(v));
     }
   }
   list.push([
