@@ -1242,7 +1242,8 @@ export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOpti
  * allocating the output. Reuse one buffer for many values, or write straight into a packet.
  * @throws {EncodeError} `target-too-small` when the value does not fit from `offset` (the bytes
  *   from `offset` on may have been written to), or as {@link encodeWith}.
- * @throws {RangeError} when `offset` is not an integer within `target`.
+ * @throws {EncodeError} `out-of-range` when `offset` is not an integer within `target`,
+ *   `invalid-value` when `target` is not a Uint8Array or cannot be written (detached).
  */
 export function encodeIntoWith(
   dialect: Dialect,
@@ -1251,17 +1252,28 @@ export function encodeIntoWith(
   offset = 0,
   options: EncodeOptions = {},
 ): number {
-  if (!(target instanceof Uint8Array)) throw new TypeError("target is not a Uint8Array");
+  if (!(target instanceof Uint8Array)) {
+    throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
+  }
   if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
-    throw new RangeError(`offset ${offset} is outside the target (${target.length} bytes)`);
+    throw new EncodeError(`offset ${offset} is outside the target (${target.length} bytes)`, {
+      code: "out-of-range",
+      dialect: dialect.id,
+    });
   }
   const room = target.length - offset;
   // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
-  const encoder = new Encoder(
-    dialect,
-    options,
-    ByteWriter.into(offset === 0 ? target : target.subarray(offset)),
-  );
+  let encoder: Encoder;
+  try {
+    encoder = new Encoder(dialect, options, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
+  } catch (e) {
+    // A detached buffer cannot be viewed.
+    throw new EncodeError(`the target cannot be written: ${String(e)}`, {
+      code: "invalid-value",
+      dialect: dialect.id,
+      cause: e,
+    });
+  }
   try {
     runEncoder(encoder, dialect, value);
   } catch (e) {
