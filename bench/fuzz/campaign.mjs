@@ -26,6 +26,7 @@ import {
 import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import * as legacy2 from "@gdvariant/legacy-2";
+import { difference } from "../src/compare.mjs";
 
 export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
 // Where convertValue sends each dialect's values: the generation next to it.
@@ -467,6 +468,26 @@ export function targets() {
             if (GdVariantError.is(e)) return false;
             throw e;
           }
+        },
+      ]);
+      // decodeJS reads the same bytes in one pass: the same value as toJS(decode), or the
+      // project's error exactly where decode failed.
+      list.push([
+        `${name}.decodeJS`,
+        (bytes) => {
+          let js;
+          try {
+            js = d.decodeJS(bytes, { allowObjects });
+          } catch (e) {
+            if (!GdVariantError.is(e)) throw e;
+            if (value !== undefined) throw new Error("decodeJS failed where decode did not");
+            return false;
+          }
+          if (value === undefined) throw new Error("decodeJS gave a value where decode failed");
+          checkJS(js);
+          const diff = difference(toJS(value), js);
+          if (diff !== undefined) throw new Error(`decodeJS differs from toJS(decode) at ${diff}`);
+          return true;
         },
       ]);
       list.push([

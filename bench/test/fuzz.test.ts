@@ -19,6 +19,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     const decodes = ["godot-4", "godot-3", "legacy-2"].flatMap((id) =>
       ["decode", "decode(allowObjects)"].flatMap((d) => [
         `${id}.${d}`,
+        `${id}.${d}.decodeJS`,
         `${id}.${d}.after.toJS`,
         `${id}.${d}.after.toText`,
         `${id}.${d}.after.toJSON`,
