@@ -97,6 +97,9 @@ class Unwinding {
   }
 }
 
+// What read's switch leaves for the codec (a builder may make undefined of a value).
+const UNREAD: unknown = Symbol("unread");
+
 /** One level of the path spans report: the segment, and the level above (ROOT at the top). */
 interface PathNode {
   readonly up: PathNode | undefined;
@@ -252,23 +255,91 @@ class Decoder implements DecodeContext {
     return this.read() as Value;
   }
 
+  // One function for every value: the inline layouts are read here (each case reads exactly
+  // what its codec's decode reads; a value too short, or a 64-bit vector, is left to the codec,
+  // which reports it as it always has), containers in readArray/readDictionary, so that a level
+  // of nesting is three stack frames (read, the container, its loop): a chain of 1,024 nested
+  // dictionary keys must fit the JS stack.
   private read(): unknown {
     const r = this.reader;
     const start = r.pos;
     if (r.end - start < 4)
       throw this.error("truncated", `header needs 4 bytes, ${r.end - start} left`, start);
-    const header = r.view.getUint32(start, true);
-    r.pos = start + 4;
+    const view = r.view;
+    const header = view.getUint32(start, true);
+    const p = start + 4;
+    r.pos = p;
     const id = (header & this.typeMask) >>> 0;
     if ((header & this.flagCheck) !== 0) this.checkFlags(header, id, start);
     const tag = id < this.tags.length ? this.tags[id]! : 0;
-    // One frame per level for containers (read, readArray/readDictionary, the loop): a chain of
-    // 1,024 nested dictionary keys must fit the JS stack.
-    let value: unknown;
-    if (tag === INLINE_DICTIONARY) value = this.readDictionary(this.codecs[id]!.inline!, header, start);
-    else if (tag === INLINE_ARRAY) value = this.readArray(this.codecs[id]!.inline!, header, start);
-    else if (tag !== 0) value = this.readInline(tag, header, start);
-    if (value === undefined) value = this.readByCodec(id, header, start);
+    const b = this.b;
+    const left = r.end - p;
+    let value: unknown = UNREAD;
+    switch (tag) {
+      case INLINE_NIL:
+        value = b.nil();
+        break;
+      case INLINE_BOOL:
+        if (left >= 4) {
+          r.pos = p + 4;
+          value = b.bool(view.getUint32(p, true) !== 0);
+        }
+        break;
+      case INLINE_INT:
+        if ((header & FLAG_64) !== 0) value = b.int(r.i64n());
+        else if (left >= 4) {
+          r.pos = p + 4;
+          value = b.int(view.getInt32(p, true));
+        }
+        break;
+      case INLINE_FLOAT:
+        if ((header & FLAG_64) !== 0) value = b.float(r.f64());
+        else if (left >= 4) {
+          r.pos = p + 4;
+          value = b.float(view.getFloat32(p, true));
+        }
+        break;
+      case INLINE_STRING:
+        value = b.string(r.string());
+        break;
+      case INLINE_STRING_NAME:
+        value = b.stringName(r.string());
+        break;
+      case INLINE_VECTOR2:
+        if ((header & FLAG_64) === 0 && left >= 8) {
+          r.pos = p + 8;
+          value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
+        }
+        break;
+      case INLINE_VECTOR3:
+        if ((header & FLAG_64) === 0 && left >= 12) {
+          r.pos = p + 12;
+          value = b.vector3(
+            view.getFloat32(p, true),
+            view.getFloat32(p + 4, true),
+            view.getFloat32(p + 8, true),
+          );
+        }
+        break;
+      case INLINE_COLOR:
+        if ((header & FLAG_64) === 0 && left >= 16) {
+          r.pos = p + 16;
+          value = b.color(
+            view.getFloat32(p, true),
+            view.getFloat32(p + 4, true),
+            view.getFloat32(p + 8, true),
+            view.getFloat32(p + 12, true),
+          );
+        }
+        break;
+      case INLINE_ARRAY:
+        value = this.readArray(this.codecs[id]!.inline!, header, start);
+        break;
+      case INLINE_DICTIONARY:
+        value = this.readDictionary(this.codecs[id]!.inline!, header, start);
+        break;
+    }
+    if (value === UNREAD) value = this.readByCodec(id, header, start);
     if (this.onSpan !== undefined) this.span(start, id);
     return value;
   }
@@ -291,74 +362,6 @@ class Decoder implements DecodeContext {
       },
     });
     this.onSpan!(span);
-  }
-
-  // Each case reads exactly what its codec's decode reads; undefined leaves the value to the
-  // codec (too short, or a 64-bit vector), which reports it as it always has.
-  private readInline(tag: number, header: number, start: number): unknown {
-    const r = this.reader;
-    const b = this.b;
-    const left = r.end - start - 4;
-    const view = r.view;
-    const p = start + 4;
-    switch (tag) {
-      case INLINE_NIL:
-        return b.nil();
-      case INLINE_BOOL:
-        if (left >= 4) {
-          r.pos = p + 4;
-          return b.bool(view.getUint32(p, true) !== 0);
-        }
-        break;
-      case INLINE_INT:
-        if ((header & FLAG_64) === 0) {
-          if (left >= 4) {
-            r.pos = p + 4;
-            return b.int(view.getInt32(p, true));
-          }
-        } else return b.int(r.i64n());
-        break;
-      case INLINE_FLOAT:
-        if ((header & FLAG_64) === 0) {
-          if (left >= 4) {
-            r.pos = p + 4;
-            return b.float(view.getFloat32(p, true));
-          }
-        } else return b.float(r.f64());
-        break;
-      case INLINE_STRING:
-        return b.string(r.string());
-      case INLINE_STRING_NAME:
-        return b.stringName(r.string());
-      case INLINE_VECTOR2:
-        if ((header & FLAG_64) === 0 && left >= 8) {
-          r.pos = p + 8;
-          return b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
-        }
-        break;
-      case INLINE_VECTOR3:
-        if ((header & FLAG_64) === 0 && left >= 12) {
-          r.pos = p + 12;
-          return b.vector3(
-            view.getFloat32(p, true),
-            view.getFloat32(p + 4, true),
-            view.getFloat32(p + 8, true),
-          );
-        }
-        break;
-      case INLINE_COLOR:
-        if ((header & FLAG_64) === 0 && left >= 16) {
-          r.pos = p + 16;
-          return b.color(
-            view.getFloat32(p, true),
-            view.getFloat32(p + 4, true),
-            view.getFloat32(p + 8, true),
-            view.getFloat32(p + 12, true),
-          );
-        }
-        break;
-    }
-    return undefined;
   }
 
   private readByCodec(id: number, header: number, start: number): unknown {
