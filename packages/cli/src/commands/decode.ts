@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
 import { oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
-import { reportError, runBatch } from "../batch.js";
+import { runBatch } from "../batch.js";
 import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -61,7 +61,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const many = files.length > 1 || folders;
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
-  return runBatch(io, files, async (f, _i, progress) => {
+  return runBatch(io, files, { verb: "decoded", args: positionals }, async (f, _i, progress) => {
     const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io), values);
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
@@ -73,6 +73,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       entry = r.entry;
       trailing = r.framed.trailing;
       if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
+        progress.clear();
         await write(
           io.stderr,
           `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
@@ -91,16 +92,22 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
         })
       : [];
     const text = lines.length > 0 ? `${lines.join("\n")}\n` : "";
-    progress.clear();
+    if (out === undefined) progress.clearFor(io.stdout);
+    // A failed input leaves no output file (its intact records still go to stdout).
     if (out === undefined) await write(io.stdout, text);
-    else if (outFolder) await writeOutput(join(out, f.rel + EXTENSIONS[format]), text);
+    else if (failure !== undefined) {
+      /* nothing written */
+    } else if (outFolder) await writeOutput(join(out, f.rel + EXTENSIONS[format]), text);
     else await writeOutput(out, text);
     if (trailing > 0) {
+      progress.clear();
       await write(
         io.stderr,
         `gdvariant: ${f.path}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
       );
     }
-    return failure === undefined ? EXIT.ok : reportError(io, f.path, failure);
+    // runBatch clears the bar and reports the failure.
+    if (failure !== undefined) throw failure;
+    return EXIT.ok;
   });
 }

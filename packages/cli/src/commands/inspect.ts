@@ -1,7 +1,7 @@
 import type { Candidate, DetectResult } from "@gdvariant/auto-detect";
 import { type JsonValue, toJSON } from "@gdvariant/core";
 import { parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
-import { reportError, runBatch } from "../batch.js";
+import { runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, readInput, write } from "../io.js";
@@ -106,10 +106,11 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
   const choice = readChoice("inspect", values);
   const maxItems = positiveInt("inspect", "max-items", values["max-items"], 100);
   const { files } = await expandInputs(positionals);
-  return runBatch(io, files, async (f, i, progress) => {
+  return runBatch(io, files, { verb: "read", args: positionals }, async (f, i, progress) => {
     const name = f.path === "-" ? "stdin" : f.path;
     const opened = await openLayers("inspect", await readInput(f.path, io), values);
     const bytes = opened.plaintext;
+    progress.clearFor(io.stdout);
     if (opened.layers.length > 0 && !values.json)
       await write(io.stdout, `${name}: inside ${describeLayers(opened.layers)}\n`);
     let resolved: Resolved | undefined;
@@ -120,7 +121,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
       failure = e;
     }
     const detection = resolved?.detection ?? runDetect(bytes, choice);
-    progress.clear();
+    progress.clearFor(io.stdout);
     if (values.json) {
       await write(io.stdout, `${JSON.stringify(jsonReport(name, bytes.length, detection, resolved))}\n`);
     } else {
@@ -143,7 +144,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
       }
       await write(io.stdout, `${lines.join("\n")}\n`);
     }
-    if (failure !== undefined) return reportError(io, f.path, failure);
+    if (failure !== undefined) throw failure;
     return EXIT.ok;
   });
 }
