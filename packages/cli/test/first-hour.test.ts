@@ -203,3 +203,20 @@ describe("--help is complete", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the documented command", () => {
+  it("`npx gdvariant` runs the workspace's command from the clone (the root depends on it)", () => {
+    // --no: never ask the registry; the command must come from the clone's own install.
+    const r = spawnSync(
+      "npx",
+      ["--no", "gdvariant", "inspect", "samples/godot-3/save.bin", "--max-items", "1"],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+      },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("Detected: godot-3 (Godot 3.x)");
+  });
+});
