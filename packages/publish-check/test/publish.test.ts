@@ -1,9 +1,10 @@
 // Publish-ready: every public package is packed once (`pnpm pack`, which turns workspace:^ into
 // versions), the tarballs are installed with plain npm into a scratch project outside the
 // workspace, and there, as a user's project: every ```ts README example type-checks with
-// TypeScript `nodenext` and runs as ESM; every entry loads through `require` with the same
-// exports as through `import`; the `gdvariant` binary runs; `npm publish --dry-run` accepts
-// each tarball. One test, so the packing and the install happen once.
+// TypeScript `nodenext` and runs as ESM under Node (and the library packages' under Deno and
+// Bun); every entry loads through `require` with the same exports as through `import`; the
+// `gdvariant` binary runs; `npm publish --dry-run` accepts each tarball. One test, so the
+// packing and the install happen once.
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   copyFileSync,
@@ -25,6 +26,11 @@ const PUBLIC = ["core", "godot-4", "godot-3", "legacy-2", "auto-detect", "files"
 const TYPESCRIPT = JSON.parse(readFileSync(join(ROOT, "node_modules", "typescript", "package.json"), "utf8"))
   .version as string;
 const TYPES_NODE = "^20.19.0";
+// Deno and Bun as npm ships them (each package brings its binary in a platform package).
+const DENO = "deno@^2";
+const BUN = "bun@^1";
+// The packages that promise browsers, Node, Deno and Bun (node and cli are Node's own).
+const LIBRARIES = new Set(["core", "godot-4", "godot-3", "legacy-2", "auto-detect", "files"]);
 
 const scratch = mkdtempSync(join(tmpdir(), "gdvariant-publish-"));
 afterAll(() => {
@@ -69,7 +75,7 @@ it("packs, installs with npm outside the workspace, and runs every README exampl
   expect(packed.length).toBe(PUBLIC.length);
   for (const t of packed) {
     const listing = sh("tar", ["-tzf", join(tarballs, t)], scratch);
-    // What ships: the build, the README, the licence-free package.json and a CHANGELOG.
+    // What ships: the build, the README and a CHANGELOG; no sources.
     expect([t, listing.includes("package/README.md")]).toEqual([t, true]);
     expect([t, listing.includes("package/CHANGELOG.md")]).toEqual([t, true]);
     expect([t, listing.includes("package/src/")]).toEqual([t, false]);
@@ -96,6 +102,8 @@ it("packs, installs with npm outside the workspace, and runs every README exampl
       ...packed.map((t) => join(tarballs, t)),
       `typescript@${TYPESCRIPT}`,
       `@types/node@${TYPES_NODE}`,
+      DENO,
+      BUN,
     ],
     app,
   );
@@ -135,6 +143,22 @@ it("packs, installs with npm outside the workspace, and runs every README exampl
   for (const name of names) {
     const r = spawnSync(process.execPath, [join(app, "out", `${name}.mjs`)], { cwd: app, encoding: "utf8" });
     if (r.status !== 0) failed.push(`${name}: ${r.stderr.split("\n").slice(0, 6).join("\n")}`);
+  }
+  expect(failed).toEqual([]);
+
+  // 3b. The library packages' examples under Deno and Bun too, from the same install.
+  const runtimes = [
+    ["deno", ["run", "--allow-read", "--allow-env"]],
+    ["bun", ["run"]],
+  ] as const;
+  for (const [runtime, args] of runtimes) {
+    const bin = join(app, "node_modules", ".bin", runtime);
+    expect(sh(bin, ["--version"], app)).toMatch(/\d+\.\d+\.\d+/);
+    for (const name of names.filter((n) => LIBRARIES.has(n.replace(/-\d+$/, "")))) {
+      const r = spawnSync(bin, [...args, join("out", `${name}.mjs`)], { cwd: app, encoding: "utf8" });
+      if (r.status !== 0)
+        failed.push(`${runtime} ${name}: ${`${r.stdout}${r.stderr}`.split("\n").slice(0, 6).join("\n")}`);
+    }
   }
   expect(failed).toEqual([]);
 
