@@ -207,13 +207,12 @@ describe("--help is complete", () => {
 describe("the documented command", () => {
   it("`npx gdvariant` runs the workspace's command from the clone (the root depends on it)", () => {
     // --no: never ask the registry; the command must come from the clone's own install.
+    // A user's shell: none of the npm_config_* settings pnpm passes to the scripts it runs.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
     const r = spawnSync(
       "npx",
       ["--no", "gdvariant", "inspect", "samples/godot-3/save.bin", "--max-items", "1"],
-      {
-        cwd: ROOT,
-        encoding: "utf8",
-      },
+      { cwd: ROOT, encoding: "utf8", env },
     );
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);

@@ -37,8 +37,11 @@ afterAll(() => {
   if (!process.env.KEEP_PUBLISH_SCRATCH) rmSync(scratch, { recursive: true, force: true });
 });
 
+// A user's environment: none of the npm_config_* settings that pnpm passes to the scripts it runs.
+const USER_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+
 function sh(cmd: string, args: readonly string[], cwd: string): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: USER_ENV });
   if (r.error) throw r.error;
   if (r.status !== 0) {
     throw new Error(`${cmd} ${args.join(" ")} (in ${cwd}) exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
