@@ -74,6 +74,13 @@ describe("a truncated store_var file", () => {
     expect(whole.stdout.startsWith(r.stdout)).toBe(true);
     expect(r.stdout.length).toBeGreaterThan(0);
     expect(r.stderr).toContain(`at byte ${starts[broken]}, record ${broken}:`);
+    // inspect shows the intact records' trees too, then the same error.
+    const inspect = gdvariant(["inspect", file]);
+    expect(inspect.code).toBe(1);
+    expect(inspect.stdout.match(/^Value \(record \d+, byte \d+\):$/gm)).toEqual(
+      starts.slice(0, broken).map((s, n) => `Value (record ${n}, byte ${s}):`),
+    );
+    expect(inspect.stderr).toContain(`record ${broken}:`);
   });
 });
 

@@ -127,19 +127,18 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
     } else {
       const lines = [`${i > 0 ? "\n" : ""}== ${name} (${bytes.length} bytes)`];
       lines.push(...detectionLines(detection, resolved?.candidate));
-      const records =
-        resolved?.framed.records ?? (failure instanceof PartialReadError ? failure.partial.records : []);
-      const entry = resolved?.entry;
-      if (entry && records.length > 0) {
-        for (const [n, r] of records.entries()) {
-          const where = resolved!.framed.framing === "store-var" ? ` (record ${n}, byte ${r.offset})` : "";
+      // A failing record keeps the ones before it: they are shown, then the error.
+      const partial = failure instanceof PartialReadError ? failure : undefined;
+      const framed = resolved?.framed ?? partial?.partial;
+      const entry = resolved?.entry ?? partial?.entry;
+      if (entry && framed && framed.records.length > 0) {
+        for (const [n, r] of framed.records.entries()) {
+          const where = framed.framing === "store-var" ? ` (record ${n}, byte ${r.offset})` : "";
           lines.push(`Value${where}:`);
           lines.push(...renderTree(r.value, { toText: entry.toText, maxItems }));
         }
-        if (resolved!.framed.trailing > 0) {
-          lines.push(
-            `Note: ${resolved!.framed.trailing} bytes after the Variant are ignored, as the engine does.`,
-          );
+        if (framed.trailing > 0) {
+          lines.push(`Note: ${framed.trailing} bytes after the Variant are ignored, as the engine does.`);
         }
       }
       await write(io.stdout, `${lines.join("\n")}\n`);
