@@ -12,6 +12,7 @@ import {
   type DecodeOptions,
   type Dialect,
   decodeWithLength,
+  GdVariantError,
   type Value,
 } from "@gdvariant/core";
 import { assess, assessScore, PRIOR } from "./assess.js";
@@ -611,7 +612,7 @@ function fileResult(file: FileInfo): DetectResult {
 /**
  * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
  * this module; `@gdvariant/auto-detect` has a ready one with all three.
- * @throws {TypeError} when no dialect is given.
+ * @throws {GdVariantError} when no dialect is given.
  */
 /** A reading that fits, as decodeAny ranks it: no evidence texts, versions or framing objects. */
 interface QuickFit {
@@ -805,11 +806,11 @@ type Prepared =
 /**
  * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
  * this module; `@gdvariant/auto-detect` has a ready one with all three.
- * @throws {TypeError} when no dialect is given.
+ * @throws {GdVariantError} when no dialect is given.
  */
 export function createDetector(options: DetectorOptions): Detector {
   const dialects = [...options.dialects];
-  if (dialects.length === 0) throw new TypeError("createDetector needs at least one dialect");
+  if (dialects.length === 0) throw new GdVariantError("createDetector needs at least one dialect");
   const layouts = dialects.map(layoutOf);
 
   function analyse(bytes: Uint8Array, o: Resolved, wrap: (f: Framing) => Framing): DetectResult {

@@ -1,6 +1,6 @@
 import { describeError, exitCodeOf, isClosedPipe, RecordError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
-import { type CliIO, type InputFile, write } from "./io.js";
+import { type CliIO, displayPath, type InputFile, write } from "./io.js";
 import { Progress } from "./progress.js";
 import { PartialReadError } from "./records.js";
 
@@ -22,7 +22,7 @@ export function failureOf(error: unknown): unknown {
 export async function reportError(io: CliIO, file: string, error: unknown): Promise<ExitCode> {
   if (isClosedPipe(error)) throw error;
   const cause = failureOf(error);
-  await write(io.stderr, `gdvariant: ${file === "-" ? "stdin" : file}: ${describeError(cause)}\n`);
+  await write(io.stderr, `gdvariant: ${displayPath(file)}: ${describeError(cause)}\n`);
   return exitCodeOf(cause);
 }
 
@@ -62,7 +62,7 @@ export async function runBatch(
   let code: ExitCode = EXIT.ok;
   let failed = 0;
   for (const [i, f] of files.entries()) {
-    progress.start(f.rel);
+    progress.start(displayPath(f.rel));
     let c: ExitCode | undefined;
     try {
       c = await work(f, i, progress);
