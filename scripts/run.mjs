@@ -11,14 +11,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const pnpmSpec = pkg.packageManager; // "pnpm@10.x.y"
 
+// Turbo's first run prints a telemetry notice; nothing here needs it.
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
+
 function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", shell: false, ...opts });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", shell: false, env, ...opts });
   if (r.error) throw r.error;
   return r.status ?? 1;
 }
 
+// `sample` shows its answer only: the install's and the build's output is kept back and
+// printed only when one of them fails.
+let quiet = false;
+
 function pnpm(args) {
-  return run("npx", ["-y", pnpmSpec, ...args]);
+  if (!quiet) return run("npx", ["-y", pnpmSpec, ...args]);
+  const r = spawnSync("npx", ["-y", pnpmSpec, ...args], { cwd: root, env, encoding: "utf8", shell: false });
+  if (r.error) throw r.error;
+  if (r.status !== 0) process.stderr.write(`${r.stdout}${r.stderr}`);
+  return r.status ?? 1;
 }
 
 function ensureInstalled() {
@@ -34,6 +45,10 @@ function ensureInstalled() {
 }
 
 const [task, ...rest] = process.argv.slice(2);
+if (task === "sample") {
+  quiet = true;
+  process.stderr.write("Installing and building the workspace (a minute the first time)...\n");
+}
 ensureInstalled();
 const turbo = ["exec", "turbo", "run"];
 switch (task) {

@@ -24,12 +24,12 @@ const argv =
       ? args
       : ["inspect", ...args];
 
-console.log(`$ gdvariant ${argv.join(" ")}\n`);
+console.log(`$ npx gdvariant ${argv.join(" ")}\n`);
 const r = spawnSync(process.execPath, [cli, ...argv], { stdio: "inherit" });
 if (r.error) throw r.error;
 if (args.length === 0 && r.status === 0) {
   console.log(
-    "\nMore: gdvariant decode FILE --format json | gdvariant hexdump FILE | gdvariant convert FILE --to godot-4 -o OUT" +
+    "\nMore: npx gdvariant decode FILE --format json | npx gdvariant hexdump FILE | npx gdvariant convert FILE --to godot-4 -o OUT" +
       "\n(samples/ holds dumps from Godot 4.6.3, 3.2.3 and 2.1.4; the demo page: apps/demo)",
   );
 }

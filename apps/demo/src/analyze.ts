@@ -45,6 +45,11 @@ export interface Choice {
   allowObjects: boolean;
   /** The Godot 3.x release whose text godot-3 values print in (default 3.6). */
   godot3Version?: Godot3Version;
+  /**
+   * The dialect to take when the detector finds the bytes ambiguous and this one among the
+   * candidates (a bundled sample's engine: a 2.x Matrix32 reads as a 3.x Transform2D too).
+   */
+  prefer?: Entry["id"];
 }
 
 function errorOf(e: unknown): { message: string; offset: number; code: string } {
@@ -155,7 +160,11 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
       error: errorOf(e),
     };
   }
-  const best = detection.best;
+  const preferred =
+    detection.ambiguous && choice.prefer
+      ? detection.candidates.find((c) => c.dialect === choice.prefer)
+      : undefined;
+  const best = preferred ?? detection.best;
   const id =
     choice.dialect !== "auto" ? choice.dialect : best && isDialectId(best.dialect) ? best.dialect : undefined;
   if (id === undefined) {

@@ -12,9 +12,10 @@ import {
 import { FileError, type FileLayer, openFileAsync, sealFile } from "@gdvariant/files";
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
 import { type Analysis, analyze, type Choice, type FramingChoice } from "./analyze.js";
+import { markValue, PART } from "./byte-parts.js";
 import { renderDetection } from "./detect-view.js";
 import { type Entry, entryFor, isDialectId } from "./dialects.js";
-import { ByteHighlighter, type ByteOwners, renderHex } from "./hex-view.js";
+import { ByteHighlighter, type ByteOwners, type HexCells, renderHex, renderLegend } from "./hex-view.js";
 import { SAMPLES } from "./samples.js";
 import { buildTree, type TreeNode } from "./tree-view.js";
 import "./style.css";
@@ -36,6 +37,7 @@ const els = {
   tree: $("tree"),
   hex: $("hex"),
   hexStatus: $("hex-status"),
+  hexLegend: $("hex-legend"),
   record: $<HTMLSelectElement>("record"),
   editor: $<HTMLTextAreaElement>("editor"),
   apply: $<HTMLButtonElement>("apply"),
@@ -45,6 +47,7 @@ const els = {
   editStatus: $("edit-status"),
   password: $<HTMLInputElement>("password"),
   layers: $("layers"),
+  lock: $<HTMLInputElement>("lock"),
 };
 
 interface State {
@@ -57,9 +60,16 @@ interface State {
   analysis: Analysis | undefined;
   nodes: TreeNode[];
   cells: HTMLElement[];
+  ascii: HTMLElement[];
+  /** The node picked by a click (hex or tree); hovering previews others. */
+  selected: number | undefined;
+  /** The hex view's status line without the selection. */
+  hexSummary: string;
   highlighter: ByteHighlighter | undefined;
   owners: ByteOwners | undefined;
   cursor: number;
+  /** The engine of a bundled sample, taken when the detector finds the bytes ambiguous. */
+  prefer: Entry["id"] | undefined;
 }
 
 const state: State = {
@@ -70,9 +80,13 @@ const state: State = {
   analysis: undefined,
   nodes: [],
   cells: [],
+  ascii: [],
+  selected: undefined,
+  hexSummary: "",
   highlighter: undefined,
   owners: undefined,
   cursor: 0,
+  prefer: undefined,
 };
 
 const narrow = window.matchMedia("(max-width: 640px)");
@@ -84,6 +98,7 @@ function choice(): Choice {
     framing: els.framing.value as FramingChoice,
     allowObjects: els.objects.checked,
     godot3Version: godot3Version(),
+    ...(state.prefer ? { prefer: state.prefer } : {}),
   };
 }
 
@@ -98,8 +113,16 @@ function syntax(): "text" | "json" {
     | "json";
 }
 
-/** Opens bytes: analyses them and redraws every panel. */
-export function open(name: string, bytes: Uint8Array): void {
+/**
+ * Opens bytes: analyses them and redraws every panel. Each new input starts on auto-detect
+ * (dialect and framing) unless the user locked the choices; `prefer` is a sample's engine.
+ */
+export function open(name: string, bytes: Uint8Array, prefer?: Entry["id"]): void {
+  if (!els.lock.checked) {
+    els.dialect.value = "auto";
+    els.framing.value = "auto";
+  }
+  state.prefer = prefer;
   state.name = name;
   state.file = bytes;
   state.layers = [];
@@ -107,7 +130,7 @@ export function open(name: string, bytes: Uint8Array): void {
   els.editStatus.replaceChildren();
   els.layers.textContent = "";
   refresh();
-  void openLayers(name, bytes);
+  void openLayers(name, bytes, prefer);
 }
 
 function describeLayers(layers: readonly FileLayer[]): string {
@@ -120,12 +143,13 @@ function describeLayers(layers: readonly FileLayer[]): string {
  * Takes the encrypted / compressed layers off a file (with the password field), then shows what
  * is inside. Without a password, or with a wrong one, says so and leaves the file as it is.
  */
-async function openLayers(name: string, bytes: Uint8Array): Promise<void> {
+async function openLayers(name: string, bytes: Uint8Array, prefer?: Entry["id"]): Promise<void> {
   const password = els.password.value;
   try {
     const r = await openFileAsync(bytes, password === "" ? {} : { password });
     if (state.file !== bytes || r.layers.length === 0) return;
     state.name = name;
+    state.prefer = prefer;
     state.layers = r.layers;
     state.input = r.plaintext;
     els.layers.textContent = `Opened: ${describeLayers(r.layers)}. Download puts the layers back on.`;
@@ -152,6 +176,11 @@ function refresh(): void {
   drawTree(a);
   drawHex(a);
   fillEditor(a);
+  // Nothing to re-encode or convert without a value; nothing to download without bytes.
+  const readable = a.entry !== undefined && a.records.length > 0;
+  els.apply.disabled = !readable;
+  els.convert.disabled = !readable;
+  els.download.disabled = state.input.length === 0;
   document.body.dataset.loaded = "true";
 }
 
@@ -194,37 +223,69 @@ function drawTree(a: Analysis): void {
 
 function owners(a: Analysis): ByteOwners {
   const node = new Int32Array(a.binary.length).fill(-1);
+  const part = new Uint8Array(a.binary.length);
   // Outer nodes first, so inner ones overwrite their bytes.
   const order = state.nodes.map((_, i) => i).sort((x, y) => state.nodes[x]!.depth - state.nodes[y]!.depth);
   for (const i of order) {
     const n = state.nodes[i]!;
     node.fill(i, n.start, Math.min(n.end, node.length));
+    markValue(part, a.binary, n.start, n.end, n.kind);
   }
   const notes = new Map<number, string>();
   a.records.forEach((r, i) => {
     if (r.length !== undefined)
-      for (let k = 0; k < 4; k++) notes.set(r.offset + k, `record ${i}: length word ${r.length}`);
+      for (let k = 0; k < 4; k++) {
+        notes.set(r.offset + k, `record ${i}: length word ${r.length}`);
+        part[r.offset + k] = PART.frame;
+      }
   });
   if (a.trailing > 0) {
     const at = a.binary.length - a.trailing;
-    for (let k = at; k < a.binary.length; k++)
+    for (let k = at; k < a.binary.length; k++) {
       notes.set(k, "bytes after the Variant: the engine ignores them");
+      part[k] = PART.trailing;
+    }
   }
-  return { node, notes };
+  return { node, part, kinds: state.nodes.map((n) => n.kind), notes };
+}
+
+function hexOffset(n: number): string {
+  return `0x${n.toString(16)}`;
 }
 
 function drawHex(a: Analysis): void {
   state.owners = owners(a);
-  state.cells = renderHex(els.hex, a.binary, state.owners, narrow.matches ? 8 : 16, a.error?.offset);
-  state.highlighter = new ByteHighlighter(state.cells);
+  const cells: HexCells = renderHex(
+    els.hex,
+    a.binary,
+    state.owners,
+    narrow.matches ? 8 : 16,
+    a.error?.offset,
+  );
+  state.cells = cells.hex;
+  state.ascii = cells.ascii;
+  renderLegend(els.hexLegend, state.owners);
+  state.highlighter = new ByteHighlighter(cells);
   state.cursor = 0;
+  state.selected = undefined;
   const framing =
     a.framing === "base64"
       ? "base64 text, shown decoded"
       : a.framing === "store-var"
         ? `store_var records${a.bigEndian ? " (big-endian lengths)" : ""}`
         : "raw";
-  els.hexStatus.textContent = `${a.binary.length} bytes, ${framing}${a.binary.length > state.cells.length ? `; first ${state.cells.length} shown` : ""}.`;
+  state.hexSummary = `${a.binary.length} bytes, ${framing}${a.binary.length > state.cells.length ? `; first ${state.cells.length} shown` : ""}.`;
+  showSelection(undefined);
+}
+
+/** The status line: the dump, then the range of the node shown (offsets in hex and decimal). */
+function showSelection(n: TreeNode | undefined): void {
+  els.hexStatus.textContent = state.hexSummary;
+  if (!n || n.end <= n.start) return;
+  const sel = document.createElement("span");
+  sel.className = "selection";
+  sel.textContent = ` Selected: ${n.path || "(root)"} ${n.kind}, bytes ${hexOffset(n.start)}–${hexOffset(n.end - 1)} (${n.start}–${n.end - 1}, ${n.end - n.start} bytes).`;
+  els.hexStatus.append(sel);
 }
 
 function highlightNode(index: number | undefined): void {
@@ -232,10 +293,19 @@ function highlightNode(index: number | undefined): void {
   const n = index === undefined ? undefined : state.nodes[index];
   if (!n) {
     state.highlighter?.show(0, 0);
+    showSelection(undefined);
     return;
   }
-  n.element.querySelector(":scope > .node")?.classList.add("active");
+  const row = n.element.matches(".key-part") ? n.element : n.element.querySelector(":scope > .node");
+  row?.classList.add("active");
   state.highlighter?.show(n.start, n.end);
+  showSelection(n);
+}
+
+/** Picks a node (a click in the hex or the tree): it stays shown while others are hovered. */
+function selectNode(index: number | undefined): void {
+  state.selected = index;
+  highlightNode(index);
 }
 
 function moveCursor(i: number): void {
@@ -248,7 +318,7 @@ function moveCursor(i: number): void {
   if (!cell.id) cell.id = `byte-${at}`;
   els.hex.setAttribute("aria-activedescendant", cell.id);
   const node = state.owners?.node[at];
-  highlightNode(node !== undefined && node >= 0 ? node : undefined);
+  selectNode(node !== undefined && node >= 0 ? node : undefined);
   if (node !== undefined && node >= 0) revealNode(state.nodes[node]!.element);
   cell.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
@@ -259,9 +329,9 @@ function revealNode(li: HTMLElement): void {
     p;
     p = p.parentElement?.closest('[role="treeitem"]')
   ) {
-    p.setAttribute("aria-expanded", "true");
+    if (p.hasAttribute("aria-expanded")) p.setAttribute("aria-expanded", "true");
   }
-  li.querySelector(":scope > .node")?.scrollIntoView({ block: "nearest" });
+  (li.matches(".key-part") ? li : li.querySelector(":scope > .node"))?.scrollIntoView({ block: "nearest" });
 }
 
 function fillEditor(a: Analysis): void {
@@ -286,16 +356,33 @@ function showRecord(): void {
   els.editor.value = syntax() === "text" ? a.entry.toText(r.value) : JSON.stringify(toJSON(r.value), null, 1);
 }
 
-function status(kind: "ok" | "error", text: string, details: readonly string[] = []): void {
+/** A group of details under a count, shown collapsed (a 300-line loss list is 3 lines). */
+interface DetailGroup {
+  readonly title: string;
+  readonly lines: readonly string[];
+}
+
+function status(kind: "ok" | "error", text: string, groups: readonly DetailGroup[] = []): void {
   const p = document.createElement("p");
   p.className = kind;
   p.textContent = text;
   const nodes: HTMLElement[] = [p];
-  if (details.length > 0) {
+  if (groups.length > 0) {
     const ul = document.createElement("ul");
-    for (const d of details) {
+    ul.className = "loss-groups";
+    for (const g of groups) {
       const li = document.createElement("li");
-      li.textContent = d;
+      const details = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = `${g.lines.length} × ${g.title}`;
+      const list = document.createElement("ul");
+      for (const line of g.lines) {
+        const item = document.createElement("li");
+        item.textContent = line;
+        list.append(item);
+      }
+      details.append(summary, list);
+      li.append(details);
       ul.append(li);
     }
     nodes.push(ul);
@@ -317,15 +404,21 @@ function reopen(
   name: string,
   bytes: Uint8Array,
   dialect: Entry["id"],
+  record: number,
   message: string,
-  details: readonly string[],
+  groups: readonly DetailGroup[],
 ): void {
-  // The new bytes are read back with the dialect that wrote them.
+  // The new bytes are read back with the dialect that wrote them (the next file opened starts
+  // on auto-detect again), and the record that was edited stays selected.
   els.dialect.value = dialect;
   state.name = name;
   state.input = bytes;
   refresh();
-  status("ok", message, details);
+  if (record < els.record.options.length) {
+    els.record.value = String(record);
+    showRecord();
+  }
+  status("ok", message, groups);
 }
 
 function applyEdit(): void {
@@ -348,7 +441,7 @@ function applyEdit(): void {
   const values = a.records.map((r, i) => (i === index ? value : r.value));
   try {
     const bytes = frame(a.entry, values, a);
-    reopen(state.name, bytes, a.entry.id, `Re-encoded as ${a.entry.name}: ${bytes.length} bytes.`, []);
+    reopen(state.name, bytes, a.entry.id, index, `Re-encoded as ${a.entry.name}: ${bytes.length} bytes.`, []);
   } catch (e) {
     status("error", `Cannot encode: ${(e as Error).message}`);
   }
@@ -361,12 +454,20 @@ function convertTo(): void {
     return;
   }
   const target = entryFor(els.target.value as Entry["id"], godot3Version());
-  const losses: string[] = [];
+  const record = Number(els.record.value) || 0;
+  // Losses grouped by what became what (`stringName → string`), the places on demand.
+  const groups = new Map<string, string[]>();
+  let count = 0;
   try {
     const values = a.records.map((r, i) => {
       const c = convertValue(r.value, target.writer, { unconvertible: "nil" });
-      for (const l of c.losses)
-        losses.push(`${a.records.length > 1 ? `record ${i} ` : ""}${l.path || "(root)"}: ${l.message}`);
+      for (const l of c.losses) {
+        const title = l.from === l.to ? `${l.from} changed` : `${l.from} → ${l.to}`;
+        const lines = groups.get(title) ?? [];
+        lines.push(`${a.records.length > 1 ? `record ${i} ` : ""}${l.path || "(root)"}: ${l.message}`);
+        groups.set(title, lines);
+        count++;
+      }
       return c.value;
     });
     const bytes = frame(target, values, a);
@@ -375,8 +476,9 @@ function convertTo(): void {
       `${base}.${target.id}.bin`,
       bytes,
       target.id,
-      `Converted ${a.entry.name} → ${target.name}: ${bytes.length} bytes, ${losses.length === 0 ? "nothing lost" : `${losses.length} lossy step${losses.length === 1 ? "" : "s"}:`}`,
-      losses,
+      record,
+      `Converted ${a.entry.name} → ${target.name}: ${bytes.length} bytes, ${count === 0 ? "nothing lost" : `${count} lossy step${count === 1 ? "" : "s"}:`}`,
+      [...groups].map(([title, lines]) => ({ title, lines })),
     );
   } catch (e) {
     status("error", `Cannot convert: ${(e as Error).message}`);
@@ -450,9 +552,12 @@ for (const group of SAMPLES) {
     b.dataset.sample = s.path;
     b.addEventListener("click", async () => {
       const res = await fetch(s.url);
-      els.dialect.value = "auto";
-      els.framing.value = "auto";
-      open(s.path, new Uint8Array(await res.arrayBuffer()));
+      const engine = s.path.split("/")[0];
+      open(
+        s.path,
+        new Uint8Array(await res.arrayBuffer()),
+        isDialectId(engine ?? "") ? (engine as Entry["id"]) : undefined,
+      );
     });
     li.append(b);
     ul.append(li);
@@ -506,6 +611,13 @@ els.hex.addEventListener("mouseover", (e) => {
   const node = state.owners?.node[Number(i)];
   highlightNode(node !== undefined && node >= 0 ? node : undefined);
 });
+// A click on a byte (hex or ASCII) picks its value: the tree shows it, and it stays selected.
+els.hex.addEventListener("click", (e) => {
+  const i = (e.target as HTMLElement).dataset?.i;
+  if (i !== undefined) moveCursor(Number(i));
+});
+els.hex.addEventListener("mouseleave", () => highlightNode(state.selected));
+els.tree.addEventListener("mouseleave", () => highlightNode(state.selected));
 els.hex.addEventListener("keydown", (e) => {
   const per = narrow.matches ? 8 : 16;
   const step: Record<string, number> = {
@@ -531,6 +643,13 @@ els.tree.addEventListener("focusin", (e) => {
   if (li) highlightNode(Number(li.dataset.node));
 });
 els.tree.addEventListener("click", (e) => {
+  // A click on a node picks its bytes: they stay highlighted and scroll into view.
+  const picked = (e.target as HTMLElement).closest<HTMLElement>("[data-node]");
+  if (picked) {
+    const index = Number(picked.dataset.node);
+    selectNode(index);
+    state.cells[state.nodes[index]?.start ?? -1]?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
   const li = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
   if (!li) return;
   focusItem(li);

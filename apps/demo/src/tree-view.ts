@@ -43,13 +43,24 @@ function summary(v: Value, toText: (v: Value) => string): string {
   }
 }
 
-function children(v: Value, toText: (v: Value) => string): Array<[string, Value, "key" | "value"]> {
+// A key that is a container of its own gets its own node; any other key shares its entry's row.
+function inlineKey(k: Value): boolean {
+  return !(k.kind === "array" || k.kind === "dictionary" || (k.kind === "object" && k.form === "full"));
+}
+
+type Child = [label: string, value: Value, role: "key" | "value", key?: Value];
+
+function children(v: Value, toText: (v: Value) => string): Child[] {
   if (v.kind === "array") return v.items.map((c, i) => [`[${i}]`, c, "value"]);
   if (v.kind === "dictionary") {
-    const out: Array<[string, Value, "key" | "value"]> = [];
+    const out: Child[] = [];
     v.entries.forEach(([k, c], i) => {
-      out.push([`key ${i}`, k, "key"]);
-      out.push([cut(toText(k), 40), c, "value"]);
+      // One row per entry: key → value.
+      if (inlineKey(k)) out.push(["", c, "value", k]);
+      else {
+        out.push([`key ${i}`, k, "key"]);
+        out.push([cut(toText(k), 40), c, "value"]);
+      }
     });
     return out;
   }
@@ -70,7 +81,33 @@ export function buildTree(
 ): void {
   let n = 0;
   const spanOf = (i: number): Span | undefined => rec.spans[i];
-  const make = (label: string, v: Value, depth: number, isKey: boolean): HTMLLIElement => {
+  // A key shown inside its entry's row: a node of its own (its bytes), without a tree item.
+  const keyPart = (k: Value, depth: number): HTMLElement => {
+    const span = document.createElement("span");
+    span.className = `key-part kind-${k.kind}`;
+    span.textContent = cut(toText(k), 40);
+    span.title = `key: ${k.kind}`;
+    register(span, k, depth);
+    return span;
+  };
+  const register = (element: HTMLElement, v: Value, depth: number) => {
+    // Post-order numbering: a node's id comes after its children's.
+    const id = n++;
+    const found = spanOf(id);
+    const span = found && found.kind === v.kind ? found : undefined;
+    element.dataset.node = String(nodes.length);
+    nodes.push({
+      id,
+      record,
+      start: span?.start ?? 0,
+      end: span?.end ?? 0,
+      depth: span?.depth ?? depth,
+      path: span?.path ?? "",
+      kind: v.kind,
+      element,
+    });
+  };
+  const make = (label: string, v: Value, depth: number, isKey: boolean, key?: Value): HTMLLIElement => {
     const li = document.createElement("li");
     li.setAttribute("role", "treeitem");
     li.tabIndex = -1;
@@ -85,14 +122,20 @@ export function buildTree(
     const s = document.createElement("span");
     s.className = "summary";
     s.textContent = summary(v, toText);
-    row.append(l, k, s);
+    // The key's node is numbered before its value's (the decoder reads it first).
+    if (key !== undefined) {
+      const arrow = document.createElement("span");
+      arrow.className = "arrow";
+      arrow.textContent = "→";
+      row.append(keyPart(key, depth), arrow, k, s);
+    } else row.append(l, k, s);
     li.append(row);
     const kids = children(v, toText);
     let group: HTMLUListElement | undefined;
     if (kids.length > 0) {
       group = document.createElement("ul");
       group.setAttribute("role", "group");
-      for (const [cl, cv, role] of kids) group.append(make(cl, cv, depth + 1, role === "key"));
+      for (const [cl, cv, role, ck] of kids) group.append(make(cl, cv, depth + 1, role === "key", ck));
       li.setAttribute("aria-expanded", depth < 3 ? "true" : "false");
       li.append(group);
     }
@@ -100,21 +143,7 @@ export function buildTree(
       const c = imageCanvas(v);
       if (c) li.append(c);
     }
-    // Post-order numbering: this node's id comes after its children's.
-    const id = n++;
-    const found = spanOf(id);
-    const span = found && found.kind === v.kind ? found : undefined;
-    li.dataset.node = String(nodes.length);
-    nodes.push({
-      id,
-      record,
-      start: span?.start ?? 0,
-      end: span?.end ?? 0,
-      depth: span?.depth ?? depth,
-      path: span?.path ?? "",
-      kind: v.kind,
-      element: li,
-    });
+    register(li, v, depth);
     return li;
   };
   const ul = document.createElement("ul");

@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readStoreVarFile } from "@gdvariant/core";
@@ -10,6 +12,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
+const SAMPLES = join(here, "..", "..", "..", "samples");
 const DIST = join(here, "..", "dist");
 const OUT = join(here, "..", "test-output");
 const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
@@ -208,7 +211,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     await page.close();
   });
 
-  it("converts a 3.x save to 4.x and offers it for download", async () => {
+  it("converts a 3.x save to 4.x and downloads the command line's bytes", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await openSample(page, "godot-3/save.bin");
     await page.selectOption("#target", "godot-4");
@@ -219,8 +222,19 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     expect(await page.locator("#edit-status .ok").textContent()).toContain("Converted Godot 3.x → Godot 4.x");
     await expect.poll(() => page.locator("#tree .summary", { hasText: '"Hero"' }).count()).toBeGreaterThan(0);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
-    const path = await download.path();
-    expect(readFileSync(path).length).toBeGreaterThan(100);
+    const fromPage = readFileSync(await download.path());
+    const dir = mkdtempSync(join(tmpdir(), "gdvariant-demo-"));
+    const cli = join(here, "..", "..", "..", "packages", "cli", "bin", "gdvariant.js");
+    const save = join(SAMPLES, "godot-3", "save.bin");
+    const r = spawnSync(
+      process.execPath,
+      [cli, "convert", save, "--to", "godot-4", "-o", join(dir, "save4.bin")],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(r.status).toBe(0);
+    expect(fromPage.equals(readFileSync(join(dir, "save4.bin")))).toBe(true);
     await page.close();
   });
 
@@ -312,6 +326,158 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     expect(active).toBeDefined();
     expect(await desk.locator("#hex .b.hl").count()).toBeGreaterThan(0);
     await desk.close();
+    await page.close();
+  });
+
+  it("opens every bundled sample as the engine that wrote it, with no error", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const wrong: string[] = [];
+    for (const engine of ["godot-4", "godot-3", "legacy-2"]) {
+      for (const f of readdirSync(join(SAMPLES, engine))) {
+        const sample = `${engine}/${f}`;
+        await openSample(page, sample);
+        await page.waitForFunction(() => document.querySelector("#taken") !== null);
+        const taken = await page.getAttribute("#taken", "data-dialect");
+        const banner = await page.isVisible("#error");
+        if (taken !== engine || banner) wrong.push(`${sample}: ${taken}${banner ? " (error banner)" : ""}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("disables Re-encode, Convert and Download until something is loaded", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    for (const id of ["#apply", "#convert", "#download"]) expect(await page.isDisabled(id)).toBe(true);
+    await openSample(page, "godot-4/nested_big.bin");
+    for (const id of ["#apply", "#convert", "#download"]) expect(await page.isDisabled(id)).toBe(false);
+    await page.close();
+  });
+
+  it("starts each new input on auto-detect after Re-encode, unless the choice is locked", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSample(page, "godot-4/nested_big.bin");
+    await page.fill("#editor", "Vector2(1, 2)");
+    await page.click("#apply");
+    await page.waitForFunction(() => document.querySelector("#edit-status .ok") !== null);
+    expect(await page.inputValue("#dialect")).toBe("godot-4");
+    // The next file: a 3.x save, read as 3.x (not as 4.x "chosen by hand").
+    await page.setInputFiles("#file", join(SAMPLES, "godot-3", "save.bin"));
+    await page.waitForFunction(
+      () => document.querySelector("#taken")?.getAttribute("data-dialect") === "godot-3",
+    );
+    expect(await page.inputValue("#dialect")).toBe("auto");
+    // Locked: the next file keeps the chosen dialect.
+    await page.selectOption("#dialect", "godot-3");
+    await page.check("#lock");
+    await page.setInputFiles("#file", join(SAMPLES, "godot-4", "projection.bin"));
+    await page.waitForFunction(() =>
+      document.querySelector("#detection .file")?.textContent?.includes("projection"),
+    );
+    expect(await page.inputValue("#dialect")).toBe("godot-3");
+    await page.close();
+  });
+
+  it("keeps the selected record after Re-encode", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSample(page, "godot-3/save.bin");
+    await page.selectOption("#record", "3");
+    await page.fill("#editor", "42");
+    await page.click("#apply");
+    await page.waitForFunction(() => document.querySelector("#edit-status .ok") !== null);
+    expect(await page.inputValue("#record")).toBe("3");
+    expect(await page.inputValue("#editor")).toBe("42");
+    expect(await page.locator("#record option").count()).toBe(16);
+    await page.close();
+  });
+
+  it("collapses the losses of a conversion to counts per kind, the places on demand", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // 4.x → 2.x loses StringNames, typed containers...: grouped, each group's places on demand.
+    await openSample(page, "godot-4/nested_big.bin");
+    await page.selectOption("#target", "legacy-2");
+    await page.click("#convert");
+    await page.waitForFunction(() => document.querySelector("#edit-status .ok") !== null);
+    const groups = await page.locator("#edit-status .loss-groups > li > details > summary").allTextContents();
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) expect(g).toMatch(/^\d+ × \w+/);
+    expect(await page.locator("#edit-status .loss-groups details[open]").count()).toBe(0);
+    await page.screenshot({ path: join(OUT, "losses.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("shows an error banner for garbage, empty and truncated inputs", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]');
+    const dir = mkdtempSync(join(tmpdir(), "gdvariant-demo-bad-"));
+    const save = readFileSync(join(SAMPLES, "godot-3", "save.bin"));
+    const inputs: Array<[string, Uint8Array]> = [
+      ["garbage.bin", new TextEncoder().encode("this is not a dump at all\n")],
+      ["empty.bin", new Uint8Array(0)],
+      ["truncated.bin", save.subarray(0, 500)],
+      ["random.bin", Uint8Array.from({ length: 64 }, (_, i) => (i * 97 + 13) & 255)],
+    ];
+    for (const [name, bytes] of inputs) {
+      writeFileSync(join(dir, name), bytes);
+      await page.setInputFiles("#file", join(dir, name));
+      await page.waitForFunction(
+        (n) => document.querySelector("#detection .file")?.textContent?.includes(n),
+        name,
+      );
+      expect([name, await page.isVisible("#error")]).toEqual([name, true]);
+      expect((await page.textContent("#error"))!.length).toBeGreaterThan(10);
+    }
+    await page.screenshot({ path: join(OUT, "error-truncated.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("colours every value's bytes by kind and part, with a legend, ASCII and the selection in the status line", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openSample(page, "godot-4/nested_big.bin");
+    const bytes = Buffer.from(vector("nested_big"), "hex");
+    // The value of "name" starts at byte 20 (as in the linked-views test): header, u32 length,
+    // the UTF-8 bytes, padding to 4 (the length read from the engine's bytes here).
+    const len = bytes.readUInt32LE(24);
+    const classOf = (i: number) => page.getAttribute(`#hex .b[data-i="${i}"]`, "class");
+    for (let i = 20; i < 24; i++) expect(await classOf(i)).toContain("p-header");
+    for (let i = 24; i < 28; i++) expect(await classOf(i)).toContain("p-length");
+    for (let i = 28; i < 28 + len; i++) expect(await classOf(i)).toContain("p-payload");
+    for (let i = 28 + len; i < 36; i++) expect(await classOf(i)).toContain("p-pad");
+    for (let i = 20; i < 36; i++) expect(await classOf(i)).toContain("f-string");
+    // Other kinds get other colours: the Vector3 of "pos" (bytes 48-63).
+    expect(await classOf(48)).toContain("f-math");
+    const colour = (i: number) =>
+      page.locator(`#hex .b[data-i="${i}"]`).evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(await colour(30)).not.toBe(await colour(50));
+    // The legend names the kinds present and the parts.
+    const legend = await page.textContent("#hex-legend");
+    for (const word of ["string", "vector3", "dictionary", "header", "length / count", "payload", "padding"])
+      expect(legend).toContain(word);
+    // The ASCII column: "Player" in the text beside the hex.
+    const text = await page.locator("#hex .row").nth(1).locator(".ascii").textContent();
+    expect(text).toContain("Play");
+    // Click a byte: its value is picked in the tree and its range is in the status line.
+    await page.click('#hex .b[data-i="30"]');
+    expect(await page.locator("#tree .node.active .summary").textContent()).toBe('"Player"');
+    expect(await page.textContent("#hex-status")).toContain("bytes 0x14–0x23 (20–35, 16 bytes)");
+    // And the reverse: click the Vector3 in the tree, its bytes are picked.
+    await page.locator("#tree .node", { hasText: "Vector3(1, 2, 3)" }).click();
+    await page.mouse.move(0, 0);
+    const hl = await page
+      .locator("#hex .b.hl")
+      .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.i)));
+    expect(hl).toEqual(Array.from({ length: 16 }, (_, i) => 48 + i));
+    expect(await page.textContent("#hex-status")).toContain("bytes 0x30–0x3f");
+    // A dictionary entry is one row: key → value.
+    const row = page.locator("#tree .node", { hasText: '"Player"' });
+    expect(await row.locator(".key-part").textContent()).toBe('"name"');
+    await page.locator(".views").screenshot({ path: join(OUT, "hex-colours.png") });
     await page.close();
   });
 });

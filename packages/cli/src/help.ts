@@ -109,6 +109,8 @@ ${SECRET_OPTIONS}
 ${TARGET_OPTIONS}
   --new-password P   encrypt the output with P instead of the input's password
   --strict           exit with 1 (and write nothing) when the conversion loses anything
+  --unconvertible U  error (default): a kind the target cannot hold at all (Vector4 for 3.x...)
+                     fails the file; nil: it is written as null and listed as a loss
   -o, --output OUT   output file or folder (required for binary output to a terminal)
   -h, --help         this help
 

@@ -68,6 +68,22 @@ export function runDetect(bytes: Uint8Array, choice: ReadChoice): DetectResult {
   });
 }
 
+/**
+ * True for bytes that are text (UTF-8 without control characters other than tab, CR, LF and
+ * form feed). A Variant's header word always has a zero or control byte (type ids are below 64,
+ * and bits 8-15 are zero), so such bytes are never a dump.
+ */
+export function looksLikeText(bytes: Uint8Array): boolean {
+  if (bytes.length === 0) return false;
+  for (const b of bytes) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Why nothing fits, in one line with the closest reading's offset and code. */
 export function noFitMessage(d: DetectResult): string {
   if (d.file) return `not a Variant dump: ${d.file.description}`;
@@ -126,8 +142,22 @@ export function resolveInput(
         candidate: undefined,
       };
     }
+    // Text is never a dump, unless it is base64 text that came close to one.
+    const asBase64 = lines !== undefined && detection.closest?.framing.kind === "base64";
+    if (detection.file === undefined && !asBase64 && looksLikeText(bytes)) {
+      throw new InputError("not a Variant dump (text)");
+    }
     if (detection.closest) {
       const c = detection.closest;
+      // Records that failed part way (a truncated store_var file): read them again with that
+      // reading, so the intact records before the failure are kept and the failure is named.
+      if (c.framing.kind === "length-prefixed") {
+        const entry = dialectEntry(c.dialect);
+        readFramed(entry, bytes, "store-var", {
+          ...read,
+          bigEndian: choice.bigEndian || c.framing.bigEndian,
+        });
+      }
       throw new PartialReadError(
         new DecodeError(`${c.message} (closest reading: ${c.dialect}, ${c.framing.kind})`, {
           code: c.code,

@@ -9,7 +9,7 @@ import {
 } from "./commands/file-layers.js";
 import { hexdumpCommand } from "./commands/hexdump.js";
 import { inspectCommand } from "./commands/inspect.js";
-import { describeError, exitCodeOf, UsageError } from "./errors.js";
+import { describeError, exitCodeOf, isClosedPipe, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { type CommandName, HELP } from "./help.js";
 import { type CliIO, write } from "./io.js";
@@ -60,6 +60,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<ExitCo
     }
     return result;
   } catch (e) {
+    // The reader of our output has gone (`| head -1`): nothing more to say, and no one to say it to.
+    if (isClosedPipe(e)) return EXIT.ok;
     const command = e instanceof UsageError ? e.command : undefined;
     const hint =
       e instanceof UsageError ? `\nRun 'gdvariant ${command ? `${command} ` : ""}--help' for usage.` : "";

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fromJSON, type JsonValue, toJS } from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
-import { CLI, gdvariant, SAMPLES, tempDir } from "./support/cli.js";
+import { gdvariant, SAMPLES, tempDir } from "./support/cli.js";
 
 const sample = (...p: string[]) => join(SAMPLES, ...p);
 
@@ -162,26 +161,5 @@ describe("convert", () => {
     ]);
     expect(asNil.code).toBe(0);
     expect(gdvariant(["decode", join(dir, "d.bin"), "--dialect", "godot-3"]).stdout).toBe("null\n");
-  });
-});
-
-describe("progress bar", () => {
-  // `script` (util-linux) runs the command on a pseudo-terminal, as a user's shell would.
-  const haveScript = spawnSync("script", ["--version"]).status === 0;
-
-  it.skipIf(!haveScript)("shows on a terminal during a batch, and never in pipes", () => {
-    const out = tempDir("progress");
-    const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} decode ${JSON.stringify(sample("legacy-2"))} -o ${JSON.stringify(out)}`;
-    const tty = spawnSync("script", ["-qec", cmd, "/dev/null"], {
-      encoding: "utf8",
-      env: { ...process.env, COLUMNS: "100" },
-    });
-    expect(tty.status).toBe(0);
-    const n = readdirSync(sample("legacy-2")).length;
-    expect(tty.stdout).toContain(`\x1b[2K[${"-".repeat(24)}] 0/${n} filestore_42_abc_arr.bin`);
-    expect(tty.stdout).toMatch(new RegExp(`\\] ${n - 1}/${n} streampeer_42_abc_dict\\.bin`));
-    const piped = gdvariant(["decode", sample("legacy-2"), "-o", tempDir("progress-pipe")]);
-    expect(piped.code).toBe(0);
-    expect(piped.stderr).toBe("");
   });
 });

@@ -93,7 +93,9 @@ describe("exit codes and messages", () => {
     writeFileSync(frame, Uint8Array.of(2, 0, 0, 0, 0, 0, 0, 0));
     const f = gdvariant(["decode", frame, "--dialect", "godot-4", "--framing", "store-var"]);
     expect(f.code).toBe(1);
-    expect(f.stderr).toContain("decode error framing at byte 0: length word 2 cannot hold a Variant");
+    expect(f.stderr).toContain(
+      "decode error framing at byte 0, record 0: length word 2 cannot hold a Variant",
+    );
 
     // A full object (var_to_bytes_with_objects) needs --allow-objects, as bytes_to_var does.
     const obj = join(dir, "obj.bin");

@@ -1,14 +1,23 @@
 import { join } from "node:path";
-import { convertValue, type Value } from "@gdvariant/core";
+import { convertValue, type Dialect, encodeWith, type Value } from "@gdvariant/core";
 import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { DIALECT_IDS, dialectEntry } from "../dialects.js";
-import { InputError, UsageError } from "../errors.js";
+import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { resolveInput } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
 import { openLayers, resealFor, SECRET_OPTIONS } from "./file-layers.js";
+
+function encodes(dialect: Dialect, value: Value): boolean {
+  try {
+    encodeWith(dialect, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** `gdvariant convert`: a dump of one dialect rewritten for another, each lossy step reported. */
 export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
@@ -51,7 +60,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   const outFolder = out !== undefined && (files.length > 1 || folders || (await isFolder(out)));
   if (files.length > 1 && out === undefined) throw new UsageError("several inputs need -o FOLDER", "convert");
 
-  return runBatch(io, files, async (f, _i, progress) => {
+  return runBatch(io, files, { verb: "converted", args: positionals }, async (f, _i, progress) => {
     const opened = await openLayers(
       "convert",
       await readInput(f.path, io, maxBytesOf("convert", values)),
@@ -59,6 +68,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     );
     const r = resolveInput(opened.plaintext, choice);
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
+      progress.clear();
       await write(
         io.stderr,
         `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; pass --dialect to choose\n`,
@@ -66,14 +76,21 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     }
     const converted: Value[] = [];
     const notes: string[] = [];
+    const several = r.framed.framing !== "raw";
     for (const [n, rec] of r.framed.records.entries()) {
-      const { value, losses } = convertValue(rec.value, writer, { unconvertible });
+      let result: ReturnType<typeof convertValue>;
+      try {
+        result = convertValue(rec.value, writer, { unconvertible });
+      } catch (e) {
+        throw several ? new RecordError(n, e) : e;
+      }
+      const { value, losses } = result;
       converted.push(value);
       const where = r.framed.records.length > 1 ? `record ${n} ` : "";
       for (const l of losses) notes.push(`${where}${l.path || "(root)"}: ${l.from} → ${l.to}: ${l.message}`);
     }
-    progress.clear();
     if (notes.length > 0) {
+      progress.clear();
       const head = `gdvariant: ${displayPath(f.path)}: ${r.entry.id} → ${target.id} loses ${notes.length} thing${notes.length === 1 ? "" : "s"}:\n`;
       await write(io.stderr, head + notes.map((n) => `  ${n}\n`).join(""));
       if (values.strict) {
@@ -85,7 +102,14 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       }
     }
     const framing: OutFraming = r.framed.framing;
-    let data = frameValues(writer, converted, framing, r.framed.bigEndian);
+    let data: Uint8Array | string;
+    try {
+      data = frameValues(writer, converted, framing, r.framed.bigEndian);
+    } catch (e) {
+      // Name the record that failed: the first one that does not encode alone.
+      const n = several ? converted.findIndex((v) => !encodes(writer, v)) : -1;
+      throw n >= 0 ? new RecordError(n, e) : e;
+    }
     // Layers go back on as the target engine reads them: the same password unless --new-password.
     if (opened.layers.length > 0) {
       const secret =

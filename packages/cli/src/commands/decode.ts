@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
 import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
-import { reportError, runBatch } from "../batch.js";
+import { runBatch } from "../batch.js";
 import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -71,7 +71,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const many = files.length > 1 || folders;
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
-  return runBatch(io, files, async (f, _i, progress) => {
+  return runBatch(io, files, { verb: "decoded", args: positionals }, async (f, _i, progress) => {
     const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io, maxBytes), values);
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
@@ -83,6 +83,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       entry = r.entry;
       trailing = r.framed.trailing;
       if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
+        progress.clear();
         await write(
           io.stderr,
           `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
@@ -94,7 +95,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       records = e.partial.records;
       entry = e.entry;
     }
-    progress.clear();
+    if (out === undefined) progress.clearFor(io.stdout);
     // Each record is written as soon as it is formatted, so only one record's text is held;
     // JSON is written in pieces as it is made, so not even one record's text is held whole.
     const wrapped = many && !outFolder;
@@ -103,15 +104,21 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       const body = formatRecord(r.value, format, entry!, target);
       return [`${wrapped ? batchLine(f.path, n, body, format, r.value) : body}\n`];
     });
+    // A failed input leaves no output file (its intact records still go to stdout).
     if (out === undefined) {
       for (const line of lines) await writePieces(line(), (s) => write(io.stdout, s));
-    } else await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
+    } else if (failure === undefined) {
+      await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
+    }
     if (trailing > 0) {
+      progress.clear();
       await write(
         io.stderr,
         `gdvariant: ${displayPath(f.path)}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
       );
     }
-    return failure === undefined ? EXIT.ok : reportError(io, f.path, failure);
+    // runBatch clears the bar and reports the failure.
+    if (failure !== undefined) throw failure;
+    return EXIT.ok;
   });
 }

@@ -1,6 +1,6 @@
 import type { Span } from "@gdvariant/core";
 import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
-import { reportError, runBatch } from "../batch.js";
+import { runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { hexSegments, renderHex } from "../hexdump.js";
@@ -19,7 +19,14 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
   const choice = readChoice("hexdump", values);
   const width = positiveInt("hexdump", "width", values.width, 16);
   const { files } = await expandInputs(positionals, io);
-  return runBatch(io, files, async (f, i, progress) => {
+  let printed = false;
+  // A blank line between two files' dumps (not before the first one printed).
+  const gap = () => {
+    const g = printed ? "\n" : "";
+    printed = true;
+    return g;
+  };
+  return runBatch(io, files, { verb: "dumped", args: positionals }, async (f, _i, progress) => {
     const bytes = await readInput(f.path, io, maxBytesOf("hexdump", values));
     const spans = new Map<number, Span[]>();
     const onSpan = (s: Span, record: number) => {
@@ -30,11 +37,11 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
     const name = displayPath(f.path);
     try {
       const r = resolveInput(bytes, choice, onSpan);
-      const head = `${i > 0 ? "\n" : ""}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
+      const head = `${gap()}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
         r.framed.framing === "base64" ? " (offsets are in the decoded bytes)" : ""
       }, ${r.framed.bytes.length} bytes\n`;
       const lines = renderHex(r.framed.bytes, hexSegments(r.framed, spans, r.entry.toText), width);
-      progress.clear();
+      progress.clearFor(io.stdout);
       await write(io.stdout, `${head}${lines.join("\n")}\n`);
       return EXIT.ok;
     } catch (e) {
@@ -45,12 +52,12 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
       const from = Math.max(0, at - 32) & ~15;
       const to = Math.min(bytes.length, at + 32);
       const seg = [{ start: from, end: to, depth: 0, label: `bytes around the failure at byte ${at}` }];
-      progress.clear();
+      progress.clearFor(io.stdout);
       await write(
         io.stdout,
-        `${i > 0 ? "\n" : ""}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`,
+        `${gap()}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`,
       );
-      return reportError(io, f.path, e);
+      throw e;
     }
   });
 }

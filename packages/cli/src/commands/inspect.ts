@@ -1,7 +1,7 @@
 import type { Candidate, DetectResult } from "@gdvariant/auto-detect";
 import { type JsonValue, toJSON } from "@gdvariant/core";
 import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
-import { reportError, runBatch } from "../batch.js";
+import { runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
@@ -106,7 +106,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
   const choice = readChoice("inspect", values);
   const maxItems = positiveInt("inspect", "max-items", values["max-items"], 100);
   const { files } = await expandInputs(positionals, io);
-  return runBatch(io, files, async (f, i, progress) => {
+  return runBatch(io, files, { verb: "read", args: positionals }, async (f, i, progress) => {
     const name = displayPath(f.path);
     const opened = await openLayers(
       "inspect",
@@ -114,6 +114,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
       values,
     );
     const bytes = opened.plaintext;
+    progress.clearFor(io.stdout);
     if (opened.layers.length > 0 && !values.json)
       await write(io.stdout, `${name}: inside ${describeLayers(opened.layers)}\n`);
     let resolved: Resolved | undefined;
@@ -124,7 +125,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
       failure = e;
     }
     const detection = resolved?.detection ?? runDetect(bytes, choice);
-    progress.clear();
+    progress.clearFor(io.stdout);
     if (values.json) {
       await write(
         io.stdout,
@@ -133,24 +134,23 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
     } else {
       const lines = [`${i > 0 ? "\n" : ""}== ${name} (${bytes.length} bytes)`];
       lines.push(...detectionLines(detection, resolved?.candidate));
-      const records =
-        resolved?.framed.records ?? (failure instanceof PartialReadError ? failure.partial.records : []);
-      const entry = resolved?.entry;
-      if (entry && records.length > 0) {
-        for (const [n, r] of records.entries()) {
-          const where = resolved!.framed.framing === "store-var" ? ` (record ${n}, byte ${r.offset})` : "";
+      // A failing record keeps the ones before it: they are shown, then the error.
+      const partial = failure instanceof PartialReadError ? failure : undefined;
+      const framed = resolved?.framed ?? partial?.partial;
+      const entry = resolved?.entry ?? partial?.entry;
+      if (entry && framed && framed.records.length > 0) {
+        for (const [n, r] of framed.records.entries()) {
+          const where = framed.framing === "store-var" ? ` (record ${n}, byte ${r.offset})` : "";
           lines.push(`Value${where}:`);
           lines.push(...renderTree(r.value, { toText: entry.toText, maxItems }));
         }
-        if (resolved!.framed.trailing > 0) {
-          lines.push(
-            `Note: ${resolved!.framed.trailing} bytes after the Variant are ignored, as the engine does.`,
-          );
+        if (framed.trailing > 0) {
+          lines.push(`Note: ${framed.trailing} bytes after the Variant are ignored, as the engine does.`);
         }
       }
       await write(io.stdout, `${lines.join("\n")}\n`);
     }
-    if (failure !== undefined) return reportError(io, f.path, failure);
+    if (failure !== undefined) throw failure;
     return EXIT.ok;
   });
 }
