@@ -28,6 +28,12 @@ export const ENTRIES = [
     budget: true,
   },
   { label: "godot-4: decode only", from: "@gdvariant/godot-4", names: ["decode"] },
+  { label: "godot-4: decodeJS only", from: "@gdvariant/godot-4", names: ["decodeJS"] },
+  {
+    label: "godot-4: decode + encode + decodeJS",
+    from: "@gdvariant/godot-4",
+    names: ["decode", "encode", "decodeJS"],
+  },
   { label: "godot-4: toText", from: "@gdvariant/godot-4", names: ["toText"] },
   { label: "godot-3: toText", from: "@gdvariant/godot-3", names: ["toText"] },
   { label: "legacy-2: toText", from: "@gdvariant/legacy-2", names: ["toText"] },

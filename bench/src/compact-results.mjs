@@ -1,5 +1,5 @@
-// What bench/results.json keeps of a run: every row's summary (median ms per op, MB/s, batch,
-// sample count, minimum, maximum), the ratios and the targets, with numbers to 4 significant
+// What bench/results.json keeps of a run: every row's summary (median ms per op, sample count,
+// minimum, maximum; MB/s is the workload's bytes over the median), the ratios and the targets, with numbers to 4 significant
 // digits (run-to-run noise is far larger), and not the per-sample times the paired ratios are
 // computed from (they are a quarter of a megabyte for one run and no table reads them). Laid out
 // one row per line, so that a new run's diff reads row by row.
@@ -16,7 +16,15 @@ function compact(v) {
   if (Array.isArray(v)) return v.map(compact);
   if (isObject(v)) {
     const out = {};
-    for (const [k, x] of Object.entries(v)) if (k !== "perSampleMs") out[k] = compact(x);
+    // A timed row keeps its figures; its note (a fixed description of the subject, said in the
+    // README), batch size and process count (in meta) are dropped. Failing rows keep the note:
+    // it says why.
+    const timedRow = v.status === "ok";
+    for (const [k, x] of Object.entries(v)) {
+      if (k === "perSampleMs" || k === "ratiosOfMedians") continue;
+      if (timedRow && (k === "note" || k === "batch" || k === "processes" || k === "mbps")) continue;
+      out[k] = compact(x);
+    }
     return out;
   }
   return typeof v === "number" ? round(v) : v;

@@ -51,11 +51,19 @@ function numbers(v: unknown, path = ""): [string, number][] {
 }
 
 describe("compactResults", () => {
-  it("drops the per-sample times and keeps every other field of a row", () => {
+  // Dropped from a timed row: the per-sample times, MB/s (the workload's bytes over the median),
+  // the batch size and the note (a fixed description of the subject); a failing row keeps its note.
+  const DROPPED = ["perSampleMs", "mbps", "batch", "note", "processes"];
+
+  it("drops the per-sample times and what a timed row repeats, and keeps its figures", () => {
     const out = compactResults(run());
     const [a, b] = out.workloads[0].rows;
     expect(a).not.toHaveProperty("perSampleMs");
-    expect(Object.keys(a)).toEqual(Object.keys(row("x", 1)).filter((k) => k !== "perSampleMs"));
+    expect(Object.keys(a)).toEqual(Object.keys(row("x", 1)).filter((k) => !DROPPED.includes(k)));
+    const failing = { subject: "peer", op: "decode", status: "fails", note: "throws" };
+    expect(compactResults({ ...run(), workloads: [{ rows: [failing] }] }).workloads[0].rows[0]).toEqual(
+      failing,
+    );
     expect(b.subject).toBe("memcpy");
     expect(out.workloads[0].ratios.decodeBestPeer).toBe("@gd-com/utils");
     expect(out.targets[0].met).toBe(true);
@@ -63,7 +71,9 @@ describe("compactResults", () => {
 
   it("keeps integers and every other number to within 5e-4 of itself (4 significant digits)", () => {
     const input = run();
-    const before = new Map(numbers(input).filter(([p]) => !p.includes("perSampleMs")));
+    const before = new Map(
+      numbers(input).filter(([p]) => !DROPPED.some((k) => p.endsWith(`/${k}`) || p.includes(`/${k}/`))),
+    );
     const after = numbers(compactResults(input));
     expect(after.map(([p]) => p)).toEqual([...before.keys()]);
     for (const [p, x] of after) {
