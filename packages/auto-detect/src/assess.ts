@@ -1,5 +1,5 @@
-import type { Generation } from "./layout.js";
-import type { Stats } from "./stats.js";
+import type { Facts as Stats } from "@gdvariant/core";
+import type { Generation } from "./generation.js";
 import type { Evidence, Precision, VersionRange } from "./types.js";
 import { RangeBuilder } from "./version-range.js";
 

@@ -27,10 +27,10 @@ export interface Chain {
  * Follows the length words from offset 0. `undefined` when the first word cannot start a record
  * (under 4, or longer than the input), which is the common case for a raw dump.
  */
-export function followChain(bytes: Uint8Array, view: DataView, bigEndian: boolean): Chain | undefined {
+export function followChain(bytes: Uint8Array, bigEndian: boolean): Chain | undefined {
   const n = bytes.length;
   if (n < 8) return undefined;
-  const first = view.getUint32(0, !bigEndian);
+  const first = word(bytes, 0, bigEndian);
   if (first < 4 || first > n - 4) return undefined;
   const records: RecordSpan[] = [];
   let at = 0;
@@ -46,7 +46,7 @@ export function followChain(bytes: Uint8Array, view: DataView, bigEndian: boolea
         },
       };
     }
-    const length = view.getUint32(at, !bigEndian);
+    const length = word(bytes, at, bigEndian);
     if (length < 4 || length > 0x7fffffff) {
       return {
         records,

@@ -1,4 +1,4 @@
-import type { Generation } from "./layout.js";
+import type { Generation } from "./generation.js";
 import type { VersionRange } from "./types.js";
 
 /** `[major, minor, patch]`; patch 99 stands for "every patch release". */

@@ -58,6 +58,7 @@ export {
   readWith,
 } from "./dialect/engine.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
+export { type FactName, Facts, FactsBuilder } from "./dialect/facts.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

@@ -38,6 +38,14 @@ export interface Builder {
     valueType: ContainerType | undefined,
     shared: boolean,
   ): unknown;
+  /**
+   * Optional, for builders that look at the bytes (auto-detect's facts, `dialect/facts.ts`):
+   * called after each value is read, with the value as built (a model value when a codec read
+   * it), its header word and its byte span `[start, end)`. Every value is told, also those a
+   * codec reads inside its own (object properties) and cached dictionary keys. The reader looks
+   * for it once per call: MODEL and the JS builder, which have none, pay a field test per value.
+   */
+  observe?(value: unknown, header: number, start: number, end: number): void;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

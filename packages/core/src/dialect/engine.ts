@@ -183,6 +183,8 @@ class Decoder implements DecodeContext {
   // `b` is MODEL, and the caller's builder gets the result (readByCodec).
   private b: Builder;
   private readonly onSpan: ((span: Span) => void) | undefined;
+  // Builder.observe, when the builder has one (facts builders); undefined for MODEL and JS.
+  private readonly observe: Builder["observe"];
   // Only kept when spans are requested; errors build their path while unwinding instead.
   private readonly path: PathSegment[] | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
@@ -210,6 +212,7 @@ class Decoder implements DecodeContext {
     this.b = builder;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? [] : undefined;
+    this.observe = builder.observe?.bind(builder);
   }
 
   // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
@@ -245,6 +248,7 @@ class Decoder implements DecodeContext {
       value = this.readInline(tag, header, start);
       if (value === undefined) value = this.readByCodec(id, header, start);
     } else value = this.readByCodec(id, header, start);
+    if (this.observe !== undefined) this.observe(value, header, start, r.pos);
     if (this.onSpan !== undefined) {
       this.onSpan({
         start,
@@ -543,14 +547,18 @@ class Decoder implements DecodeContext {
             while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
             if (j === n) {
               r.pos = end;
-              return this.b.string(cached);
+              const v = this.b.string(cached);
+              if (this.observe !== undefined) this.observe(v, header, p, end);
+              return v;
             }
           }
           r.pos = p + 4;
           const s = r.string();
           // As many characters as bytes: ASCII without NUL, which the test above can compare.
           if (s.length === n) (this.keys ??= [])[slot] = s;
-          return this.b.string(s);
+          const v = this.b.string(s);
+          if (this.observe !== undefined) this.observe(v, header, p, end);
+          return v;
         }
       }
     }
