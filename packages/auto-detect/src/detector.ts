@@ -13,14 +13,15 @@ import {
   type DecodeOptions,
   type Dialect,
   Facts,
-  FactsBuilder,
+  FactsObserver,
+  MODEL,
   readWith,
   type Value,
 } from "@gdvariant/core";
-import { assess, PRIOR } from "./assess.js";
+import { assess, assessScore, PRIOR } from "./assess.js";
 import { sniffBinary, sniffText } from "./file-kinds.js";
 import { type Generation, type Layout, layoutOf } from "./generation.js";
-import { followChain, type RecordSpan } from "./records.js";
+import { type Chain, followChain, type RecordSpan } from "./records.js";
 import { sameValues } from "./same-value.js";
 import type {
   Candidate,
@@ -282,17 +283,24 @@ function readOne(
         failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
       };
   }
+  // A failing hypothesis is the common case and its error is never thrown to a user: V8 need not
+  // capture a stack for it (most of the cost of a failed reading of a small input).
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     const r = readWith(
       d,
       end === bytes.length ? bytes : bytes.subarray(0, end),
       start === 0 ? o.read : { ...o.read, offset: start },
-      new FactsBuilder(d, bytes, facts),
+      MODEL,
+      new FactsObserver(d, bytes, facts),
     );
     return { value: r.value as Value, end: start + r.length };
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
     throw e;
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 
@@ -315,6 +323,9 @@ function rankOf(l: Layout): number {
   return PRIOR[l.generation];
 }
 
+const RAW: Framing = { kind: "raw" };
+const NO_RANGE: VersionRange = { min: "0", text: "" };
+
 class Analysis {
   readonly fits: Fit[] = [];
   readonly misses: Miss[] = [];
@@ -324,6 +335,8 @@ class Analysis {
     readonly layouts: readonly Layout[],
     readonly o: Resolved,
     readonly wrap: (f: Framing) => Framing,
+    /** false: decodeAny's ranking only, without evidence texts, versions or misses. */
+    readonly texts = true,
   ) {}
 
   run(): void {
@@ -331,11 +344,13 @@ class Analysis {
     const n = b.length;
     if (this.o.raw) {
       for (const layout of this.layouts) {
-        const framing = this.wrap({ kind: "raw" });
+        const framing = this.wrap(RAW);
         const facts = new Facts();
         const r = readOne(layout, b, 0, n, facts, this.o);
-        if ("failure" in r) this.misses.push({ layout, framing, failure: r.failure, end: n });
-        else if (r.end !== n) {
+        if ("failure" in r) {
+          if (this.texts) this.misses.push({ layout, framing, failure: r.failure, end: n });
+        } else if (r.end !== n) {
+          if (!this.texts) continue;
           const failure: Failure = {
             offset: r.end,
             code: "trailing-bytes",
@@ -346,13 +361,20 @@ class Analysis {
       }
     }
     if (this.o.lengthPrefixed) {
+      const broken: [Chain, boolean][] = [];
       for (const bigEndian of [false, true]) {
         // A word that reads the same both ways (0x04040404) gives one chain, not two.
         if (bigEndian && n >= 4 && b[0] === b[3] && b[1] === b[2]) continue;
         const chain = followChain(b, bigEndian);
         if (chain === undefined) continue;
-        for (const layout of this.layouts) this.records(layout, chain.records, chain.failure, bigEndian);
+        // A broken chain is a miss for every dialect: its records are only read to say where
+        // the closest reading failed, when nothing fits.
+        if (chain.failure !== undefined) broken.push([chain, bigEndian]);
+        else for (const layout of this.layouts) this.records(layout, chain.records, undefined, bigEndian);
       }
+      if (this.fits.length === 0 && this.texts)
+        for (const [chain, bigEndian] of broken)
+          for (const layout of this.layouts) this.records(layout, chain.records, chain.failure, bigEndian);
     }
   }
 
@@ -363,6 +385,7 @@ class Analysis {
     bigEndian: boolean,
   ): void {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
+    const texts = this.texts;
     // Every record's reading counts into the one Facts of the file.
     const facts = new Facts();
     const out: { start: number; end: number; valueEnd: number }[] = [];
@@ -372,7 +395,7 @@ class Analysis {
     for (const s of spans) {
       const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o);
       if ("failure" in r) {
-        miss({ layout, framing, failure: r.failure, end: s.end });
+        if (texts) miss({ layout, framing, failure: r.failure, end: s.end });
         return;
       }
       out.push({ start: s.start, end: s.end, valueEnd: r.end });
@@ -393,6 +416,24 @@ class Analysis {
     facts: Facts,
     values: readonly Value[],
   ): void {
+    if (!this.texts) {
+      const trailing = records.reduce((t, r) => t + (r.valueEnd !== r.end ? 1 : 0), 0);
+      const a = assessScore(layout.generation, facts);
+      const score = fitScore(layout.generation, a.score, trailing, facts.values);
+      if (score - a.soft > 0)
+        this.fits.push({
+          layout,
+          framing,
+          records,
+          facts,
+          values,
+          score,
+          evidence: [],
+          versions: NO_RANGE,
+          precision: "either",
+        });
+      return;
+    }
     const a = assess(layout.generation, facts);
     const evidence: Evidence[] = [];
     const n = this.bytes.length;
@@ -629,6 +670,29 @@ export function createDetector(options: DetectorOptions): Detector {
     return result;
   }
 
+  /**
+   * decodeAny's path: the readings detect ranks, scored alike but without evidence texts or
+   * misses. The best reading's value, or undefined when the answer is not a plain value
+   * (nothing fits, objects without allowObjects, leading readings that disagree).
+   */
+  function quickValue(
+    bytes: Uint8Array,
+    o: Resolved,
+    wrap: (f: Framing) => Framing,
+    ambiguous: DecodeAnyOptions["ambiguous"],
+  ): Value | undefined {
+    const a = new Analysis(bytes, layouts, o, wrap, false);
+    a.run();
+    const fits = a.fits.length > 1 ? a.fits.sort(byScore) : a.fits;
+    const top = fits[0];
+    if (top === undefined || (top.facts.objectsFull > 0 && !o.allowObjects)) return undefined;
+    if (ambiguous !== "best") {
+      for (let i = 1; i < fits.length && fits[i]!.score >= top.score - LEADING; i++)
+        if (!sameValues(top.values, fits[i]!.values)) return undefined;
+    }
+    return top.values[0];
+  }
+
   function prepareText(text: string, o: Resolved): Prepared | undefined {
     const file = sniffText(text);
     if (file !== undefined) return { done: fileResult(file) };
@@ -689,6 +753,11 @@ export function createDetector(options: DetectorOptions): Detector {
 
   function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
     const p = prepare(input, resolve(options));
+    if (!("done" in p)) {
+      const v = quickValue(p.bytes, p.o, p.wrap, options.ambiguous);
+      if (v !== undefined) return v;
+    }
+    // Not a plain answer: detect's result says why.
     const r = "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
     const best = r.best;
     if (best === undefined) {

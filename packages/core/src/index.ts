@@ -37,7 +37,7 @@ export {
 } from "./codecs/scalars.js";
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
-export { type Builder, MODEL } from "./dialect/builder.js";
+export { type Builder, MODEL, type Observer } from "./dialect/builder.js";
 export type {
   AnyCodec,
   Codec,
@@ -58,7 +58,7 @@ export {
   readWith,
 } from "./dialect/engine.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
-export { type FactName, Facts, FactsBuilder } from "./dialect/facts.js";
+export { type FactName, Facts, FactsObserver } from "./dialect/facts.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

@@ -38,14 +38,18 @@ export interface Builder {
     valueType: ContainerType | undefined,
     shared: boolean,
   ): unknown;
-  /**
-   * Optional, for builders that look at the bytes (auto-detect's facts, `dialect/facts.ts`):
-   * called after each value is read, with the value as built (a model value when a codec read
-   * it), its header word and its byte span `[start, end)`. Every value is told, also those a
-   * codec reads inside its own (object properties) and cached dictionary keys. The reader looks
-   * for it once per call: MODEL and the JS builder, which have none, pay a field test per value.
-   */
-  observe?(value: unknown, header: number, start: number, end: number): void;
+}
+
+/**
+ * Told of each value the reader reads, next to the builder that makes it: its header word and
+ * byte span `[start, end)`, and the value as built (a model value when a codec read it). Every
+ * value is told, also those a codec reads inside its own (object properties) and cached
+ * dictionary keys. For consumers that look at the bytes (auto-detect's facts,
+ * `dialect/facts.ts`); the builder stays {@link MODEL}, so the reader's calls into it stay as
+ * they are, and a read without an observer pays one field test per value.
+ */
+export interface Observer {
+  observe(value: unknown, header: number, start: number, end: number): void;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -28,7 +28,7 @@ import { formatPath, type PathSegment } from "../path.js";
 import { toInt64 } from "../value/construct.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
-import { type Builder, MODEL } from "./builder.js";
+import { type Builder, MODEL, type Observer } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
 import {
   DEFAULT_MAX_COLLECTION_LENGTH,
@@ -183,8 +183,8 @@ class Decoder implements DecodeContext {
   // `b` is MODEL, and the caller's builder gets the result (readByCodec).
   private b: Builder;
   private readonly onSpan: ((span: Span) => void) | undefined;
-  // Builder.observe, when the builder has one (facts builders); undefined for MODEL and JS.
-  private readonly observe: Builder["observe"];
+  // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
+  private readonly observer: Observer | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   private readonly path: PathSegment[] | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
@@ -195,7 +195,13 @@ class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
   private keys: (string | undefined)[] | undefined;
 
-  constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions, builder: Builder) {
+  constructor(
+    reader: ByteReader,
+    dialect: Dialect,
+    options: DecodeOptions,
+    builder: Builder,
+    observer?: Observer,
+  ) {
     this.reader = reader;
     this.dialect = dialect;
     this.options = options;
@@ -212,7 +218,7 @@ class Decoder implements DecodeContext {
     this.b = builder;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? [] : undefined;
-    this.observe = builder.observe?.bind(builder);
+    this.observer = observer;
   }
 
   // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
@@ -248,7 +254,7 @@ class Decoder implements DecodeContext {
       value = this.readInline(tag, header, start);
       if (value === undefined) value = this.readByCodec(id, header, start);
     } else value = this.readByCodec(id, header, start);
-    if (this.observe !== undefined) this.observe(value, header, start, r.pos);
+    if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
     if (this.onSpan !== undefined) {
       this.onSpan({
         start,
@@ -548,7 +554,7 @@ class Decoder implements DecodeContext {
             if (j === n) {
               r.pos = end;
               const v = this.b.string(cached);
-              if (this.observe !== undefined) this.observe(v, header, p, end);
+              if (this.observer !== undefined) this.observer.observe(v, header, p, end);
               return v;
             }
           }
@@ -557,7 +563,7 @@ class Decoder implements DecodeContext {
           // As many characters as bytes: ASCII without NUL, which the test above can compare.
           if (s.length === n) (this.keys ??= [])[slot] = s;
           const v = this.b.string(s);
-          if (this.observe !== undefined) this.observe(v, header, p, end);
+          if (this.observer !== undefined) this.observer.observe(v, header, p, end);
           return v;
         }
       }
@@ -615,7 +621,8 @@ function wrapDecode(e: unknown, dialect: Dialect, offset: number): GdVariantErro
 
 /**
  * Reads one Variant with `dialect`, making each value with `builder`, and reports how many bytes
- * it took. The one reader behind `decode` (the {@link MODEL} builder) and `decodeJS`.
+ * it took. The one reader behind `decode` (the {@link MODEL} builder) and `decodeJS`. An
+ * `observer` is told of every value read with its header and byte span (auto-detect's facts).
  * @throws {DecodeError} for any malformed input or broken limit; nothing else.
  */
 export function readWith(
@@ -623,6 +630,7 @@ export function readWith(
   input: Uint8Array,
   options: DecodeOptions,
   builder: Builder,
+  observer?: Observer,
 ): { value: unknown; length: number } {
   const bytes = toBytes(input);
   if (bytes === undefined) {
@@ -650,7 +658,7 @@ export function readWith(
   }
   const reader = new ByteReader(bytes, offset);
   reader.dialect = dialect.id;
-  const decoder = new Decoder(reader, dialect, options, builder);
+  const decoder = new Decoder(reader, dialect, options, builder, observer);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {

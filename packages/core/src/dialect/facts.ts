@@ -1,7 +1,7 @@
 import { FLAG_64 } from "../codecs/define.js";
 import type { ContainerType, Value } from "../value/types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "../value/types.js";
-import { type Builder, MODEL } from "./builder.js";
+import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
 
 /**
@@ -222,14 +222,14 @@ const scratch = new DataView(new ArrayBuffer(8));
 const shapeScratch = new Float64Array(6);
 
 /**
- * A builder that makes the model value (as {@link MODEL}) and counts {@link Facts} about the
- * bytes as the dialect's reader reads them: header bits, 64-bit numbers that 32 bits hold,
+ * The facts builder: next to {@link MODEL}, which makes the value, it counts {@link Facts} about
+ * the bytes as the dialect's reader reads them (`readWith(dialect, bytes, options, MODEL,
+ * observer)`): header bits, 64-bit numbers that 32 bits hold,
  * string and array padding, NUL bytes, denormal and NaN-payload floats, plane normals, colour
  * ranges, typed container headers, the 2.x Image and InputEvent fields. It reads only the spans
  * the reader hands it (`observe`), never walks the bytes itself. One instance per reading.
  */
-export class FactsBuilder implements Builder {
-  readonly keyKinds = false;
+export class FactsObserver implements Observer {
   readonly facts: Facts;
   private readonly b: Uint8Array;
   private readonly table: readonly (Entry | undefined)[];
@@ -245,21 +245,6 @@ export class FactsBuilder implements Builder {
     this.table = tableOf(dialect);
     this.typeMask = dialect.typeMask;
   }
-
-  nil = MODEL.nil;
-  bool = MODEL.bool;
-  int = MODEL.int;
-  float = MODEL.float;
-  string = MODEL.string;
-  stringName = MODEL.stringName;
-  vector2 = MODEL.vector2;
-  vector3 = MODEL.vector3;
-  color = MODEL.color;
-  value = MODEL.value;
-  array = MODEL.array;
-  entries = MODEL.entries;
-  entry = MODEL.entry;
-  dictionary = MODEL.dictionary;
 
   private word(p: number): number {
     const b = this.b;
