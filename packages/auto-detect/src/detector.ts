@@ -323,6 +323,27 @@ function rankOf(l: Layout): number {
   return PRIOR[l.generation];
 }
 
+/**
+ * The best reading's confidence: a logistic curve in its lead over the second reading (score
+ * difference, log-odds; a sole reading leads by {@link CALIBRATION}.cap), fitted by
+ * `scripts/calibrate.mjs` on the encoder corpus and checked on the engine corpora (README,
+ * "Confidence"; test/calibration.test.ts). The other readings share the rest by their scores.
+ */
+export const CALIBRATION = { bias: -0.482, slope: 0.854, cap: 8 } as const;
+
+/** Confidence of the best reading from its lead `d` over the second one. */
+export function calibrated(d: number): number {
+  return 1 / (1 + Math.exp(-(CALIBRATION.bias + CALIBRATION.slope * Math.min(d, CALIBRATION.cap))));
+}
+
+function confidences(sorted: readonly { readonly score: number }[]): number[] {
+  if (sorted.length === 0) return [];
+  const top = calibrated(sorted.length === 1 ? CALIBRATION.cap : sorted[0]!.score - sorted[1]!.score);
+  const rest = sorted.slice(1).map((f) => Math.exp(f.score - sorted[1]!.score));
+  const sum = rest.reduce((a, b) => a + b, 0);
+  return [top, ...rest.map((w) => ((1 - top) * w) / sum)];
+}
+
 const RAW: Framing = { kind: "raw" };
 const NO_RANGE: VersionRange = { min: "0", text: "" };
 
@@ -640,12 +661,8 @@ export function createDetector(options: DetectorOptions): Detector {
     const a = new Analysis(bytes, layouts, o, wrap);
     a.run();
     const kept = a.fits.sort(byScore);
-    // Confidence: softmax over the fits and a "none of these" outcome with score 0.
-    const max = Math.max(0, ...kept.map((f) => f.score));
-    const denom = Math.exp(-max) + kept.reduce((s, f) => s + Math.exp(f.score - max), 0);
-    const candidates = kept.map((f) =>
-      candidateOf(f, Math.round((Math.exp(f.score - max) / denom) * 1e4) / 1e4, o),
-    );
+    const p = confidences(kept);
+    const candidates = kept.map((f, i) => candidateOf(f, Math.round(p[i]! * 1e4) / 1e4, o));
     const top = kept[0];
     const leading = top === undefined ? 0 : kept.filter((f) => f.score >= top.score - LEADING).length;
     let ambiguity: DetectResult["ambiguity"];
