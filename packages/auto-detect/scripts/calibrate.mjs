@@ -63,7 +63,10 @@ export function reliability(data) {
 }
 
 export function table(bins) {
-  const lines = ["| confidence | answers | mean confidence | right |", "| ---------- | ------: | --------------: | ----: |"];
+  const lines = [
+    "| confidence | answers | mean confidence | right |",
+    "| ---------- | ------: | --------------: | ----: |",
+  ];
   for (const b of bins) {
     if (b.answers === 0) continue;
     const range = b.hi >= 1 ? `${b.lo.toFixed(2)}-1.00` : `${b.lo.toFixed(2)}-${b.hi.toFixed(2)}`;
@@ -82,5 +85,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const unamb = engine.filter((r) => !r.ambiguous);
   const high = unamb.filter((r) => r.confidence >= 0.9).length;
   console.log(`\nunambiguous answers at >= 0.9: ${high}/${unamb.length}`);
-  console.log(`wrong best readings at >= 0.9: ${engine.filter((r) => !r.right && r.confidence >= 0.9).length}`);
+  console.log(
+    `wrong best readings at >= 0.9: ${engine.filter((r) => !r.right && r.confidence >= 0.9).length}`,
+  );
 }

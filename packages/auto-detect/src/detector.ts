@@ -85,14 +85,21 @@ export interface Detector {
    */
   detect(input: unknown, options?: DetectOptions): DetectResult;
   /**
-   * The value in `input`, whatever engine wrote it (the first record's value for several
-   * `store_var` records; see `detect(...).best.values` for all of them).
+   * The value in `input`, whatever engine wrote it: a raw dump, or a `store_var` file of one
+   * record (several records: {@link Detector.decodeAnyRecords}).
    * @throws {DecodeError} when no dialect reads the input (code and offset of the closest
    *   reading's failure, or `invalid-data` for another kind of file), when the dump holds full
-   *   objects without `allowObjects` (`objects-not-allowed`), or, unless `ambiguous: "best"`,
-   *   when dialects fit equally well with different values (`invalid-data`).
+   *   objects without `allowObjects` (`objects-not-allowed`), unless `ambiguous: "best"` when
+   *   readings fit equally well with different values (`invalid-data`), or when the input holds
+   *   several records (`invalid-data`, naming decodeAnyRecords).
    */
   decodeAny(input: unknown, options?: DecodeAnyOptions): Value;
+  /**
+   * Every record's value in `input`, whatever engine wrote it: one value for a raw dump, every
+   * record of a `store_var` file or `StreamPeer` stream, in order.
+   * @throws {DecodeError} as {@link Detector.decodeAny}, except for several records.
+   */
+  decodeAnyRecords(input: unknown, options?: DecodeAnyOptions): readonly Value[];
 }
 
 // Scores are log-odds. Candidates within LEADING of the best form the leading group: with two
@@ -591,11 +598,34 @@ function kindOf(c: Candidate): string {
 // Evidence every fitting reading has; the summary names the first distinctive fact instead.
 const STRUCTURAL = /consumes exactly all|chain exactly to the end|with valid headers, counts/;
 
+/** The framing and value of a reading, in a few words ("raw string", "1 length-prefixed record: nil"). */
+function readingOf(c: Candidate): string {
+  const f = c.framing.kind === "base64" ? c.framing.inner : c.framing;
+  if (f.kind === "length-prefixed") return `${f.records} record${f.records === 1 ? "" : "s"} (${kindOf(c)})`;
+  return `a raw ${kindOf(c)}`;
+}
+
+/**
+ * The strongest evidence for the best reading: its strongest distinctive fact in its favour, or
+ * else that the other dialects do not read the bytes (the first of their failures).
+ */
+function strongest(best: Candidate, misses: readonly Miss[]): string | undefined {
+  const fact = best.evidence.find((e) => e.weight > 0 && !STRUCTURAL.test(e.text));
+  if (fact !== undefined) return fact.text;
+  const other = misses.find(
+    (m) => m.layout.dialect.id !== best.dialect && m.framing.kind === best.framing.kind,
+  );
+  if (other === undefined) return undefined;
+  return `${other.layout.dialect.id} does not read it (${other.failure.message} at offset ${other.failure.offset})`;
+}
+
 function summarize(
   candidates: readonly Candidate[],
   ambiguity: DetectResult["ambiguity"],
+  ambiguousIn: DetectResult["ambiguousIn"],
   leading: number,
   closest: NearMiss | undefined,
+  misses: readonly Miss[],
   n: number,
 ): string {
   const best = candidates[0];
@@ -611,12 +641,26 @@ function summarize(
     return `Ambiguous: ${who} read the same ${kindOf(best)} from these bytes, so any of them is right; best guess ${describeFit(best)} (confidence ${conf}).`;
   }
   if (ambiguity === "different-values") {
-    const names = candidates.slice(0, leading).map((c) => `${c.dialect} reads ${kindOf(c)}`);
-    return `Ambiguous: the bytes fit several dialects equally well with different values (${names.join("; ")}); they cannot tell which engine wrote them.`;
+    // One clause per distinct reading (framing and value), naming the dialects that read it.
+    const groups = new Map<string, string[]>();
+    for (const c of candidates.slice(0, leading)) {
+      const key = readingOf(c);
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, [c.dialect]);
+      else if (!g.includes(c.dialect)) g.push(c.dialect);
+    }
+    const readings = [...groups].map(([what, who]) => `${what} in ${who.join(", ")}`).join("; ");
+    const what =
+      ambiguousIn?.includes("framing") === true
+        ? ambiguousIn.includes("dialect")
+          ? "which engine wrote them nor how they are framed (a raw value or store_var records)"
+          : "how they are framed: a raw value or store_var records"
+        : "which engine wrote them";
+    return `Ambiguous: the bytes fit several readings equally well with different values (${readings}); they cannot tell ${what}.`;
   }
-  const why = best.evidence.find((e) => e.weight !== 0 && !STRUCTURAL.test(e.text));
+  const why = strongest(best, misses);
   const precision = best.precision === "either" ? "" : `, ${best.precision} precision`;
-  return `${describeFit(best)}${precision}; confidence ${conf}${why ? `: ${why.text}` : ""}.`;
+  return `${best.dialect} (${best.versions.text})${why ? `: ${why}` : ""}; ${framingText(best.framing)}${precision}; confidence ${conf}.`;
 }
 
 function fileResult(file: FileInfo): DetectResult {
@@ -666,7 +710,19 @@ export function createDetector(options: DetectorOptions): Detector {
     const top = kept[0];
     const leading = top === undefined ? 0 : kept.filter((f) => f.score >= top.score - LEADING).length;
     let ambiguity: DetectResult["ambiguity"];
+    let ambiguousIn: DetectResult["ambiguousIn"];
     if (leading >= 2) {
+      // The framing is ambiguous when the leading readings frame the bytes differently; the
+      // dialect, when readings of one framing differ in value (or when only dialects differ).
+      const byFraming = new Map<string, Fit[]>();
+      for (const f of kept.slice(0, leading)) {
+        const key = framingShort(f.framing);
+        byFraming.set(key, [...(byFraming.get(key) ?? []), f]);
+      }
+      const dialects =
+        byFraming.size === 1 ||
+        [...byFraming.values()].some((g) => g.some((f) => !sameValues(g[0]!.values, f.values)));
+      ambiguousIn = byFraming.size === 1 ? ["dialect"] : dialects ? ["dialect", "framing"] : ["framing"];
       const first = candidates[0]!.values;
       const same =
         first !== undefined &&
@@ -674,7 +730,7 @@ export function createDetector(options: DetectorOptions): Detector {
       ambiguity = same ? "same-value" : "different-values";
     }
     const closest = candidates.length === 0 ? nearMiss(a.misses, bytes.length) : undefined;
-    const summary = summarize(candidates, ambiguity, leading, closest, bytes.length);
+    const summary = summarize(candidates, ambiguity, ambiguousIn, leading, closest, a.misses, bytes.length);
     const result: { -readonly [K in keyof DetectResult]: DetectResult[K] } = {
       candidates,
       best: candidates[0],
@@ -683,6 +739,7 @@ export function createDetector(options: DetectorOptions): Detector {
       summary,
     };
     if (ambiguity !== undefined) result.ambiguity = ambiguity;
+    if (ambiguousIn !== undefined) result.ambiguousIn = ambiguousIn;
     if (closest !== undefined) result.closest = closest;
     return result;
   }
@@ -697,7 +754,7 @@ export function createDetector(options: DetectorOptions): Detector {
     o: Resolved,
     wrap: (f: Framing) => Framing,
     ambiguous: DecodeAnyOptions["ambiguous"],
-  ): Value | undefined {
+  ): readonly Value[] | undefined {
     const a = new Analysis(bytes, layouts, o, wrap, false);
     a.run();
     const fits = a.fits.length > 1 ? a.fits.sort(byScore) : a.fits;
@@ -707,7 +764,7 @@ export function createDetector(options: DetectorOptions): Detector {
       for (let i = 1; i < fits.length && fits[i]!.score >= top.score - LEADING; i++)
         if (!sameValues(top.values, fits[i]!.values)) return undefined;
     }
-    return top.values[0];
+    return top.values;
   }
 
   function prepareText(text: string, o: Resolved): Prepared | undefined {
@@ -768,7 +825,8 @@ export function createDetector(options: DetectorOptions): Detector {
     return "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
   }
 
-  function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
+  // Every record's value in `input` (decodeAny and decodeAnyRecords).
+  function records(input: unknown, options: DecodeAnyOptions): readonly Value[] {
     const p = prepare(input, resolve(options));
     if (!("done" in p)) {
       const v = quickValue(p.bytes, p.o, p.wrap, options.ambiguous);
@@ -791,20 +849,36 @@ export function createDetector(options: DetectorOptions): Detector {
       });
     }
     if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
-      throw new DecodeError(`${r.summary} Pass dialects to choose, or ambiguous: "best".`, {
+      const how = r.ambiguousIn?.includes("framing") ? "framings or dialects" : "dialects";
+      throw new DecodeError(`${r.summary} Pass ${how} to choose, or ambiguous: "best".`, {
         code: "invalid-data",
         offset: 0,
       });
     }
-    if (best.value === undefined) {
+    if (best.values === undefined) {
       throw new DecodeError(best.valueError ?? "the value could not be decoded", {
         code: best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data",
         offset: 0,
         dialect: best.dialect,
       });
     }
-    return best.value;
+    return best.values;
   }
 
-  return { dialects, detect, decodeAny };
+  function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
+    const values = records(input, options);
+    if (values.length !== 1) {
+      throw new DecodeError(
+        `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and decodeAny returns one value: call decodeAnyRecords to read every record`,
+        { code: "invalid-data", offset: 0 },
+      );
+    }
+    return values[0]!;
+  }
+
+  function decodeAnyRecords(input: unknown, options: DecodeAnyOptions = {}): readonly Value[] {
+    return records(input, options);
+  }
+
+  return { dialects, detect, decodeAny, decodeAnyRecords };
 }

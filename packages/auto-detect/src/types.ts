@@ -131,6 +131,11 @@ export interface DetectResult {
   readonly ambiguous: boolean;
   readonly ambiguity?: "same-value" | "different-values";
   /**
+   * What the leading readings differ in, when ambiguous: the dialect, the framing (a raw value
+   * or `store_var` records: pass `framings`, or the CLI's `--framing`, to choose), or both.
+   */
+  readonly ambiguousIn?: readonly ("dialect" | "framing")[];
+  /**
    * How many candidates, from the first, the evidence cannot separate (scores within ln 9 of the
    * best). 1 for a clear answer, 0 when nothing fits; `ambiguous` is `leading > 1`.
    */

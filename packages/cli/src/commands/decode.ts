@@ -8,7 +8,7 @@ import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { type InputRecord, PartialReadError } from "../records.js";
-import { resolveInput } from "../resolve.js";
+import { choiceFlags, resolveInput } from "../resolve.js";
 import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
 
 /** Output formats of `decode`. */
@@ -75,7 +75,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
         await write(
           io.stderr,
-          `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
+          `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass ${choiceFlags(r.detection.ambiguousIn)} to choose.\n`,
         );
       }
     } catch (e) {
