@@ -34,7 +34,7 @@ function occurrences(rule: Rule, f: Facts): number {
   else for (const k of c) n += f[k];
   if (n <= 0) return 0;
   if (rule.when !== undefined && !rule.when.every((k) => f[k] > 0)) return 0;
-  if (rule.unless !== undefined && rule.unless.some((k) => f[k] > 0)) return 0;
+  if (rule.unless?.some((k) => f[k] > 0)) return 0;
   return rule.max !== undefined ? Math.min(n, rule.max) : n;
 }
 
