@@ -616,7 +616,9 @@ function strongest(best: Candidate, misses: readonly Miss[]): string | undefined
     (m) => m.layout.dialect.id !== best.dialect && m.framing.kind === best.framing.kind,
   );
   if (other === undefined) return undefined;
-  return `${other.layout.dialect.id} does not read it (${other.failure.message} at offset ${other.failure.offset})`;
+  const f = other.failure;
+  const where = /offset \d/.test(f.message) ? "" : ` at offset ${f.offset}`;
+  return `${other.layout.dialect.id} does not read it (${f.message}${where})`;
 }
 
 function summarize(

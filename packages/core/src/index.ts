@@ -58,7 +58,7 @@ export {
   readWith,
 } from "./dialect/engine.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
-export { type FactName, Facts, FactsObserver } from "./dialect/facts.js";
+export { FACT_NAMES, type FactName, Facts, FactsObserver } from "./dialect/facts.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

@@ -5,107 +5,200 @@ import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
 
 /**
- * What a reading of the bytes showed beyond the value: plain counters a scorer (auto-detect)
- * weighs, filled by a {@link FactsBuilder} while the dialect's reader reads. The names say
- * what was seen; `at` keeps the first offset of a fact noted with {@link Facts.note}.
+ * The counters a {@link Facts} keeps, in the order of {@link Facts.counts}: what a reading of
+ * the bytes showed beyond the value (header bits, 64-bit numbers that 32 bits hold, padding,
+ * odd floats, value shapes, typed containers, 2.x Image and InputEvent fields...).
  */
-export class Facts {
-  values = 0;
-  containers = 0;
-  /** Header bits 8-15 set (every engine writes them zero). */
-  byte1 = 0;
-  /** Header bits 16-31 the codec gives no meaning to (3.x/4.x readers ignore them). */
-  unknownFlags = 0;
-  boolOdd = 0;
-  int32 = 0;
-  /** FLAG_64 ints whose value needs 64 bits. */
-  int64 = 0;
-  /** FLAG_64 ints that would fit 32 bits. */
-  int64Fits32 = 0;
-  float32 = 0;
-  float64 = 0;
-  /** FLAG_64 floats that f32 holds exactly. */
-  float64Exact = 0;
-  floatsChecked = 0;
-  floatDenormal = 0;
-  floatExtreme = 0;
-  floatNaNOdd = 0;
-  floatNonFinite = 0;
-  mathSingle = 0;
-  mathDouble = 0;
-  vector4Double = 0;
-  strings = 0;
-  stringPadDirty = 0;
-  stringNul = 0;
-  stringControl = 0;
-  namePadDirty = 0;
-  nodePaths = 0;
-  nodePathProperty = 0;
-  nodePathBadFlags = 0;
-  nodePathPadDirty = 0;
-  byteArrays = 0;
-  bytePadDirty = 0;
-  bytePadMissing = 0;
-  pstrElements = 0;
-  pstrNul = 0;
-  pstrNoNul = 0;
-  pstrNulInside = 0;
-  pstrPadDirty = 0;
-  packedVector4 = 0;
-  sharedSet = 0;
-  sharedClear = 0;
-  typedArrays = 0;
-  typedDictionaries = 0;
-  typedBuiltinNil = 0;
-  typedScriptOdd = 0;
-  objectsFull = 0;
-  objectsId = 0;
-  objectIdZero = 0;
-  objectEmptyClass = 0;
-  objectClassOdd = 0;
-  objectsBare = 0;
-  scriptPath = 0;
-  scriptObject = 0;
-  rids = 0;
-  callables = 0;
-  signals = 0;
-  colorInRange = 0;
-  colorOdd = 0;
-  planeUnit = 0;
-  planeZero = 0;
-  aabbSized = 0;
-  aabbNegative = 0;
-  xformRotation = 0;
-  xformOrthogonal = 0;
-  xformDegenerate = 0;
-  images = 0;
-  imageSizeOk = 0;
-  imageSizeOdd = 0;
-  inputEvents = 0;
-  inputEventLengthOk = 0;
-  inputEventLengthOdd = 0;
-  inputEventJoy20 = 0;
-  inputEventTypeOdd = 0;
-  /** First offset of a fact, by counter name. */
-  readonly at: Record<string, number> = {};
+export const FACT_NAMES = [
+  "values",
+  "containers",
+  "byte1",
+  "unknownFlags",
+  "boolOdd",
+  "int32",
+  "int64",
+  "int64Fits32",
+  "float32",
+  "float64",
+  "float64Exact",
+  "floatsChecked",
+  "floatDenormal",
+  "floatExtreme",
+  "floatNaNOdd",
+  "floatNonFinite",
+  "mathSingle",
+  "mathDouble",
+  "vector4Double",
+  "strings",
+  "stringPadDirty",
+  "stringNul",
+  "stringControl",
+  "namePadDirty",
+  "nodePaths",
+  "nodePathProperty",
+  "nodePathBadFlags",
+  "nodePathPadDirty",
+  "byteArrays",
+  "bytePadDirty",
+  "bytePadMissing",
+  "pstrElements",
+  "pstrNul",
+  "pstrNoNul",
+  "pstrNulInside",
+  "pstrPadDirty",
+  "packedVector4",
+  "sharedSet",
+  "sharedClear",
+  "typedArrays",
+  "typedDictionaries",
+  "typedBuiltinNil",
+  "typedScriptOdd",
+  "objectsFull",
+  "objectsId",
+  "objectIdZero",
+  "objectEmptyClass",
+  "objectClassOdd",
+  "objectsBare",
+  "scriptPath",
+  "scriptObject",
+  "rids",
+  "callables",
+  "signals",
+  "colorInRange",
+  "colorOdd",
+  "planeUnit",
+  "planeZero",
+  "aabbSized",
+  "aabbNegative",
+  "xformRotation",
+  "xformOrthogonal",
+  "xformDegenerate",
+  "images",
+  "imageSizeOk",
+  "imageSizeOdd",
+  "inputEvents",
+  "inputEventLengthOk",
+  "inputEventLengthOdd",
+  "inputEventJoy20",
+  "inputEventTypeOdd",
+] as const;
 
-  /** Counts `key` and remembers the first offset. */
-  note(key: FactName, offset: number): void {
-    this[key]++;
-    if (this.at[key] === undefined) this.at[key] = offset;
+/** The name of one counter of {@link Facts}. */
+export type FactName = (typeof FACT_NAMES)[number];
+
+// Counter indexes, inlined by the bundler (the same order as FACT_NAMES).
+enum F {
+  values = 0,
+  containers = 1,
+  byte1 = 2,
+  unknownFlags = 3,
+  boolOdd = 4,
+  int32 = 5,
+  int64 = 6,
+  int64Fits32 = 7,
+  float32 = 8,
+  float64 = 9,
+  float64Exact = 10,
+  floatsChecked = 11,
+  floatDenormal = 12,
+  floatExtreme = 13,
+  floatNaNOdd = 14,
+  floatNonFinite = 15,
+  mathSingle = 16,
+  mathDouble = 17,
+  vector4Double = 18,
+  strings = 19,
+  stringPadDirty = 20,
+  stringNul = 21,
+  stringControl = 22,
+  namePadDirty = 23,
+  nodePaths = 24,
+  nodePathProperty = 25,
+  nodePathBadFlags = 26,
+  nodePathPadDirty = 27,
+  byteArrays = 28,
+  bytePadDirty = 29,
+  bytePadMissing = 30,
+  pstrElements = 31,
+  pstrNul = 32,
+  pstrNoNul = 33,
+  pstrNulInside = 34,
+  pstrPadDirty = 35,
+  packedVector4 = 36,
+  sharedSet = 37,
+  sharedClear = 38,
+  typedArrays = 39,
+  typedDictionaries = 40,
+  typedBuiltinNil = 41,
+  typedScriptOdd = 42,
+  objectsFull = 43,
+  objectsId = 44,
+  objectIdZero = 45,
+  objectEmptyClass = 46,
+  objectClassOdd = 47,
+  objectsBare = 48,
+  scriptPath = 49,
+  scriptObject = 50,
+  rids = 51,
+  callables = 52,
+  signals = 53,
+  colorInRange = 54,
+  colorOdd = 55,
+  planeUnit = 56,
+  planeZero = 57,
+  aabbSized = 58,
+  aabbNegative = 59,
+  xformRotation = 60,
+  xformOrthogonal = 61,
+  xformDegenerate = 62,
+  images = 63,
+  imageSizeOk = 64,
+  imageSizeOdd = 65,
+  inputEvents = 66,
+  inputEventLengthOk = 67,
+  inputEventLengthOdd = 68,
+  inputEventJoy20 = 69,
+  inputEventTypeOdd = 70,
+}
+
+/**
+ * What a reading of the bytes showed beyond the value: counters a scorer (auto-detect) weighs,
+ * filled by a {@link FactsObserver} while the dialect's reader reads. `counts[i]` is the counter
+ * named `FACT_NAMES[i]`; each counter also reads by name (`facts.values`). `at` keeps the first
+ * offset of a fact noted with {@link Facts.note}.
+ */
+// A fresh Facts copies this (a small array of zeros: cheaper to make than a typed array).
+const ZEROS: readonly number[] = FACT_NAMES.map(() => 0);
+
+export class Facts {
+  readonly counts: number[] = ZEROS.slice();
+  /** First offset of a fact, by counter name. */
+  readonly at: Partial<Record<FactName, number>> = {};
+
+  /** Counts fact `i` (an index into {@link FACT_NAMES}) and remembers its first offset. */
+  note(i: number, offset: number): void {
+    this.counts[i]!++;
+    const name = FACT_NAMES[i]!;
+    if (this.at[name] === undefined) this.at[name] = offset;
   }
 
   /** Adds another reading's counts (records of one file). */
   add(o: Facts): void {
-    const self = this as unknown as Record<string, number>;
-    const other = o as unknown as Record<string, number>;
-    for (const k of Object.keys(other)) if (k !== "at") self[k] = self[k]! + other[k]!;
-    for (const [k, v] of Object.entries(o.at)) if (this.at[k] === undefined) this.at[k] = v;
+    for (let i = 0; i < this.counts.length; i++) this.counts[i]! += o.counts[i]!;
+    for (const [k, v] of Object.entries(o.at) as [FactName, number][])
+      if (this.at[k] === undefined) this.at[k] = v;
   }
 }
 
-/** The name of one counter of {@link Facts}. */
-export type FactName = Exclude<keyof Facts, "at" | "note" | "add">;
+export interface Facts extends Readonly<Record<FactName, number>> {}
+
+FACT_NAMES.forEach((name, i) => {
+  Object.defineProperty(Facts.prototype, name, {
+    get(this: Facts) {
+      return this.counts[i];
+    },
+  });
+});
 
 // What observe does per wire id.
 enum OP {
@@ -262,39 +355,39 @@ export class FactsObserver implements Observer {
     const e = this.table[id];
     if (e === undefined) return;
     const s = this.facts;
-    s.values++;
+    s.counts[F.values]!++;
     const extra = (header & ~this.typeMask & ~e.flags) >>> 0;
     if (extra !== 0) {
-      if (extra & 0xff00) s.note("byte1", start);
-      if (extra & 0xffff0000) s.note("unknownFlags", start);
+      if (extra & 0xff00) s.note(F.byte1, start);
+      if (extra & 0xffff0000) s.note(F.unknownFlags, start);
     }
     const wide = e.wide && (header & FLAG_64) !== 0;
     const p = start + 4;
     switch (e.op) {
       case OP.BOOL:
-        if (this.word(p) > 1) s.note("boolOdd", start);
+        if (this.word(p) > 1) s.note(F.boolOdd, start);
         return;
       case OP.INT:
         if (wide) {
           const lo = this.word(p);
           const hi = this.word(p + 4);
-          if (hi === (lo & 0x80000000 ? 0xffffffff : 0)) s.note("int64Fits32", start);
-          else s.int64++;
-        } else s.int32++;
+          if (hi === (lo & 0x80000000 ? 0xffffffff : 0)) s.note(F.int64Fits32, start);
+          else s.counts[F.int64]!++;
+        } else s.counts[F.int32]!++;
         return;
       case OP.FLOAT:
         if (wide) {
           this.reals(p, 1, true, 1);
           const d = (value as { value: number }).value;
-          if (Math.fround(d) === d && !Number.isNaN(d)) s.note("float64Exact", start);
-          s.float64++;
+          if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, start);
+          s.counts[F.float64]!++;
         } else {
           this.reals(p, 1, false, 1);
-          s.float32++;
+          s.counts[F.float32]!++;
         }
         return;
       case OP.STRING:
-        s.strings++;
+        s.counts[F.strings]!++;
         this.padded(p, 0);
         return;
       case OP.NAME:
@@ -303,9 +396,9 @@ export class FactsObserver implements Observer {
       case OP.REALS:
         if (e.math) {
           if (wide) {
-            s.mathDouble++;
-            if (e.kind === "vector4" || e.kind === "projection") s.vector4Double++;
-          } else s.mathSingle++;
+            s.counts[F.mathDouble]!++;
+            if (e.kind === "vector4" || e.kind === "projection") s.counts[F.vector4Double]!++;
+          } else s.counts[F.mathSingle]!++;
         }
         this.reals(p, e.n, wide, 16);
         if (e.shape !== SHAPE.NONE) this.shape(e.shape, p, wide, start);
@@ -314,16 +407,16 @@ export class FactsObserver implements Observer {
         this.nodePath(p);
         return;
       case OP.RID:
-        s.rids++;
+        s.counts[F.rids]!++;
         return;
       case OP.OBJECT:
         this.object(value as Value, wide, start);
         return;
       case OP.CALLABLE:
-        s.callables++;
+        s.counts[F.callables]!++;
         return;
       case OP.SIGNAL:
-        s.signals++;
+        s.counts[F.signals]!++;
         this.padded(p, 1);
         return;
       case OP.ARRAY:
@@ -332,12 +425,12 @@ export class FactsObserver implements Observer {
         return;
       case OP.BYTES: {
         const n = this.word(p);
-        s.byteArrays++;
+        s.counts[F.byteArrays]!++;
         const pad = (4 - (n & 3)) & 3;
         const q = p + 4 + n;
         if (pad === 0) return;
-        if (end < q + pad) s.note("bytePadMissing", q);
-        else if (this.dirty(q, pad)) s.note("bytePadDirty", q);
+        if (end < q + pad) s.note(F.bytePadMissing, q);
+        else if (this.dirty(q, pad)) s.note(F.bytePadDirty, q);
         return;
       }
       case OP.PACKED_FLOATS:
@@ -345,10 +438,10 @@ export class FactsObserver implements Observer {
         return;
       case OP.PACKED_REALS:
         if (e.math) {
-          if (wide) s.mathDouble++;
-          else s.mathSingle++;
+          if (wide) s.counts[F.mathDouble]!++;
+          else s.counts[F.mathSingle]!++;
         }
-        if (e.kind === "packedVector4Array") s.note("packedVector4", start);
+        if (e.kind === "packedVector4Array") s.note(F.packedVector4, start);
         this.reals(p + 4, this.word(p) * e.n, wide, 8);
         return;
       case OP.PACKED_STRING:
@@ -374,16 +467,16 @@ export class FactsObserver implements Observer {
       const c = b[q + i]!;
       if (c < 0x20 || c === 0x7f) {
         if (c === 0) {
-          s.note("stringNul", p);
+          s.note(F.stringNul, p);
           break;
         }
         if (c !== 9 && c !== 10 && c !== 13) control = true;
       }
     }
-    if (control && role === 0) s.note("stringControl", p);
+    if (control && role === 0) s.note(F.stringControl, p);
     const pad = (4 - (n & 3)) & 3;
     if (pad !== 0 && this.dirty(q + n, pad))
-      s.note(role === 2 ? "nodePathPadDirty" : role === 1 ? "namePadDirty" : "stringPadDirty", q + n);
+      s.note(role === 2 ? F.nodePathPadDirty : role === 1 ? F.namePadDirty : F.stringPadDirty, q + n);
     return q + n + pad;
   }
 
@@ -394,30 +487,30 @@ export class FactsObserver implements Observer {
     const step = count <= limit ? 1 : Math.floor(count / limit);
     for (let i = 0; i < count; i += step) {
       const at = p + i * size;
-      s.floatsChecked++;
+      s.counts[F.floatsChecked]!++;
       if (wide) {
         const lo = this.word(at);
         const hi = this.word(at + 4);
         const exp = (hi >>> 20) & 0x7ff;
         if (exp > 1023 - 512 && exp < 1023 + 512) continue;
         if (exp === 0) {
-          if ((hi & 0xfffff) !== 0 || lo !== 0) s.note("floatDenormal", at);
+          if ((hi & 0xfffff) !== 0 || lo !== 0) s.note(F.floatDenormal, at);
         } else if (exp === 0x7ff) {
           if (((hi & 0xfffff) !== 0 || lo !== 0) && !((hi & 0x7fffffff) === 0x7ff80000 && lo === 0))
-            s.note("floatNaNOdd", at);
-          else s.floatNonFinite++;
-        } else s.note("floatExtreme", at);
+            s.note(F.floatNaNOdd, at);
+          else s.counts[F.floatNonFinite]!++;
+        } else s.note(F.floatExtreme, at);
       } else {
         const u = this.word(at);
         const exp = (u >>> 23) & 0xff;
         if (((exp - 64) | (190 - exp)) >= 0) continue;
         if (exp === 0) {
-          if ((u & 0x7fffff) !== 0) s.note("floatDenormal", at);
+          if ((u & 0x7fffff) !== 0) s.note(F.floatDenormal, at);
         } else if (exp === 0xff) {
           // 0x7fc00000 is the canonical NaN every engine writes; others are payloads.
-          if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note("floatNaNOdd", at);
-          else s.floatNonFinite++;
-        } else s.note("floatExtreme", at);
+          if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note(F.floatNaNOdd, at);
+          else s.counts[F.floatNonFinite]!++;
+        } else s.note(F.floatExtreme, at);
       }
     }
   }
@@ -450,16 +543,16 @@ export class FactsObserver implements Observer {
         x[3]! > 1 ||
         Math.max(x[0]!, x[1]!, x[2]!) > 64
       )
-        s.note("colorOdd", start);
-      else if (x[0]! <= 1 && x[1]! <= 1 && x[2]! <= 1) s.colorInRange++;
+        s.note(F.colorOdd, start);
+      else if (x[0]! <= 1 && x[1]! <= 1 && x[2]! <= 1) s.counts[F.colorInRange]!++;
     } else if (kind === SHAPE.PLANE) {
       // The engine's constructors normalise the normal.
       const len = Math.hypot(x[0]!, x[1]!, x[2]!);
-      if (finite && Math.abs(len - 1) < 1e-4) s.planeUnit++;
-      else if (len === 0) s.note("planeZero", start);
+      if (finite && Math.abs(len - 1) < 1e-4) s.counts[F.planeUnit]!++;
+      else if (len === 0) s.note(F.planeZero, start);
     } else if (kind === SHAPE.AABB) {
-      if (!finite || x[3]! < 0 || x[4]! < 0 || x[5]! < 0) s.note("aabbNegative", start);
-      else s.aabbSized++;
+      if (!finite || x[3]! < 0 || x[4]! < 0 || x[5]! < 0) s.note(F.aabbNegative, start);
+      else s.counts[F.aabbSized]!++;
     } else if (finite) {
       // x axis (0, 1), y axis (2, 3), origin (4, 5).
       const lx = Math.hypot(x[0]!, x[1]!);
@@ -469,7 +562,7 @@ export class FactsObserver implements Observer {
       // magnitudes a dot product vanishes by rounding alone.
       const sane = (t: number) => t === 0 || (Math.abs(t) >= 1e-6 && Math.abs(t) <= 1e6);
       const comparable = lx > 0 && ly > 0 && lx / ly <= 1e3 && ly / lx <= 1e3;
-      if (lx === 0 || ly === 0 || Math.abs(det) < 1e-9 * (lx * ly + 1e-30)) s.note("xformDegenerate", start);
+      if (lx === 0 || ly === 0 || Math.abs(det) < 1e-9 * (lx * ly + 1e-30)) s.note(F.xformDegenerate, start);
       else if (
         comparable &&
         sane(x[0]!) &&
@@ -478,8 +571,8 @@ export class FactsObserver implements Observer {
         sane(x[3]!) &&
         Math.abs(x[0]! * x[2]! + x[1]! * x[3]!) <= 1e-4 * lx * ly
       ) {
-        if (Math.abs(lx - 1) < 1e-4 && Math.abs(ly - 1) < 1e-4) s.xformRotation++;
-        else s.xformOrthogonal++;
+        if (Math.abs(lx - 1) < 1e-4 && Math.abs(ly - 1) < 1e-4) s.counts[F.xformRotation]!++;
+        else s.counts[F.xformOrthogonal]!++;
       }
     }
   }
@@ -491,10 +584,10 @@ export class FactsObserver implements Observer {
     if ((w & 0x80000000) === 0) return;
     const sub = this.word(p + 4);
     const flags = this.word(p + 8);
-    s.nodePaths++;
-    if (flags > 3) s.note("nodePathBadFlags", p + 8);
+    s.counts[F.nodePaths]!++;
+    if (flags > 3) s.note(F.nodePathBadFlags, p + 8);
     const prop = (flags & 2) !== 0;
-    if (prop) s.note("nodePathProperty", p + 8);
+    if (prop) s.note(F.nodePathProperty, p + 8);
     const total = (w & 0x7fffffff) + sub + (prop ? 1 : 0);
     let q = p + 12;
     for (let i = 0; i < total && q + 4 <= this.b.length; i++) q = this.padded(q, 2);
@@ -504,33 +597,33 @@ export class FactsObserver implements Observer {
     const s = this.facts;
     if (v.kind !== "object") return;
     if (v.form === "null") {
-      s.objectsBare++;
+      s.counts[F.objectsBare]!++;
       return;
     }
     if (wide || v.form === "id") {
-      s.objectsId++;
-      if (v.form === "id" && (v.id === 0 || v.id === 0n)) s.note("objectIdZero", start);
+      s.counts[F.objectsId]!++;
+      if (v.form === "id" && (v.id === 0 || v.id === 0n)) s.note(F.objectIdZero, start);
       return;
     }
-    s.note("objectsFull", start);
+    s.note(F.objectsFull, start);
     const q = this.padded(start + 4, 1);
     if (v.className === "") {
-      s.note("objectEmptyClass", start);
+      s.note(F.objectEmptyClass, start);
       return;
     }
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.className)) s.note("objectClassOdd", start + 4);
-    s.containers++;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.className)) s.note(F.objectClassOdd, start + 4);
+    s.counts[F.containers]!++;
     for (const [name, value] of v.properties) {
       if (name !== "script") continue;
-      if (value.kind === "string") s.note("scriptPath", q);
-      else if (value.kind === "object") s.note("scriptObject", q);
+      if (value.kind === "string") s.note(F.scriptPath, q);
+      else if (value.kind === "object") s.note(F.scriptObject, q);
     }
   }
 
   private containerType(t: ContainerType | undefined, at: number): void {
     if (t === undefined) return;
-    if (t.kind === "builtin" && t.type === "nil") this.facts.note("typedBuiltinNil", at);
-    if (t.kind === "script" && !t.path.startsWith("res://")) this.facts.note("typedScriptOdd", at);
+    if (t.kind === "builtin" && t.type === "nil") this.facts.note(F.typedBuiltinNil, at);
+    if (t.kind === "script" && !t.path.startsWith("res://")) this.facts.note(F.typedScriptOdd, at);
   }
 
   // The type info of a typed container at `p` (`code` 1: a type id, 2-3: a class name or path); its end.
@@ -542,14 +635,14 @@ export class FactsObserver implements Observer {
 
   private container(v: Value, e: Entry, header: number, start: number): void {
     const s = this.facts;
-    s.containers++;
+    s.counts[F.containers]!++;
     const dict = e.op === OP.DICTIONARY;
     let p = start + 4;
     if ((e.flags & 0xf0000) !== 0) {
       const k = (header >>> 16) & 3;
       const val = dict ? (header >>> 18) & 3 : 0;
       if (k !== 0 || val !== 0) {
-        s.note(dict ? "typedDictionaries" : "typedArrays", start);
+        s.note(dict ? F.typedDictionaries : F.typedArrays, start);
         if (v.kind === "array") this.containerType(v.elementType, p);
         else if (v.kind === "dictionary") {
           this.containerType(v.keyType, p);
@@ -559,8 +652,8 @@ export class FactsObserver implements Observer {
       }
     }
     const word = this.word(p);
-    if (word & 0x80000000) s.note("sharedSet", p);
-    else s.sharedClear++;
+    if (word & 0x80000000) s.note(F.sharedSet, p);
+    else s.counts[F.sharedClear]!++;
   }
 
   // PackedStringArray: u32 count, then per element u32 length, bytes (the engine writes N+1
@@ -574,16 +667,16 @@ export class FactsObserver implements Observer {
       const at = q;
       const n = this.word(q);
       q += 4;
-      s.pstrElements++;
+      s.counts[F.pstrElements]!++;
       if (n > 0 && b[q + n - 1] === 0) {
         let inside = false;
         for (let j = 0; j < n - 1; j++) if (b[q + j] === 0) inside = true;
-        if (inside) s.note("pstrNulInside", at);
-        else s.pstrNul++;
-      } else s.note("pstrNoNul", at);
+        if (inside) s.note(F.pstrNulInside, at);
+        else s.counts[F.pstrNul]!++;
+      } else s.note(F.pstrNoNul, at);
       q += n;
       const pad = (4 - (n & 3)) & 3;
-      if (pad !== 0 && this.dirty(q, pad)) s.note("pstrPadDirty", q);
+      if (pad !== 0 && this.dirty(q, pad)) s.note(F.pstrPadDirty, q);
       q += pad;
     }
   }
@@ -596,7 +689,7 @@ export class FactsObserver implements Observer {
     const width = this.word(p + 8);
     const height = this.word(p + 12);
     const length = this.word(p + 16);
-    s.images++;
+    s.counts[F.images]!++;
     if (length === 0) return;
     // Uncompressed formats: every mip level, width*height*bytes-per-pixel each.
     const bpp = [1, 1, 2, 3, 4][format];
@@ -609,9 +702,9 @@ export class FactsObserver implements Observer {
         w = Math.max(1, w >> 1);
         h = Math.max(1, h >> 1);
       }
-      if (expect === length) s.imageSizeOk++;
-      else s.note("imageSizeOdd", start);
-    } else if (width > 16384 || height > 16384 || mipmaps > 15) s.note("imageSizeOdd", start);
+      if (expect === length) s.counts[F.imageSizeOk]!++;
+      else s.note(F.imageSizeOdd, start);
+    } else if (width > 16384 || height > 16384 || mipmaps > 15) s.note(F.imageSizeOdd, start);
   }
 
   // 2.x InputEvent: u32 type | i32 device | u32 length | a type-specific part.
@@ -624,12 +717,12 @@ export class FactsObserver implements Observer {
     else if (type === 3 || type === 5 || type === 6) extra = 4;
     else if (type === 4) {
       extra = length === 16 ? 4 : 8;
-      if (length === 16) s.note("inputEventJoy20", start);
+      if (length === 16) s.note(F.inputEventJoy20, start);
       else this.reals(p + 16, 1, false, 1);
     }
-    s.inputEvents++;
-    if (type > 8) s.note("inputEventTypeOdd", p);
-    if (length === 12 + extra) s.inputEventLengthOk++;
-    else s.note("inputEventLengthOdd", p + 8);
+    s.counts[F.inputEvents]!++;
+    if (type > 8) s.note(F.inputEventTypeOdd, p);
+    if (length === 12 + extra) s.counts[F.inputEventLengthOk]!++;
+    else s.note(F.inputEventLengthOdd, p + 8);
   }
 }
