@@ -70,7 +70,7 @@ function weightOf(rule: Rule, n: number): number {
 
 function offsetOf(c: Compiled, f: Facts): number | undefined {
   for (const k of c.at) {
-    if (f[k] > 0 && f.at[k] !== undefined) return f.at[k];
+    if (f.get(k) > 0 && f.at[k] !== undefined) return f.at[k];
   }
   return undefined;
 }
@@ -114,5 +114,5 @@ export function assessScore(gen: Generation, f: Facts): { readonly score: number
 
 function precisionOf(gen: Generation, f: Facts): Precision {
   if (gen !== 4) return "single";
-  return f.mathDouble > 0 ? "double" : f.mathSingle > 0 ? "single" : "either";
+  return f.get("mathDouble") > 0 ? "double" : f.get("mathSingle") > 0 ? "single" : "either";
 }

@@ -447,7 +447,7 @@ class Analysis {
     if (!this.texts) {
       const trailing = records.reduce((t, r) => t + (r.valueEnd !== r.end ? 1 : 0), 0);
       const a = assessScore(layout.generation, facts);
-      const score = fitScore(layout.generation, a.score, trailing, facts.values);
+      const score = fitScore(layout.generation, a.score, trailing, facts.get("values"));
       if (score - a.soft > 0)
         this.fits.push({
           layout,
@@ -468,7 +468,7 @@ class Analysis {
     const inner = framing.kind === "base64" ? framing.inner : framing;
     // A raw value ends where its bytes do (or it is a miss): only records can trail.
     const trailing = inner.kind === "raw" ? [] : records.filter((r) => r.valueEnd !== r.end);
-    const score = fitScore(layout.generation, a.score, trailing.length, facts.values);
+    const score = fitScore(layout.generation, a.score, trailing.length, facts.get("values"));
     if (inner.kind === "raw") {
       evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
     } else {
@@ -485,8 +485,8 @@ class Analysis {
       }
     }
     evidence.push({
-      text: `${facts.values} value${facts.values === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
-      weight: Math.round(structureWeight(facts.values) * 100) / 100,
+      text: `${facts.get("values")} value${facts.get("values") === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
+      weight: Math.round(structureWeight(facts.get("values")) * 100) / 100,
     });
     evidence.push(...a.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
@@ -539,7 +539,7 @@ function candidateOf(fit: Fit, confidence: number, o: Resolved): Candidate {
   // The dialect object holds functions: kept off the enumerable properties so a result survives
   // structuredClone and postMessage (to a worker, say) like the values do.
   Object.defineProperty(c, "dialectObject", { value: fit.layout.dialect, enumerable: false });
-  if (fit.facts.objectsFull > 0 && !o.allowObjects) {
+  if (fit.facts.get("objectsFull") > 0 && !o.allowObjects) {
     c.value = undefined;
     c.values = undefined;
     c.valueError = OBJECTS_NOT_ALLOWED;
@@ -761,7 +761,7 @@ export function createDetector(options: DetectorOptions): Detector {
     a.run();
     const fits = a.fits.length > 1 ? a.fits.sort(byScore) : a.fits;
     const top = fits[0];
-    if (top === undefined || (top.facts.objectsFull > 0 && !o.allowObjects)) return undefined;
+    if (top === undefined || (top.facts.get("objectsFull") > 0 && !o.allowObjects)) return undefined;
     if (ambiguous !== "best") {
       for (let i = 1; i < fits.length && fits[i]!.score >= top.score - LEADING; i++)
         if (!sameValues(top.values, fits[i]!.values)) return undefined;

@@ -164,7 +164,7 @@ enum F {
 /**
  * What a reading of the bytes showed beyond the value: counters a scorer (auto-detect) weighs,
  * filled by a {@link FactsObserver} while the dialect's reader reads. `counts[i]` is the counter
- * named `FACT_NAMES[i]`; each counter also reads by name (`facts.values`). `at` keeps the first
+ * named `FACT_NAMES[i]` (or `facts.get(name)`). `at` keeps the first
  * offset of a fact noted with {@link Facts.note}.
  */
 // A fresh Facts copies this (a small array of zeros: cheaper to make than a typed array).
@@ -182,6 +182,11 @@ export class Facts {
     if (this.at[name] === undefined) this.at[name] = offset;
   }
 
+  /** The counter named `name`. */
+  get(name: FactName): number {
+    return this.counts[FACT_NAMES.indexOf(name)]!;
+  }
+
   /** Adds another reading's counts (records of one file). */
   add(o: Facts): void {
     for (let i = 0; i < this.counts.length; i++) this.counts[i]! += o.counts[i]!;
@@ -189,16 +194,6 @@ export class Facts {
       if (this.at[k] === undefined) this.at[k] = v;
   }
 }
-
-export interface Facts extends Readonly<Record<FactName, number>> {}
-
-FACT_NAMES.forEach((name, i) => {
-  Object.defineProperty(Facts.prototype, name, {
-    get(this: Facts) {
-      return this.counts[i];
-    },
-  });
-});
 
 // What observe does per wire id.
 enum OP {
