@@ -236,6 +236,8 @@ interface Entry {
   /** A real-valued math type whose FLAG_64 marks a double-precision build. */
   readonly math: boolean;
   readonly shape: SHAPE;
+  /** Vector2, Vector3, Color: how many components the model value has as fields (2-4), else 0. */
+  readonly fields: number;
   /** Header bits the codec defines (beyond the type id). */
   readonly flags: number;
   readonly kind: string;
@@ -292,7 +294,8 @@ function entryOf(kind: string, flagMask: number): Entry {
     n = VECTOR_FIELDS[kind as keyof typeof VECTOR_FIELDS].length;
     math = wide && kind !== "color";
   }
-  return { op, n, wide, math, shape: SHAPES[kind] ?? SHAPE.NONE, flags: flagMask, kind };
+  const fields = kind === "vector2" ? 2 : kind === "vector3" ? 3 : kind === "color" ? 4 : 0;
+  return { op, n, wide, math, shape: SHAPES[kind] ?? SHAPE.NONE, fields, flags: flagMask, kind };
 }
 
 const tables = new WeakMap<Dialect, readonly (Entry | undefined)[]>();
@@ -377,7 +380,7 @@ export class FactsObserver implements Observer {
           if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, start);
           s.counts[F.float64]!++;
         } else {
-          this.reals(p, 1, false, 1);
+          this.real32((value as { value: number }).value, p);
           s.counts[F.float32]!++;
         }
         return;
@@ -395,7 +398,8 @@ export class FactsObserver implements Observer {
             if (e.kind === "vector4" || e.kind === "projection") s.counts[F.vector4Double]!++;
           } else s.counts[F.mathSingle]!++;
         }
-        this.reals(p, e.n, wide, 16);
+        if (!wide && e.fields !== 0) this.fields(value, e.fields, p);
+        else this.reals(p, e.n, wide, 16);
         if (e.shape !== SHAPE.NONE) this.shape(e.shape, p, wide, start);
         return;
       case OP.NODE_PATH:
@@ -473,6 +477,41 @@ export class FactsObserver implements Observer {
     if (pad !== 0 && this.dirty(q + n, pad))
       s.note(role === 2 ? F.nodePathPadDirty : role === 1 ? F.namePadDirty : F.stringPadDirty, q + n);
     return q + n + pad;
+  }
+
+  /**
+   * An f32 as the reader read it (a number): the notes {@link FactsObserver.reals} makes on its
+   * bits, from the number; only a NaN (whose payload the number does not keep) is read again.
+   */
+  private real32(x: number, at: number): void {
+    const s = this.facts;
+    s.counts[F.floatsChecked]!++;
+    const a = x < 0 ? -x : x;
+    // Exponents 64-190 (2^-63 to below 2^64): nothing to note.
+    if (a >= 1.0842021724855044e-19 && a < 1.8446744073709552e19) return;
+    if (a === 0) return;
+    if (a < 1.1754943508222875e-38) s.note(F.floatDenormal, at);
+    else if (a === Number.POSITIVE_INFINITY) s.counts[F.floatNonFinite]!++;
+    else if (Number.isNaN(a)) {
+      const u = this.word(at);
+      if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note(F.floatNaNOdd, at);
+      else s.counts[F.floatNonFinite]!++;
+    } else s.note(F.floatExtreme, at);
+  }
+
+  // The components of a Vector2, Vector3 or Color as read (`fields`: 2, 3 or 4 of them).
+  private fields(value: unknown, fields: number, p: number): void {
+    const v = value as { x: number; y: number; z: number; r: number; g: number; b: number; a: number };
+    if (fields === 4) {
+      this.real32(v.r, p);
+      this.real32(v.g, p + 4);
+      this.real32(v.b, p + 8);
+      this.real32(v.a, p + 12);
+      return;
+    }
+    this.real32(v.x, p);
+    this.real32(v.y, p + 4);
+    if (fields === 3) this.real32(v.z, p + 8);
   }
 
   /** `count` f32 (or f64) reals from `p` judged for plausibility, at most about `limit` of them. */
