@@ -3,21 +3,33 @@
 // random bytes, large arrays and dictionaries of engine values (typed, framed as a store_var
 // record, mutated), and built hostile inputs (1,024+ deep nesting, wide containers, hostile counts,
 // `__proto__`/`constructor` keys), fed to every dialect's decode (objects allowed and not),
-// toJS, toText and encode of what decodes, and auto-detect's detect and decodeAny.
+// toJS, toText, tagged JSON both ways (and equals), the text parser on toText's output,
+// convertValue to the next generation and encode of what decodes, and auto-detect's detect and
+// decodeAny.
 //
 // An input "escapes" when anything but the project's own error comes out (`GdVariantError.is`),
 // or when toJS touches Object.prototype. An input under 64 KB is "slow" when a stage takes over
 // its limit three times in a row (one slow run can be the machine): 100 ms for decode,
-// auto-detect, toJS and encode, 500 ms for the text form. Heap growth across one call (heap +
+// auto-detect, toJS, toJSON, convert and encode, 500 ms for the text form and its parse. Heap growth across one call (heap +
 // ArrayBuffers, measured before and after) is tracked, largest first.
 import { readFileSync } from "node:fs";
 import { decodeAny, detect } from "@gdvariant/auto-detect";
-import { GdVariantError, toJS } from "@gdvariant/core";
+import {
+  convertValue,
+  equals,
+  fromJSON,
+  GdVariantError,
+  parseVariantText,
+  toJS,
+  toJSON,
+} from "@gdvariant/core";
 import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import * as legacy2 from "@gdvariant/legacy-2";
 
 export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
+// Where convertValue sends each dialect's values: the generation next to it.
+const NEXT = { "godot-4": "godot-3", "godot-3": "legacy-2", "legacy-2": "godot-4" };
 
 // Wire ids used by the built inputs (wire-format.md §2.1, §3.1, §4.1).
 const IDS = {
@@ -166,7 +178,16 @@ function hostileDict(ids, r, depth = 0) {
 export function built(r) {
   const dialect = r.pick(Object.keys(IDS));
   const ids = IDS[dialect];
-  switch (r.int(10)) {
+  switch (r.int(11)) {
+    case 9: {
+      // a chain of dictionaries, each the key of the next (key fingerprints, text and convert)
+      const n = 1 + r.int(1000);
+      const parts = [];
+      for (let i = 0; i < n; i++) parts.push(words([ids.dict, 1]));
+      parts.push(words([ids.dict, 0]));
+      for (let i = 0; i < n; i++) parts.push(words([ids.int, i]));
+      return { how: `dictionary key chain x${n} (${dialect})`, bytes: concat(parts) };
+    }
     case 0: // deep nesting at and around the limit (1024 by default)
       return {
         how: `deep nesting (${dialect})`,
@@ -456,32 +477,31 @@ export function targets() {
           return true;
         },
       ]);
-      list.push([
-        `${name}.after.toText`,
-        () => {
-          if (value === undefined) return false;
-          try {
-            d.toText(value);
-            return true;
-          } catch (e) {
-            if (GdVariantError.is(e)) return false;
-            throw e;
-          }
-        },
-      ]);
-      list.push([
-        `${name}.after.encode`,
-        () => {
-          if (value === undefined) return false;
-          try {
-            d.encode(value);
-            return true;
-          } catch (e) {
-            if (GdVariantError.is(e)) return false;
-            throw e;
-          }
-        },
-      ]);
+      // A stage after the decode: true when it produced something, false for the project's
+      // own error, anything else thrown is an escape.
+      const after = (stage, fn) =>
+        list.push([
+          `${name}.after.${stage}`,
+          () => {
+            if (value === undefined) return false;
+            try {
+              fn(value);
+              return true;
+            } catch (e) {
+              if (GdVariantError.is(e)) return false;
+              throw e;
+            }
+          },
+        ]);
+      after("toText", (v) => d.toText(v));
+      // Tagged JSON both ways, and equality with what came in (toJSON itself may refuse).
+      after("toJSON", (v) => {
+        const back = fromJSON(JSON.parse(JSON.stringify(toJSON(v))));
+        if (!equals(back, v)) throw new Error("fromJSON(toJSON(v)) differs from v");
+      });
+      after("parseText", (v) => parseVariantText(d.toText(v), { dialect: id }));
+      after("convert", (v) => convertValue(v, DIALECTS[NEXT[id]].dialect));
+      after("encode", (v) => d.encode(v));
     }
   }
   list.push([
@@ -520,6 +540,9 @@ function heapNow() {
 /** The stage a target name belongs to: decode, detect, toJS, toText, encode. */
 export function stageOf(name) {
   if (name.endsWith(".toText")) return "toText";
+  if (name.endsWith(".parseText")) return "parseText";
+  if (name.endsWith(".toJSON")) return "toJSON";
+  if (name.endsWith(".convert")) return "convert";
   if (name.endsWith(".toJS")) return "toJS";
   if (name.endsWith(".encode")) return "encode";
   if (name.startsWith("auto-detect")) return "auto-detect";
@@ -547,6 +570,9 @@ export function runCampaign(o = {}) {
     toJS: slowMs,
     encode: slowMs,
     toText: o.textSlowMs ?? 500,
+    parseText: o.textSlowMs ?? 500,
+    toJSON: slowMs,
+    convert: slowMs,
   };
   const r = rng(seed);
   const corpus = loadCorpus();

@@ -12,7 +12,6 @@ const godot3 = await import("@gdvariant/godot-3");
 const godot4 = await import("@gdvariant/godot-4");
 const { Packr, unpack } = await import("msgpackr");
 const { measureAll, pairedRatio } = await import("../src/measure.mjs");
-const { smallMessage } = await import("../src/small-message.mjs");
 
 const dialects = { "godot-3": godot3, "godot-4": godot4 };
 const quick = process.argv.includes("--quick");
@@ -28,13 +27,11 @@ const packr = new Packr({ useRecords: false });
 for (const id of names) {
   const [format, name] = id.split("/");
   const g = dialects[format];
-  const bytes =
-    name === "small-message"
-      ? g.encode(smallMessage())
-      : new Uint8Array(readFileSync(new URL(`../workloads/${format}/${name}.bin`, import.meta.url)));
+  const bytes = new Uint8Array(readFileSync(new URL(`../workloads/${format}/${name}.bin`, import.meta.url)));
   const plain = g.decodeJS(bytes);
   const mp = packr.pack(plain);
   const json = JSON.stringify(plain);
+  const target = new Uint8Array(bytes.length * 2 + 64);
   const subjects = [
     { name: "decodeJS", fn: () => g.decodeJS(bytes) },
     { name: "toJS(decode)", fn: () => toJS(g.decode(bytes)) },
@@ -43,6 +40,7 @@ for (const id of names) {
     { name: "JSON.parse", fn: () => JSON.parse(json) },
     { name: "encode(js)", fn: () => g.encode(plain) },
     { name: "pack", fn: () => packr.pack(plain) },
+    { name: "encodeInto(js)", fn: () => g.encodeInto(plain, target) },
     { name: "JSON.stringify", fn: () => JSON.stringify(plain) },
   ];
   const m = measureAll(subjects, quick ? { warmupMs: 100, sampleMs: 30, samples: 7 } : {});
@@ -50,6 +48,6 @@ for (const id of names) {
   const r = (a, b) => pairedRatio(t(a).perSample, t(b).perSample).toFixed(2);
   const us = (n) => (t(n).msPerOp * 1000).toFixed(name === "small-message" ? 3 : 0);
   console.log(
-    `${id} (${bytes.length} B; msgpack ${mp.length} B): decodeJS ${us("decodeJS")} µs = ${r("decodeJS", "unpack")}x unpack (${us("unpack")}), toJS(decode) ${r("toJS(decode)", "unpack")}x, decode ${r("decode", "unpack")}x, JSON.parse ${r("JSON.parse", "unpack")}x | encode ${us("encode(js)")} µs = ${r("encode(js)", "pack")}x pack (${us("pack")}), JSON.stringify ${r("JSON.stringify", "pack")}x`,
+    `${id} (${bytes.length} B; msgpack ${mp.length} B): decodeJS ${us("decodeJS")} µs = ${r("decodeJS", "unpack")}x unpack (${us("unpack")}), toJS(decode) ${r("toJS(decode)", "unpack")}x, decode ${r("decode", "unpack")}x, JSON.parse ${r("JSON.parse", "unpack")}x | encode ${us("encode(js)")} µs = ${r("encode(js)", "pack")}x pack (${us("pack")}), encodeInto ${r("encodeInto(js)", "pack")}x, JSON.stringify ${r("JSON.stringify", "pack")}x`,
   );
 }

@@ -21,6 +21,7 @@ import { cpus, platform, release } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toJS } from "@gdvariant/core";
+import { resultsJson } from "./compact-results.mjs";
 import { difference, sameBytes } from "./compare.mjs";
 import { engineVersion, startEngine } from "./engine.mjs";
 import { measureAll, pairedRatio, sinkValue, summary } from "./measure.mjs";
@@ -40,6 +41,17 @@ const timing = args.quick
   : { warmupMs: 300, sampleMs: 60, samples: 15 };
 
 const manifest = JSON.parse(readFileSync(join(benchDir, "workloads", "manifest.json"), "utf8"));
+
+// msgpackr is the yardstick for plain JavaScript in its pure-JS mode (its optional native string
+// extractor is a Node-only addon that browser code cannot have); --msgpackr-native lets it load
+// the addon, for the figure beside it. The variable is read when msgpackr loads.
+const msgpackrNative = Boolean(args["msgpackr-native"]);
+if (!msgpackrNative) process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
+const { Packr, unpack } = await import("msgpackr");
+const msgpackrVersion = JSON.parse(
+  readFileSync(new URL("../node_modules/msgpackr/package.json", import.meta.url), "utf8"),
+).version;
+const packr = new Packr({ useRecords: false });
 const autoDetect = await loadAutoDetect();
 
 const DESCRIPTIONS = {
@@ -50,6 +62,7 @@ const DESCRIPTIONS = {
   "vector3-array": "PackedVector3Array / PoolVector3Array, 87,381 vectors (1 MiB)",
   "typed-int-array": "Array[int], 40,000 ints (1 in 16 needs 64 bits)",
   "typed-vector3-array": "Array[Vector3], 20,000 vectors",
+  "small-message": "Dictionary of 2 ints, 2 Strings, a float, a bool and a Vector2 (148 bytes)",
 };
 
 function load(format, name) {
@@ -161,8 +174,9 @@ function measureWorkload(format, name, nat) {
     });
   }
 
-  // What a program that wants plain JS values runs (the peers return plain JS values too).
-  rows.push(timed("gdvariant", "decode-js", () => toJS(g.decode(bytes)), "decode, then toJS"));
+  // What a program that wants plain JS values runs (the peers return plain JS values too), and
+  // the same plain value through msgpackr and JSON: the yardstick for plain JavaScript.
+  if (!packed) plainRows(g, bytes, reference, rows);
   if (packed)
     rows.push(timed("gdvariant", "decode-copy", () => g.decode(bytes, { copy: true }), "copy: true"));
   if (exact) {
@@ -218,6 +232,60 @@ function measureWorkload(format, name, nat) {
 
   timeAll(rows, n);
   return { format, name, description: DESCRIPTIONS[name], bytes: n, rows };
+}
+
+/**
+ * decodeJS (one pass) and toJS(decode) against msgpackr's unpack and JSON.parse of the same
+ * plain value, and encode of the plain value against msgpackr's pack and JSON.stringify.
+ */
+function plainRows(g, bytes, reference, rows) {
+  const plain = g.decodeJS(bytes);
+  const d = difference(reference, plain);
+  if (d) {
+    rows.push({
+      subject: "gdvariant",
+      op: "decode-js",
+      status: "fails",
+      note: `differs from toJS(decode) at ${d}`,
+    });
+    return;
+  }
+  rows.push(timed("gdvariant", "decode-js", () => g.decodeJS(bytes), "decodeJS: one pass"));
+  rows.push(timed("gdvariant", "decode-tojs", () => toJS(g.decode(bytes)), "decode, then toJS"));
+  const again = difference(plain, g.decodeJS(g.encode(plain)));
+  rows.push(
+    again
+      ? {
+          subject: "gdvariant",
+          op: "encode-js",
+          status: "fails",
+          note: `encode(plain) reads back otherwise at ${again}`,
+        }
+      : timed("gdvariant", "encode-js", () => g.encode(plain), "encode of the plain JS value"),
+  );
+  const mp = packr.pack(plain);
+  const mpBack = difference(plain, unpack(mp));
+  const mode = msgpackrNative ? "native string extractor allowed" : "pure JS";
+  if (mpBack) {
+    rows.push({
+      subject: "msgpackr",
+      op: "decode",
+      status: "fails",
+      note: `round trip differs at ${mpBack}`,
+    });
+  } else {
+    rows.push(timed("msgpackr", "decode", () => unpack(mp), `unpack, ${mode}`));
+    rows.push(timed("msgpackr", "encode", () => packr.pack(plain), `pack (useRecords: false), ${mode}`));
+  }
+  // JSON cannot hold bigints (64-bit ints past 2^53): no JSON rows then.
+  let json;
+  try {
+    json = JSON.stringify(plain);
+  } catch {}
+  if (json !== undefined) {
+    rows.push(timed("JSON", "decode", () => JSON.parse(json), "JSON.parse of the plain value's JSON"));
+    rows.push(timed("JSON", "encode", () => JSON.stringify(plain), "JSON.stringify"));
+  }
 }
 
 /** measureWorkload with the engine of `format` started (a version) or not (a reason). */
@@ -282,6 +350,7 @@ for (const format of formats) {
                   fileURLToPath(import.meta.url),
                   `--child=${format}/${name}`,
                   ...(args.quick ? ["--quick"] : []),
+                  ...(msgpackrNative ? ["--msgpackr-native"] : []),
                   ...(native[format].available
                     ? [`--native=${native[format].version}`]
                     : [`--native-reason=${native[format].reason}`]),
@@ -332,6 +401,16 @@ for (const w of workloads) {
       ofMedians.decodeJsVsBestPeer = plain.mbps / best.mbps;
     }
   }
+  // Plain JavaScript: time over time (at most 1.0 is the target), paired per round.
+  const timeRatio = (a, b) => (a && b ? pairedRatio(a.perSampleMs, b.perSampleMs) : undefined);
+  const js = {
+    decodeJsOverMsgpackr: timeRatio(row(w, "gdvariant", "decode-js"), row(w, "msgpackr", "decode")),
+    decodeToJsOverMsgpackr: timeRatio(row(w, "gdvariant", "decode-tojs"), row(w, "msgpackr", "decode")),
+    jsonParseOverMsgpackr: timeRatio(row(w, "JSON", "decode"), row(w, "msgpackr", "decode")),
+    encodeJsOverMsgpackr: timeRatio(row(w, "gdvariant", "encode-js"), row(w, "msgpackr", "encode")),
+    jsonStringifyOverMsgpackr: timeRatio(row(w, "JSON", "encode"), row(w, "msgpackr", "encode")),
+  };
+  for (const [k, v] of Object.entries(js)) if (v !== undefined) ratios[k] = v;
   const mem = row(w, "memcpy", "copy");
   const alloc = row(w, "memcpy", "alloc-copy");
   const dec = row(w, "gdvariant", "decode");
@@ -374,10 +453,24 @@ function targets() {
       check("decode ≥ 3× native", w, w.ratios.decodeVsNative, 3, (v, g) => v >= g);
       check("encode ≥ 3× native", w, w.ratios.encodeVsNative, 3, (v, g) => v >= g);
     }
+    if (w.name === "typed-int-array" || w.name === "typed-vector3-array") {
+      check("decode ≥ 1× native", w, w.ratios.decodeVsNative, 1, (v, g) => v >= g);
+      check("encode ≥ 1× native", w, w.ratios.encodeVsNative, 1, (v, g) => v >= g);
+    }
+    if (["string-int-dict", "nested-mix", "string-array", "small-message"].includes(w.name)) {
+      check("decodeJS time ≤ 1.0× msgpackr unpack", w, w.ratios.decodeJsOverMsgpackr, 1, (v, g) => v <= g);
+      check(
+        "encode(plain JS) time ≤ 1.0× msgpackr pack",
+        w,
+        w.ratios.encodeJsOverMsgpackr,
+        1,
+        (v, g) => v <= g,
+      );
+    }
     if (w.ratios.decodeVsBestPeer !== undefined)
       check("decode ≥ 10× fastest peer", w, w.ratios.decodeVsBestPeer, 10, (v, g) => v >= g);
     if (w.ratios.decodeJsVsBestPeer !== undefined)
-      check("info: decode + toJS ÷ fastest peer", w, w.ratios.decodeJsVsBestPeer, "–", () => "info");
+      check("info: decodeJS ÷ fastest peer", w, w.ratios.decodeJsVsBestPeer, "–", () => "info");
     if (w.ratios.encodeVsBestPeer !== undefined)
       check("encode ≥ 10× fastest peer", w, w.ratios.encodeVsBestPeer, 10, (v, g) => v >= g);
     if (w.name === "float32-array" || w.name === "vector3-array") {
@@ -428,6 +521,10 @@ const results = {
       : `each workload in ${processes} fresh process${processes === 1 ? "" : "es"} one after the other (its subjects interleaved there), samples pooled`,
     autoDetect: Boolean(autoDetect),
     peers: Object.fromEntries(peers.map((p) => [p.name, p.version])),
+    msgpackr: {
+      version: msgpackrVersion,
+      mode: msgpackrNative ? "native string extractor allowed" : "pure JS",
+    },
     native: Object.fromEntries(
       Object.entries(native).map(([k, v]) => [
         k,
@@ -453,7 +550,7 @@ function tables() {
   const lines = [];
   lines.push("Decode, MB/s (median; higher is better):", "");
   lines.push(
-    "| workload | format | bytes | memcpy | alloc + copy | gdvariant | gdvariant copy | gdvariant + toJS | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer (+ toJS) | × memcpy (view / copy) | auto ÷ plain time |",
+    "| workload | format | bytes | memcpy | alloc + copy | gdvariant | gdvariant copy | decodeJS | auto-detect + decode | native | @gd-com/utils | godot-binary-serialization | × native | × best peer (+ toJS) | × memcpy (view / copy) | auto ÷ plain time |",
   );
   lines.push("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
   for (const w of workloads) {
@@ -469,6 +566,25 @@ function tables() {
   for (const w of workloads) {
     lines.push(
       `| ${w.name} | ${w.format} | ${cell(w, "gdvariant", "encode")} | ${cell(w, "gdvariant", "encode-into")} | ${cell(w, "native", "encode")} | ${cell(w, "@gd-com/utils", "encode")} | ${cell(w, "godot-binary-serialization", "encode")} | ${ratio(w.ratios.encodeVsNative)} | ${ratio(w.ratios.encodeVsBestPeer)} | ${ratio(w.ratios.encodeVsMemcpy)} / ${ratio(w.ratios.encodeIntoVsMemcpy)} | ${ratio(w.ratios.encodeVsAllocCopy)} |`,
+    );
+  }
+  lines.push(
+    "",
+    `Plain JavaScript, µs per call (median) and time ÷ msgpackr ${msgpackrVersion} (${msgpackrNative ? "native string extractor allowed" : "pure JS"}), paired per round (lower is better):`,
+    "",
+    "| workload | format | decodeJS | toJS(decode) | msgpackr unpack | JSON.parse | decodeJS ÷ unpack | toJS(decode) ÷ unpack | JSON.parse ÷ unpack | encode(plain) | msgpackr pack | JSON.stringify | encode ÷ pack | stringify ÷ pack |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+  );
+  const us = (w, subject, op) => {
+    const r = w.rows.find((x) => x.subject === subject && x.op === op);
+    if (!r) return "–";
+    return r.status === "ok" ? f(r.msPerOp * 1000) : r.status;
+  };
+  for (const w of workloads) {
+    if (!w.rows.some((r) => r.subject === "msgpackr")) continue;
+    const q = w.ratios;
+    lines.push(
+      `| ${w.name} | ${w.format} | ${us(w, "gdvariant", "decode-js")} | ${us(w, "gdvariant", "decode-tojs")} | ${us(w, "msgpackr", "decode")} | ${us(w, "JSON", "decode")} | ${ratio(q.decodeJsOverMsgpackr)} | ${ratio(q.decodeToJsOverMsgpackr)} | ${ratio(q.jsonParseOverMsgpackr)} | ${us(w, "gdvariant", "encode-js")} | ${us(w, "msgpackr", "encode")} | ${us(w, "JSON", "encode")} | ${ratio(q.encodeJsOverMsgpackr)} | ${ratio(q.jsonStringifyOverMsgpackr)} |`,
     );
   }
   lines.push("", "Targets:", "", "| target | workload | measured | goal | met |", "|---|---|--:|--:|:-:|");
@@ -498,7 +614,7 @@ function tables() {
 const text = tables();
 console.log(text);
 if (!args["no-write"]) {
-  writeFileSync(join(benchDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(benchDir, "results.json"), resultsJson(results));
   const readmePath = join(benchDir, "README.md");
   let readme = "";
   try {

@@ -1,7 +1,7 @@
 // A short, seeded run of the fuzz campaign (bench/fuzz/campaign.mjs) in CI. The long run is
 // `node bench/fuzz/run.mjs --seed N --iterations M`. GDVARIANT_FUZZ_SEED and
 // GDVARIANT_FUZZ_ITERATIONS change the seed (default 1) and the length (default 4,000 inputs,
-// about 10-20 s on 2 cores).
+// about 30-50 s on 2 cores).
 import { beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM module without type declarations
 import { runCampaign } from "../fuzz/campaign.mjs";
@@ -21,6 +21,9 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
         `${id}.${d}`,
         `${id}.${d}.after.toJS`,
         `${id}.${d}.after.toText`,
+        `${id}.${d}.after.toJSON`,
+        `${id}.${d}.after.parseText`,
+        `${id}.${d}.after.convert`,
         `${id}.${d}.after.encode`,
       ]),
     );
@@ -37,6 +40,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
       "hostile",
       "random",
       "big",
+      "dictionary",
     ]) {
       expect(summary.inputsByKind[kind], kind).toBeGreaterThan(0);
     }
@@ -49,13 +53,14 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     expect(summary.protoIntact).toBe(true);
   });
 
-  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, encode (500 ms for the text form)", () => {
+  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form and its parse)", () => {
     // Slow calls are re-timed twice and count only when slow every time.
     expect(summary.slow).toEqual([]);
-    for (const stage of ["decode", "auto-detect", "toJS", "encode"]) {
+    for (const stage of ["decode", "auto-detect", "toJS", "toJSON", "convert", "encode"]) {
       expect(summary.slowest[stage].ms, stage).toBeLessThan(100);
     }
     expect(summary.slowest.toText.ms).toBeLessThan(500);
+    expect(summary.slowest.parseText.ms).toBeLessThan(500);
   });
 
   it("keeps memory bounded", () => {

@@ -74,6 +74,10 @@ func string_array() -> Array:
 		a.append(s)
 	return a
 
+# What a game server gets many times a second: a few ints, floats, strings and a Vector2.
+func small_message() -> Dictionary:
+	return {"id": 1042, "hp": 87, "name": "ranger", "pos": Vector2(12.5, -3.25), "speed": 4.75, "alive": true}
+
 func save(dir: String, name: String, value) -> void:
 	var bytes = var2bytes(value)
 	var f = File.new()
@@ -99,5 +103,6 @@ func _init():
 	save(dir, "nested-mix", nested_mix())
 	save(dir, "string-array", string_array())
 	save(dir, "vector3-array", vector3_array())
+	save(dir, "small-message", small_message())
 	print("WL done ok")
 	quit()

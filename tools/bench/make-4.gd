@@ -89,6 +89,10 @@ func typed_vector3_array() -> Array[Vector3]:
 		a.append(Vector3(rng.randf_range(-100, 100), rng.randf_range(-100, 100), rng.randf_range(-100, 100)))
 	return a
 
+# What a game server gets many times a second: a few ints, floats, strings and a Vector2.
+func small_message() -> Dictionary:
+	return {"id": 1042, "hp": 87, "name": "ranger", "pos": Vector2(12.5, -3.25), "speed": 4.75, "alive": true}
+
 func save(dir: String, name: String, value) -> void:
 	var bytes = var_to_bytes(value)
 	var f = FileAccess.open(dir + "/" + name + ".bin", FileAccess.WRITE)
@@ -113,6 +117,7 @@ func _init():
 	save(dir, "nested-mix", nested_mix())
 	save(dir, "string-array", string_array())
 	save(dir, "vector3-array", vector3_array())
+	save(dir, "small-message", small_message())
 	save(dir, "typed-int-array", typed_int_array())
 	save(dir, "typed-vector3-array", typed_vector3_array())
 	print("WL done ok")

@@ -14,6 +14,7 @@ import {
   type Dialect,
   Facts,
   FactsObserver,
+  GdVariantError,
   MODEL,
   readWith,
   type Value,
@@ -679,7 +680,7 @@ function fileResult(file: FileInfo): DetectResult {
 /**
  * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
  * this module; `@gdvariant/auto-detect` has a ready one with all three.
- * @throws {TypeError} when no dialect is given.
+ * @throws {GdVariantError} when no dialect is given.
  */
 function byScore(x: { score: number; layout: Layout }, y: { score: number; layout: Layout }): number {
   return y.score - x.score || rankOf(y.layout) - rankOf(x.layout);
@@ -696,11 +697,11 @@ type Prepared =
 /**
  * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
  * this module; `@gdvariant/auto-detect` has a ready one with all three.
- * @throws {TypeError} when no dialect is given.
+ * @throws {GdVariantError} when no dialect is given.
  */
 export function createDetector(options: DetectorOptions): Detector {
   const dialects = [...options.dialects];
-  if (dialects.length === 0) throw new TypeError("createDetector needs at least one dialect");
+  if (dialects.length === 0) throw new GdVariantError("createDetector needs at least one dialect");
   const layouts = dialects.map(layoutOf);
 
   function analyse(bytes: Uint8Array, o: Resolved, wrap: (f: Framing) => Framing): DetectResult {

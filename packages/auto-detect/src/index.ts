@@ -5,7 +5,7 @@
  * with any dialect objects.
  * @packageDocumentation
  */
-import type { Dialect, Value } from "@gdvariant/core";
+import { type Dialect, GdVariantError, type Value } from "@gdvariant/core";
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
@@ -75,7 +75,9 @@ function detectorFor(choice: readonly (KnownDialectId | Dialect)[] | undefined):
 function pick(id: KnownDialectId): Dialect {
   const d = defaults![id];
   if (d === undefined)
-    throw new TypeError(`unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`);
+    throw new GdVariantError(
+      `unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`,
+    );
   return d;
 }
 
@@ -91,7 +93,7 @@ function pick(id: KnownDialectId): Dialect {
  *   (default false), `maxDepth` (1024), `maxCollectionLength` (2^24), `maxTotalBytes` (1 GiB)
  * @throws {DecodeError} `invalid-data` when `input` is neither bytes nor a string,
  *   `limit-exceeded` past `maxTotalBytes`.
- * @throws {TypeError} for an unknown dialect id.
+ * @throws {GdVariantError} for an unknown dialect id or an empty `dialects` list.
  */
 export function detect(input: unknown, options: DetectAnyOptions = {}): DetectResult {
   return detectorFor(options.dialects).detect(input, options);

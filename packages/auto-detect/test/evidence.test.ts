@@ -12,6 +12,7 @@ import {
   dictionaryCodec,
   equals,
   floatCodec,
+  GdVariantError,
   intCodec,
   nilCodec,
   stringCodec,
@@ -186,8 +187,9 @@ describe("dialect objects", () => {
   });
 
   it("refuses an empty dialect list and unknown ids", () => {
-    expect(() => createDetector({ dialects: [] })).toThrow(TypeError);
-    expect(() => detect(new Uint8Array(8), { dialects: ["godot-5" as "godot-4"] })).toThrow(TypeError);
+    expect(() => createDetector({ dialects: [] })).toThrow(GdVariantError);
+    expect(() => detect(new Uint8Array(8), { dialects: [] })).toThrow(GdVariantError);
+    expect(() => detect(new Uint8Array(8), { dialects: ["godot-5" as "godot-4"] })).toThrow(GdVariantError);
   });
 });
 

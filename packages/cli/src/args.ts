@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { DEFAULT_MAX_TOTAL_BYTES } from "@gdvariant/core";
 import { DIALECT_IDS, type DialectId } from "./dialects.js";
 import { UsageError } from "./errors.js";
 import type { CommandName } from "./help.js";
@@ -20,8 +21,14 @@ export const READ_OPTIONS = {
   framing: { type: "string" },
   "big-endian": { type: "boolean" },
   "allow-objects": { type: "boolean" },
+  "max-bytes": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const satisfies OptionSpec;
+
+/** `--max-bytes N`: the most bytes one input may have (default 1 GiB, the library's limit). */
+export function maxBytesOf(command: CommandName, values: { "max-bytes"?: string | undefined }): number {
+  return positiveInt(command, "max-bytes", values["max-bytes"], DEFAULT_MAX_TOTAL_BYTES);
+}
 
 /** Options of commands that write for a target engine. */
 export const TARGET_OPTIONS = {

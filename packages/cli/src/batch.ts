@@ -1,6 +1,6 @@
 import { describeError, exitCodeOf } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
-import { type CliIO, type InputFile, write } from "./io.js";
+import { type CliIO, displayPath, type InputFile, write } from "./io.js";
 import { Progress } from "./progress.js";
 import { PartialReadError } from "./records.js";
 
@@ -13,7 +13,7 @@ export function worse(a: ExitCode, b: ExitCode): ExitCode {
 /** Prints `gdvariant: FILE: message` on stderr. */
 export async function reportError(io: CliIO, file: string, error: unknown): Promise<ExitCode> {
   const cause = error instanceof PartialReadError ? error.cause : error;
-  await write(io.stderr, `gdvariant: ${file === "-" ? "stdin" : file}: ${describeError(cause)}\n`);
+  await write(io.stderr, `gdvariant: ${displayPath(file)}: ${describeError(cause)}\n`);
   return exitCodeOf(cause);
 }
 
@@ -29,7 +29,7 @@ export async function runBatch(
   const progress = new Progress(files.length, io.stderr, io.env.NO_PROGRESS === undefined);
   let code: ExitCode = EXIT.ok;
   for (const [i, f] of files.entries()) {
-    progress.start(f.rel);
+    progress.start(displayPath(f.rel));
     try {
       const c = await work(f, i, progress);
       if (c !== undefined) code = worse(code, c);

@@ -4,7 +4,8 @@ const READ_OPTIONS = `  --dialect D        auto (default), godot-4, godot-3 or l
                      store-var: store_var files; stream: StreamPeer.put_var (same bytes)
                      base64: Marshalls.variant_to_base64 text, one value per line
   --big-endian       length words are big-endian (File.endian_swap / big_endian = true)
-  --allow-objects    decode full objects (inert data: nothing is instantiated)`;
+  --allow-objects    decode full objects (inert data: nothing is instantiated)
+  --max-bytes N      refuse an input larger than N bytes (default 1073741824: 1 GiB)`;
 
 const SECRET_OPTIONS = `  --password P       password of an encrypted file (GDEC, open_encrypted_with_pass);
   --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF) open by themselves`;

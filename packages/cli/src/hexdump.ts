@@ -56,9 +56,20 @@ function buildTree(spans: readonly Span[], value: Value): Node | undefined {
   return root;
 }
 
+// Deep values have long paths and deep indents; printed whole on every line, a 56 KB dump of
+// deep-and-wide nesting made 65 MB of output. Labels keep the end of the path and the indent
+// stops growing, so the output stays proportional to the input.
+const MAX_PATH_SHOWN = 96;
+const MAX_INDENT = 24;
+
+function shownPath(path: string): string {
+  if (path === "") return "(root)";
+  return path.length > MAX_PATH_SHOWN ? `…${path.slice(path.length - MAX_PATH_SHOWN + 1)}` : path;
+}
+
 function segmentsOf(node: Node, toText: (v: Value) => string, out: HexSegment[]): void {
   const { span } = node;
-  const where = span.path === "" ? "(root)" : span.path;
+  const where = shownPath(span.path);
   const what = node.value ? describeValue(node.value, { toText, maxText: 48 }) : span.kind;
   let cursor = span.start;
   let first = true;
@@ -136,7 +147,8 @@ export function renderHex(bytes: Uint8Array, segments: readonly HexSegment[], wi
   const lines: string[] = [];
   const hexWidth = width * 3 - 1;
   for (const s of segments) {
-    const indent = "  ".repeat(s.depth);
+    const indent =
+      s.depth > MAX_INDENT ? `${"  ".repeat(MAX_INDENT)}(depth ${s.depth}) ` : "  ".repeat(s.depth);
     for (let at = s.start; at < s.end; at += width) {
       const row = bytes.subarray(at, Math.min(at + width, s.end));
       const hex = Array.from(row, (b) => b.toString(16).padStart(2, "0")).join(" ");

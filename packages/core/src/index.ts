@@ -104,7 +104,9 @@ export { encodeStreamFrame } from "./framing/stream-frame.js";
 export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
 export { formatPath, type PathSegment } from "./path.js";
 export { type CEscapeOptions, cEscape, cEscapeMultiline } from "./text/c-escape.js";
+export { joinEach } from "./text/join-each.js";
 export {
+  MAX_TEXT_DEPTH,
   type ParseVariantTextOptions,
   parseVariantText,
   parseVariantTextSequence,
@@ -113,7 +115,7 @@ export {
 export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
 export { IMAGE_FORMAT_NAMES } from "./text/parse-names.js";
 export { formatPrintfG } from "./text/printf-g.js";
-export { sortArrayGodot3 } from "./text/sort-array.js";
+export { poolEqualityKeys, type SortArrayGodot3Options, sortArrayGodot3 } from "./text/sort-array.js";
 export {
   aabb,
   array,
@@ -171,3 +173,5 @@ export { fromJS, type ToJSOptions, toJS } from "./value/js.js";
 export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
 export type * from "./value/types.js";
 export { isKind, KINDS, MATRIX_SIZES, PACKED_KINDS, VECTOR_FIELDS } from "./value/types.js";
+export { ValueIds } from "./value/value-ids.js";
+export { asProjectError, assertAcyclic } from "./value/walk.js";

@@ -96,10 +96,10 @@ describe("encodeIntoWith", () => {
     expect(codeOf(() => encodeIntoWith(legacy, { kind: "int", value: 2 ** 40 }, new Uint8Array(4)))).toBe(
       "out-of-range",
     );
-    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), 9))).toBe("RangeError");
-    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), -1))).toBe("RangeError");
-    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), 1.5))).toBe("RangeError");
-    expect(codeOf(() => encodeIntoWith(modern, 1, [] as unknown as Uint8Array))).toBe("TypeError");
+    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), 9))).toBe("out-of-range");
+    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), -1))).toBe("out-of-range");
+    expect(codeOf(() => encodeIntoWith(modern, 1, new Uint8Array(8), 1.5))).toBe("out-of-range");
+    expect(codeOf(() => encodeIntoWith(modern, 1, [] as unknown as Uint8Array))).toBe("invalid-value");
     expect(encodeIntoWith(modern, 1, new Uint8Array(8), 0)).toBe(8);
   });
 });

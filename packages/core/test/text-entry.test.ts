@@ -13,8 +13,10 @@ describe("@gdvariant/core/text", () => {
       "cEscape",
       "cEscapeMultiline",
       "formatPrintfG",
+      "joinEach",
       "parseVariantText",
       "parseVariantTextSequence",
+      "poolEqualityKeys",
       "sortArrayGodot3",
     ]);
     for (const n of names)

@@ -35,7 +35,7 @@ export function encode(value: unknown, options?: Godot4EncodeOptions): Uint8Arra
  * ```
  * @throws {EncodeError} `target-too-small` when the value does not fit from `offset` (bytes
  *   from `offset` on may have been written), or as {@link encode}.
- * @throws {RangeError} when `offset` is not an integer within `target`.
+ * @throws {EncodeError} `out-of-range` when `offset` is not an integer within `target`.
  */
 export function encodeInto(
   value: unknown,

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { convertValue, type Value } from "@gdvariant/core";
-import { oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
+import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { choiceFlags, resolveInput } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
 import { openLayers, resealFor, SECRET_OPTIONS } from "./file-layers.js";
@@ -46,18 +46,22 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     engineVersion: values["engine-version"],
     precision: values.precision === undefined ? undefined : precision,
   });
-  const { files, folders } = await expandInputs(positionals);
+  const { files, folders } = await expandInputs(positionals, io);
   const out = values.output;
   const outFolder = out !== undefined && (files.length > 1 || folders || (await isFolder(out)));
   if (files.length > 1 && out === undefined) throw new UsageError("several inputs need -o FOLDER", "convert");
 
   return runBatch(io, files, async (f, _i, progress) => {
-    const opened = await openLayers("convert", await readInput(f.path, io), values);
+    const opened = await openLayers(
+      "convert",
+      await readInput(f.path, io, maxBytesOf("convert", values)),
+      values,
+    );
     const r = resolveInput(opened.plaintext, choice);
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
       await write(
         io.stderr,
-        `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; pass ${choiceFlags(r.detection.ambiguousIn)} to choose\n`,
+        `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; pass ${choiceFlags(r.detection.ambiguousIn)} to choose\n`,
       );
     }
     const converted: Value[] = [];
@@ -70,7 +74,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     }
     progress.clear();
     if (notes.length > 0) {
-      const head = `gdvariant: ${f.path}: ${r.entry.id} → ${target.id} loses ${notes.length} thing${notes.length === 1 ? "" : "s"}:\n`;
+      const head = `gdvariant: ${displayPath(f.path)}: ${r.entry.id} → ${target.id} loses ${notes.length} thing${notes.length === 1 ? "" : "s"}:\n`;
       await write(io.stderr, head + notes.map((n) => `  ${n}\n`).join(""));
       if (values.strict) {
         return reportError(

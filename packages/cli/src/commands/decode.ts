@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
-import { oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
+import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { type CliIO, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { jsonPieces, writePieces } from "../json-stream.js";
 import { type InputRecord, PartialReadError } from "../records.js";
 import { choiceFlags, resolveInput } from "../resolve.js";
 import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
@@ -37,9 +38,17 @@ export function formatRecord(
 // A record of several inputs printed to one stream: text gets a `;` comment (the text syntax's
 // comment) naming the file, JSON a wrapper object with the file and record number.
 function batchLine(file: string, n: number, body: string, format: Format, value: Value): string {
-  if (format === "text") return n === 0 ? `; ${file}\n${body}` : body;
+  // The comment is one line whatever the file is called (displayPath quotes control characters).
+  if (format === "text") return n === 0 ? `; ${displayPath(file)}\n${body}` : body;
   if (format === "json") return JSON.stringify({ file, record: n, value: toJSON(value) });
   return `${file} #${n}: ${body}`;
+}
+
+// One line of JSON output: the tagged JSON, or the wrapper naming its file and record.
+function* jsonLine(value: Value, where: { file: string; record: number } | undefined): Generator<string> {
+  if (where !== undefined) yield `{"file":${JSON.stringify(where.file)},"record":${where.record},"value":`;
+  yield* jsonPieces(value);
+  yield where !== undefined ? "}\n" : "\n";
 }
 
 /** `gdvariant decode`: every record's value as engine text, tagged JSON or JS. */
@@ -56,13 +65,14 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const choice = readChoice("decode", values);
   const format = oneOf("decode", "format", values.format, FORMATS, "text");
   const target: TargetOptions = { engineVersion: values["engine-version"] };
-  const { files, folders } = await expandInputs(positionals);
+  const { files, folders } = await expandInputs(positionals, io);
+  const maxBytes = maxBytesOf("decode", values);
   const out = values.output;
   const many = files.length > 1 || folders;
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
   return runBatch(io, files, async (f, _i, progress) => {
-    const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io), values);
+    const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io, maxBytes), values);
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
     let failure: unknown;
@@ -75,7 +85,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
         await write(
           io.stderr,
-          `gdvariant: ${f.path}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass ${choiceFlags(r.detection.ambiguousIn)} to choose.\n`,
+          `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass ${choiceFlags(r.detection.ambiguousIn)} to choose.\n`,
         );
       }
     } catch (e) {
@@ -84,21 +94,22 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       records = e.partial.records;
       entry = e.entry;
     }
-    const lines = entry
-      ? records.map((r, n) => {
-          const body = formatRecord(r.value, format, entry!, target);
-          return many && !outFolder ? batchLine(f.path, n, body, format, r.value) : body;
-        })
-      : [];
-    const text = lines.length > 0 ? `${lines.join("\n")}\n` : "";
     progress.clear();
-    if (out === undefined) await write(io.stdout, text);
-    else if (outFolder) await writeOutput(join(out, f.rel + EXTENSIONS[format]), text);
-    else await writeOutput(out, text);
+    // Each record is written as soon as it is formatted, so only one record's text is held;
+    // JSON is written in pieces as it is made, so not even one record's text is held whole.
+    const wrapped = many && !outFolder;
+    const lines = (entry ? records : []).map((r, n) => (): Iterable<string> => {
+      if (format === "json") return jsonLine(r.value, wrapped ? { file: f.path, record: n } : undefined);
+      const body = formatRecord(r.value, format, entry!, target);
+      return [`${wrapped ? batchLine(f.path, n, body, format, r.value) : body}\n`];
+    });
+    if (out === undefined) {
+      for (const line of lines) await writePieces(line(), (s) => write(io.stdout, s));
+    } else await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
     if (trailing > 0) {
       await write(
         io.stderr,
-        `gdvariant: ${f.path}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
+        `gdvariant: ${displayPath(f.path)}: note: ${trailing} bytes after the Variant are ignored, as the engine does\n`,
       );
     }
     return failure === undefined ? EXIT.ok : reportError(io, f.path, failure);

@@ -1,10 +1,10 @@
 import type { Span } from "@gdvariant/core";
-import { parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { hexSegments, renderHex } from "../hexdump.js";
-import { type CliIO, expandInputs, readInput, write } from "../io.js";
+import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
 import { PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
 
@@ -18,16 +18,16 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (positionals.length === 0) throw new UsageError("hexdump needs at least one FILE", "hexdump");
   const choice = readChoice("hexdump", values);
   const width = positiveInt("hexdump", "width", values.width, 16);
-  const { files } = await expandInputs(positionals);
+  const { files } = await expandInputs(positionals, io);
   return runBatch(io, files, async (f, i, progress) => {
-    const bytes = await readInput(f.path, io);
+    const bytes = await readInput(f.path, io, maxBytesOf("hexdump", values));
     const spans = new Map<number, Span[]>();
     const onSpan = (s: Span, record: number) => {
       const list = spans.get(record);
       if (list) list.push(s);
       else spans.set(record, [s]);
     };
-    const name = f.path === "-" ? "stdin" : f.path;
+    const name = displayPath(f.path);
     try {
       const r = resolveInput(bytes, choice, onSpan);
       const head = `${i > 0 ? "\n" : ""}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${

@@ -1,10 +1,10 @@
 import type { Candidate, DetectResult } from "@gdvariant/auto-detect";
 import { type JsonValue, toJSON } from "@gdvariant/core";
-import { parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { type CliIO, expandInputs, readInput, write } from "../io.js";
+import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
 import { PartialReadError } from "../records.js";
 import { framingText, noFitMessage, type Resolved, resolveInput, runDetect } from "../resolve.js";
 import { renderTree } from "../tree.js";
@@ -105,10 +105,14 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (positionals.length === 0) throw new UsageError("inspect needs at least one FILE", "inspect");
   const choice = readChoice("inspect", values);
   const maxItems = positiveInt("inspect", "max-items", values["max-items"], 100);
-  const { files } = await expandInputs(positionals);
+  const { files } = await expandInputs(positionals, io);
   return runBatch(io, files, async (f, i, progress) => {
-    const name = f.path === "-" ? "stdin" : f.path;
-    const opened = await openLayers("inspect", await readInput(f.path, io), values);
+    const name = displayPath(f.path);
+    const opened = await openLayers(
+      "inspect",
+      await readInput(f.path, io, maxBytesOf("inspect", values)),
+      values,
+    );
     const bytes = opened.plaintext;
     if (opened.layers.length > 0 && !values.json)
       await write(io.stdout, `${name}: inside ${describeLayers(opened.layers)}\n`);
@@ -122,7 +126,10 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
     const detection = resolved?.detection ?? runDetect(bytes, choice);
     progress.clear();
     if (values.json) {
-      await write(io.stdout, `${JSON.stringify(jsonReport(name, bytes.length, detection, resolved))}\n`);
+      await write(
+        io.stdout,
+        `${JSON.stringify(jsonReport(f.path === "-" ? "stdin" : f.path, bytes.length, detection, resolved))}\n`,
+      );
     } else {
       const lines = [`${i > 0 ? "\n" : ""}== ${name} (${bytes.length} bytes)`];
       lines.push(...detectionLines(detection, resolved?.candidate));

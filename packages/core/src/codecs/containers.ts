@@ -68,35 +68,25 @@ function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): ne
   );
 }
 
+// ARRAY: [element type (typed, 4.3+: header bits 16-17)] u32 count (bit 31: 2.x shared, masked
+// in 3.x/4.x), then the elements; read by the reader (dialect/engine.ts readArray).
 export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;
+  const layout = inline(INLINE_ARRAY, false, typed, keepShared);
   return defineCodec<ArrayValue>({
     wireId,
     kind: "array",
     name: "ARRAY",
     flagMask: typed !== undefined ? 0x30000 : 0,
-    decode: (ctx, header, start) => {
-      const r = ctx.reader;
-      const code = typed !== undefined ? (header >>> 16) & 3 : 0;
-      const elementType = code !== 0 ? typed!.read(ctx, code, start + 4) : undefined;
-      const at = r.pos;
-      const word = r.u32();
-      const count = word & 0x7fffffff;
-      ctx.checkCount(count, 4, at);
-      const items = ctx.decodeElements(count);
-      const out: { -readonly [K in keyof ArrayValue]: ArrayValue[K] } = { kind: "array", items };
-      if (elementType !== undefined) out.elementType = elementType;
-      if (keepShared && word & 0x80000000) out.shared = true;
-      return out;
-    },
+    decode: (ctx, header, start) => ctx.decodeContainer(layout, header, start) as ArrayValue,
     header: (v, ctx) => {
       if (v.elementType === undefined) return wireId;
       if (typed !== undefined) return wireId | (typed.code[v.elementType.kind] << 16);
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "array", o);
     },
-    inline: inline(INLINE_ARRAY, false, typed, keepShared),
+    inline: layout,
     encode: (ctx, v, header) => {
       if (header !== wireId) typed!.write(ctx, v.elementType!);
       const n = v.items.length;
@@ -106,34 +96,18 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
   });
 }
 
+// DICTIONARY: [key type] [value type] (typed, 4.4+: header bits 16-17 and 18-19), u32 count
+// (bit 31 as in arrays), then key, value, key, value...; read by the reader (readDictionary).
 export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec<DictionaryValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;
+  const layout = inline(INLINE_DICTIONARY, false, typed, keepShared);
   return defineCodec<DictionaryValue>({
     wireId,
     kind: "dictionary",
     name: "DICTIONARY",
     flagMask: typed !== undefined ? 0xf0000 : 0,
-    decode: (ctx, header, start) => {
-      const r = ctx.reader;
-      const keyCode = typed !== undefined ? (header >>> 16) & 3 : 0;
-      const valueCode = typed !== undefined ? (header >>> 18) & 3 : 0;
-      const keyType = keyCode !== 0 ? typed!.read(ctx, keyCode, start + 4) : undefined;
-      const valueType = valueCode !== 0 ? typed!.read(ctx, valueCode, r.pos) : undefined;
-      const at = r.pos;
-      const word = r.u32();
-      const count = word & 0x7fffffff;
-      ctx.checkCount(count, 8, at);
-      const entries = ctx.decodeEntries(count);
-      const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = {
-        kind: "dictionary",
-        entries,
-      };
-      if (keyType !== undefined) out.keyType = keyType;
-      if (valueType !== undefined) out.valueType = valueType;
-      if (keepShared && word & 0x80000000) out.shared = true;
-      return out;
-    },
+    decode: (ctx, header, start) => ctx.decodeContainer(layout, header, start) as DictionaryValue,
     header: (v, ctx) => {
       if (v.keyType === undefined && v.valueType === undefined) return wireId;
       if (typed !== undefined) {
@@ -144,7 +118,7 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "dictionary", o);
     },
-    inline: inline(INLINE_DICTIONARY, false, typed, keepShared),
+    inline: layout,
     encode: (ctx, v, header) => {
       if (header !== wireId) {
         if (v.keyType) typed!.write(ctx, v.keyType);

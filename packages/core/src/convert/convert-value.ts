@@ -14,6 +14,8 @@ import type {
   ObjectValue,
   Value,
 } from "../value/types.js";
+import { ValueIds } from "../value/value-ids.js";
+import { asProjectError } from "../value/walk.js";
 import { mapKind } from "./kind-map.js";
 import type { ConversionLoss, ConvertOptions, ConvertResult } from "./options.js";
 import { type Capabilities, capabilities, keepsContainerType, roundTrip } from "./probe.js";
@@ -46,12 +48,19 @@ function describe(t: ContainerType): string {
   return t.kind === "builtin" ? t.type : t.kind === "class" ? t.className : t.path;
 }
 
+type PathLink = { readonly seg: PathSegment; readonly up: PathLink } | undefined;
+
 class Converter {
   readonly losses: ConversionLoss[] = [];
   private readonly path: PathSegment[] = [];
+  // The same place as links to the parent, for losses (see loss()).
+  private link: PathLink = undefined;
   private depth = 0;
   private readonly caps: Capabilities;
   private readonly maxDepth: number;
+  // Key identity built once per key (serialising keys at every level made a chain of
+  // dictionaries, each the key of the next, cost depth times size).
+  private readonly ids = new ValueIds();
 
   constructor(
     private readonly target: Dialect,
@@ -67,15 +76,50 @@ class Converter {
 
   private loss(from: Kind, to: Kind, message: string, code: EncodeErrorCode = "unsupported-kind"): void {
     if (this.options.strict) this.fail(code, `${message} (strict conversion)`);
-    this.losses.push({ path: formatPath(this.path), segments: [...this.path], from, to, message, code });
+    // The place is kept as a link to its parent and spelt out when read: a chain of losses
+    // (a typed dictionary at every level) would otherwise hold depth x depth segments.
+    const link = this.link;
+    let segments: readonly PathSegment[] | undefined;
+    let text: string | undefined;
+    const segmentsOf = () => {
+      if (segments === undefined) {
+        const out: PathSegment[] = [];
+        for (let l = link; l !== undefined; l = l.up) out.push(l.seg);
+        segments = out.reverse();
+      }
+      return segments;
+    };
+    this.losses.push({
+      get path() {
+        if (text === undefined) text = formatPath(segmentsOf());
+        return text;
+      },
+      get segments() {
+        return segmentsOf();
+      },
+      from,
+      to,
+      message,
+      code,
+    });
+  }
+
+  private enter(seg: PathSegment): void {
+    this.path.push(seg);
+    this.link = { seg, up: this.link };
+  }
+
+  private leave(): void {
+    this.path.pop();
+    this.link = this.link?.up;
   }
 
   private nested(v: Value, seg: PathSegment): Value {
-    this.path.push(seg);
+    this.enter(seg);
     try {
       return this.convert(v);
     } finally {
-      this.path.pop();
+      this.leave();
     }
   }
 
@@ -233,14 +277,14 @@ class Converter {
       // Two keys that became one (StringName "a" and String "a" written as Strings): the
       // engine keeps the last value under the first key.
       // (Keys that were equal already are the source's business, not a conversion loss.)
-      const seen = new Map<string, string>();
+      const seen = new Map<number, number>();
       for (let i = 0; i < entries.length; i++) {
-        const id = JSON.stringify(toJSON(entries[i]![0]));
-        const before = JSON.stringify(toJSON(v.entries[i]![0]));
+        const id = this.ids.id(entries[i]![0]);
+        const before = this.ids.id(v.entries[i]![0]);
         const first = seen.get(id);
         if (first === undefined) seen.set(id, before);
         else if (first !== before) {
-          this.path.push({ keyAt: i });
+          this.enter({ keyAt: i });
           try {
             this.loss(
               "dictionary",
@@ -248,7 +292,7 @@ class Converter {
               "two keys became equal after conversion; the engine keeps the last value",
             );
           } finally {
-            this.path.pop();
+            this.leave();
           }
         }
       }
@@ -314,11 +358,11 @@ class Converter {
         ) {
           return [name, value] as const;
         }
-        this.path.push({ property: name });
+        this.enter({ property: name });
         try {
           this.loss(value.kind, "nil", `property "${name}" written as null: ${why}`, "invalid-value");
         } finally {
-          this.path.pop();
+          this.leave();
         }
         changed = true;
         return [name, { kind: "nil" }] as const;
@@ -383,13 +427,6 @@ export function convertValue(value: Value, target: Dialect, options: ConvertOpti
   try {
     return { value: c.convert(value), losses: c.losses };
   } catch (e) {
-    if (EncodeError.is(e)) throw e.withDialect(target.id);
-    if (GdVariantError.is(e)) throw e;
-    const stack = e instanceof RangeError;
-    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot convert: ${String(e)}`, {
-      code: stack ? "depth-exceeded" : "invalid-value",
-      dialect: target.id,
-      cause: e,
-    });
+    throw asProjectError(e, "convertValue", target.id);
   }
 }

@@ -31,6 +31,12 @@ export interface DecodeContext {
   /** `count` dictionary entries in a row: the same as `decodeKey(i)` then `decodeEntryValue`. */
   decodeEntries(count: number): DictionaryEntry[];
   /**
+   * The payload of an ARRAY or DICTIONARY laid out as core's container codecs describe it
+   * (`inline`: their layout and options), read by the reader itself: what those codecs' `decode`
+   * does, so that containers are read in one place.
+   */
+  decodeContainer(inline: Inline, header: number, start: number): Value;
+  /**
    * Checks a container count: the bytes left must hold `count * minElementBytes`, and the count
    * must be within `maxCollectionLength`. Throws before anything is allocated.
    */

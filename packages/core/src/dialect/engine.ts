@@ -29,7 +29,7 @@ import { toInt64 } from "../value/construct.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
-import type { Codec, DecodeContext, Dialect, EncodeContext } from "./contract.js";
+import type { Codec, DecodeContext, Dialect, EncodeContext, Inline } from "./contract.js";
 import {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
@@ -97,6 +97,20 @@ class Unwinding {
   }
 }
 
+/** One level of the path spans report: the segment, and the level above (ROOT at the top). */
+interface PathNode {
+  readonly up: PathNode | undefined;
+  readonly segment: PathSegment;
+}
+
+const ROOT: PathNode = { up: undefined, segment: 0 };
+
+function segmentsOf(node: PathNode): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let n: PathNode = node; n.up !== undefined; n = n.up) out.push(n.segment);
+  return out.reverse();
+}
+
 /**
  * What the reader and writer derive from a dialect once (cached per dialect object): per wire
  * id, the inline tag (`codecs/inline.ts`) and whether a dictionary key of that type is "plain"
@@ -108,6 +122,8 @@ interface Compiled {
   readonly encodeIds: Int32Array;
   /** Header bits a value must not have (strict dialects), or 0. */
   readonly flagCheck: number;
+  /** The wire id of the String codec when the reader reads it inline (readKeyIn), or -1. */
+  readonly stringId: number;
   /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
   readonly arrayId: number;
   readonly dictionaryId: number;
@@ -156,6 +172,7 @@ function compile(dialect: Dialect): Compiled {
     plainKey,
     encodeIds,
     flagCheck: dialect.strictFlags === true ? ~dialect.typeMask : 0,
+    stringId: tags.indexOf(INLINE_STRING),
     arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
       dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,
@@ -177,6 +194,7 @@ class Decoder implements DecodeContext {
   private readonly tags: Uint8Array;
   private readonly plainKey: Uint8Array;
   private readonly flagCheck: number;
+  private readonly stringId: number;
   private readonly typeMask: number;
   private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
@@ -186,11 +204,14 @@ class Decoder implements DecodeContext {
   // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
   private readonly observer: Observer | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
-  private readonly path: PathSegment[] | undefined;
+  // A linked list (innermost first) that spans keep and format only when read: building each
+  // span's path string made spans quadratic in the depth.
+  private path: PathNode | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
-    return (this.unwound ??= new Unwinding());
+    if (this.unwound === undefined) this.unwound = new Unwinding();
+    return this.unwound;
   }
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
   private keys: (string | undefined)[] | undefined;
@@ -213,11 +234,12 @@ class Decoder implements DecodeContext {
     this.tags = c.tags;
     this.plainKey = c.plainKey;
     this.flagCheck = c.flagCheck;
+    this.stringId = c.stringId;
     this.typeMask = dialect.typeMask;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
     this.onSpan = options.onSpan;
-    this.path = options.onSpan ? [] : undefined;
+    this.path = options.onSpan ? ROOT : undefined;
     this.observer = observer;
   }
 
@@ -249,23 +271,36 @@ class Decoder implements DecodeContext {
     const id = (header & this.typeMask) >>> 0;
     if ((header & this.flagCheck) !== 0) this.checkFlags(header, id, start);
     const tag = id < this.tags.length ? this.tags[id]! : 0;
+    // One frame per level for containers (read, readArray/readDictionary, the loop): a chain of
+    // 1,024 nested dictionary keys must fit the JS stack.
     let value: unknown;
-    if (tag !== 0) {
-      value = this.readInline(tag, header, start);
-      if (value === undefined) value = this.readByCodec(id, header, start);
-    } else value = this.readByCodec(id, header, start);
+    if (tag === INLINE_DICTIONARY) value = this.readDictionary(this.codecs[id]!.inline!, header, start);
+    else if (tag === INLINE_ARRAY) value = this.readArray(this.codecs[id]!.inline!, header, start);
+    else if (tag !== 0) value = this.readInline(tag, header, start);
+    if (value === undefined) value = this.readByCodec(id, header, start);
     if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
-    if (this.onSpan !== undefined) {
-      this.onSpan({
-        start,
-        end: r.pos,
-        path: formatPath(this.path!),
-        kind: this.codecs[id]!.kind,
-        wireId: id,
-        depth: this.depth,
-      });
-    }
+    if (this.onSpan !== undefined) this.span(start, id);
     return value;
+  }
+
+  private span(start: number, id: number): void {
+    const node = this.path!;
+    let text: string | undefined;
+    const span = {
+      start,
+      end: this.reader.pos,
+      kind: this.codecs[id]!.kind,
+      wireId: id,
+      depth: this.depth,
+    } as Span;
+    Object.defineProperty(span, "path", {
+      enumerable: true,
+      get: () => {
+        if (text === undefined) text = formatPath(segmentsOf(node));
+        return text;
+      },
+    });
+    this.onSpan!(span);
   }
 
   // Each case reads exactly what its codec's decode reads; undefined leaves the value to the
@@ -332,10 +367,6 @@ class Decoder implements DecodeContext {
           );
         }
         break;
-      case INLINE_ARRAY:
-        return this.readArray(header, start);
-      case INLINE_DICTIONARY:
-        return this.readDictionary(header, start);
     }
     return undefined;
   }
@@ -372,9 +403,8 @@ class Decoder implements DecodeContext {
 
   // ARRAY (codecs/containers.ts arrayCodec): [element type (typed, 4.3+)] u32 count
   // (bit 31: 2.x shared, masked in 3.x/4.x), then the elements.
-  private readArray(header: number, start: number): unknown {
+  private readArray(inl: Inline, header: number, start: number): unknown {
     const r = this.reader;
-    const inl = this.codecs[(header & this.typeMask) >>> 0]!.inline!;
     const typed = inl.typed;
     const code = typed !== undefined ? (header >>> 16) & 3 : 0;
     const elementType = code !== 0 ? typed!.read(this, code, start + 4) : undefined;
@@ -387,9 +417,8 @@ class Decoder implements DecodeContext {
   }
 
   // DICTIONARY: [key type] [value type] (typed, 4.4+), u32 count (bit 31 as in arrays), entries.
-  private readDictionary(header: number, start: number): unknown {
+  private readDictionary(inl: Inline, header: number, start: number): unknown {
     const r = this.reader;
-    const inl = this.codecs[(header & this.typeMask) >>> 0]!.inline!;
     const typed = inl.typed;
     const keyCode = typed !== undefined ? (header >>> 16) & 3 : 0;
     const valueCode = typed !== undefined ? (header >>> 18) & 3 : 0;
@@ -411,7 +440,7 @@ class Decoder implements DecodeContext {
   private nested(what: SegmentKind, index: number, ref: unknown): unknown {
     const depth = ++this.depth;
     const path = this.path;
-    if (path !== undefined) path.push(segmentOf(what, index, ref as Value));
+    if (path !== undefined) this.path = { up: path, segment: segmentOf(what, index, ref as Value) };
     let value: unknown;
     try {
       if (depth > this.maxDepth) {
@@ -420,12 +449,12 @@ class Decoder implements DecodeContext {
       value = this.read();
     } catch (e) {
       this.depth = depth - 1;
-      if (path !== undefined) path.pop();
+      this.path = path;
       if (DecodeError.is(e)) this.unwinding.add(e, segmentOf(what, index, ref as Value));
       throw e;
     }
     this.depth = depth - 1;
-    if (path !== undefined) path.pop();
+    this.path = path;
     return value;
   }
 
@@ -443,6 +472,12 @@ class Decoder implements DecodeContext {
 
   decodeProperty(name: string): Value {
     return this.nested(SEGMENT_PROPERTY, 0, name) as Value;
+  }
+
+  decodeContainer(inl: Inline, header: number, start: number): Value {
+    return (
+      inl.tag === INLINE_ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
+    ) as Value;
   }
 
   decodeElements(count: number): Value[] {
@@ -490,6 +525,7 @@ class Decoder implements DecodeContext {
   // JS builder's object-or-Map choice; only looked at when the builder asks for key kinds).
   private readEntries(acc: unknown, count: number): boolean {
     const b = this.b;
+    const r = this.reader;
     const kinds = b.keyKinds;
     let plain = true;
     if (this.path !== undefined) {
@@ -510,7 +546,13 @@ class Decoder implements DecodeContext {
       for (; i < count; i++) {
         key = undefined;
         if (kinds && !this.keyIsPlain()) plain = false;
-        key = i < 16 ? this.readKeyIn(((count & 15) << 4) | i) : this.read();
+        // A String key (by its header word, looked at here: a call for every key would be a
+        // stack frame more per level of a key chain) may be one read before (readKeyIn).
+        const p = r.pos;
+        key =
+          i < 16 && r.end - p >= 8 && r.view.getUint32(p, true) === this.stringId
+            ? this.readKeyIn(((count & 15) << 4) | i)
+            : this.read();
         b.entry(acc, i, key, this.read(), plain);
       }
     } catch (e) {
@@ -540,33 +582,31 @@ class Decoder implements DecodeContext {
   private readKeyIn(slot: number): unknown {
     const r = this.reader;
     const p = r.pos;
-    if (r.end - p >= 8) {
-      const header = r.view.getUint32(p, true);
-      if (header < this.tags.length && this.tags[header] === INLINE_STRING) {
-        const n = r.view.getUint32(p + 4, true);
-        const end = p + 8 + ((n + 3) & ~3);
-        if (n <= 16 && end <= r.end) {
-          const cached = this.keys?.[slot];
-          if (cached !== undefined && cached.length === n) {
-            const bytes = r.bytes;
-            let j = 0;
-            while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
-            if (j === n) {
-              r.pos = end;
-              const v = this.b.string(cached);
-              if (this.observer !== undefined) this.observer.observe(v, header, p, end);
-              return v;
-            }
-          }
-          r.pos = p + 4;
-          const s = r.string();
-          // As many characters as bytes: ASCII without NUL, which the test above can compare.
-          if (s.length === n) (this.keys ??= [])[slot] = s;
-          const v = this.b.string(s);
-          if (this.observer !== undefined) this.observer.observe(v, header, p, end);
+    const n = r.view.getUint32(p + 4, true);
+    const end = p + 8 + ((n + 3) & ~3);
+    if (n <= 16 && end <= r.end) {
+      const cached = this.keys?.[slot];
+      if (cached !== undefined && cached.length === n) {
+        const bytes = r.bytes;
+        let j = 0;
+        while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
+        if (j === n) {
+          r.pos = end;
+          const v = this.b.string(cached);
+          if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
           return v;
         }
       }
+      r.pos = p + 4;
+      const s = r.string();
+      // As many characters as bytes: ASCII without NUL, which the test above can compare.
+      if (s.length === n) {
+        if (this.keys === undefined) this.keys = [];
+        this.keys[slot] = s;
+      }
+      const v = this.b.string(s);
+      if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+      return v;
     }
     return this.read();
   }
@@ -710,14 +750,14 @@ class Encoder implements EncodeContext {
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
-    return (this.unwound ??= new Unwinding());
+    if (this.unwound === undefined) this.unwound = new Unwinding();
+    return this.unwound;
   }
   private readonly compiled: Compiled;
   // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).
   private readonly inlineIds: Int32Array;
-  // Dictionary keys last written, by slot (encodeKeyIn): the key's string, and where its bytes
-  // start in the output and how many they are. Made when a second dictionary starts: one
-  // dictionary has no key to write again, and a small packet should not pay for the tables.
+  // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
+  // start in the output and how many they are (made by keyTables).
   private dictionaries = 0;
   private keyStrings: (string | undefined)[] | undefined;
   private keySpans: Int32Array | undefined;
@@ -1089,10 +1129,11 @@ class Encoder implements EncodeContext {
     this.depth = depth - 1;
   }
 
-  // The key tables of writeKeyIn, made when a second dictionary starts: one dictionary has no
-  // key to write again, and a small packet should not pay for the tables.
+  // The key tables of writeKeyIn, made when the eighth dictionary starts: a few dictionaries
+  // have few keys to write again, and a small packet should not pay for the tables (made per
+  // call, they were a third of encoding a 148-byte message with a Vector2 as a plain object).
   private keyTables(): void {
-    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 1) {
+    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 7) {
       this.keyStrings = new Array(256);
       this.keySpans = new Int32Array(512);
     }
@@ -1203,10 +1244,12 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
 export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
   const encoder = new Encoder(dialect, options);
   runEncoder(encoder, dialect, value);
-  // Exactly sized: a packed array's writer grows once to its exact size; anything else is
-  // copied out, so that `result.buffer` holds the value's bytes and nothing more.
+  // The bytes written, as a view of the writer's buffer when at least half of it is used (a
+  // packed array's writer grows once to its exact size), else copied out at their exact size.
+  // A second buffer and copy per call was a third of encoding a small message, where a buffer
+  // of more than 64 bytes is an allocation outside the JS heap (bench/README.md).
   const w = encoder.writer;
-  return w.pos === w.buffer.length ? w.buffer : w.copyOut();
+  return w.pos * 2 >= w.buffer.length ? w.finish() : w.copyOut();
 }
 
 /**
@@ -1215,7 +1258,8 @@ export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOpti
  * allocating the output. Reuse one buffer for many values, or write straight into a packet.
  * @throws {EncodeError} `target-too-small` when the value does not fit from `offset` (the bytes
  *   from `offset` on may have been written to), or as {@link encodeWith}.
- * @throws {RangeError} when `offset` is not an integer within `target`.
+ * @throws {EncodeError} `out-of-range` when `offset` is not an integer within `target`,
+ *   `invalid-value` when `target` is not a Uint8Array or cannot be written (detached).
  */
 export function encodeIntoWith(
   dialect: Dialect,
@@ -1224,17 +1268,28 @@ export function encodeIntoWith(
   offset = 0,
   options: EncodeOptions = {},
 ): number {
-  if (!(target instanceof Uint8Array)) throw new TypeError("target is not a Uint8Array");
+  if (!(target instanceof Uint8Array)) {
+    throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
+  }
   if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
-    throw new RangeError(`offset ${offset} is outside the target (${target.length} bytes)`);
+    throw new EncodeError(`offset ${offset} is outside the target (${target.length} bytes)`, {
+      code: "out-of-range",
+      dialect: dialect.id,
+    });
   }
   const room = target.length - offset;
   // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
-  const encoder = new Encoder(
-    dialect,
-    options,
-    ByteWriter.into(offset === 0 ? target : target.subarray(offset)),
-  );
+  let encoder: Encoder;
+  try {
+    encoder = new Encoder(dialect, options, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
+  } catch (e) {
+    // A detached buffer cannot be viewed.
+    throw new EncodeError(`the target cannot be written: ${String(e)}`, {
+      code: "invalid-value",
+      dialect: dialect.id,
+      cause: e,
+    });
+  }
   try {
     runEncoder(encoder, dialect, value);
   } catch (e) {

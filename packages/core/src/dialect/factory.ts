@@ -43,6 +43,7 @@ export function dialectFactory<O extends object, R>(
         if (options[names[i]!] !== undefined) return get(options);
       }
     }
-    return (fallback ??= get({} as O));
+    if (fallback === undefined) fallback = get({} as O);
+    return fallback;
   };
 }

@@ -88,6 +88,11 @@ export class Lexer {
     return new TextParseError(message, { code, offset, line, column: offset - lineStart + 1 });
   }
 
+  /** How far the lexer has read (for errors raised outside it). */
+  get position(): number {
+    return this.pos;
+  }
+
   peek(): Token {
     if (this.peeked === undefined) this.peeked = this.read();
     return this.peeked;

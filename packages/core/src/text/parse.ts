@@ -1,5 +1,5 @@
 import { base64Decode } from "../bytes/base64.js";
-import { toJSON } from "../value/json.js";
+import { DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import type {
   ContainerType,
   DictionaryEntry,
@@ -9,7 +9,8 @@ import type {
   ObjectProperty,
   Value,
 } from "../value/types.js";
-import type { TextParseError } from "./parse-error.js";
+import { ValueIds } from "../value/value-ids.js";
+import { TextParseError } from "./parse-error.js";
 import { Lexer, type Token } from "./parse-lexer.js";
 import {
   CONSTRUCTOR_KINDS,
@@ -42,7 +43,10 @@ export interface ParseVariantTextOptions {
    * Default `"single"`.
    */
   precision?: "single" | "double";
-  /** Deepest nesting accepted (root = 0). Default 1024, as the engine. */
+  /**
+   * Deepest nesting accepted (root = 0). Default 1024, as the engine; at most
+   * {@link MAX_TEXT_DEPTH} (4096) whatever is asked.
+   */
   maxDepth?: number;
   /**
    * Which spellings of infinity and NaN read as floats.
@@ -57,6 +61,12 @@ export interface ParseVariantTextOptions {
    */
   nonFinite?: "all" | "named" | "bare";
 }
+
+/**
+ * The most `maxDepth` can raise the parser's nesting limit to: deeper text is refused with
+ * `depth-exceeded` whatever the option says, as the parser recurses once per level.
+ */
+export const MAX_TEXT_DEPTH = 4096;
 
 // Literals rather than 2n ** 63n, which bundlers cannot prove free of side effects.
 const I64_MIN = -9223372036854775808n;
@@ -112,8 +122,10 @@ function canonical(b: bigint): Int64 {
 }
 
 // Dictionary keys the engine treats as one (Variant hash_compare): String equals StringName,
-// 0.0 equals -0.0, NaN equals NaN. Other kinds compare by exact structure.
-function keyFingerprint(k: Value): string {
+// 0.0 equals -0.0, NaN equals NaN. Other kinds compare by exact structure: their structural id,
+// built once per value (a fingerprint that serialised the key made a chain of dictionaries, each
+// the key of the next, cost depth times size).
+function keyFingerprint(k: Value, ids: ValueIds): string {
   switch (k.kind) {
     case "string":
     case "stringName":
@@ -127,7 +139,7 @@ function keyFingerprint(k: Value): string {
     case "nil":
       return "n";
     default:
-      return `j${JSON.stringify(toJSON(k))}`;
+      return `j${ids.id(k)}`;
   }
 }
 
@@ -138,6 +150,7 @@ class Parser {
   private readonly maxDepth: number;
   private readonly nonFinite: "all" | "named" | "bare";
   private depth = 0;
+  private readonly ids = new ValueIds();
 
   constructor(text: string, options: ParseVariantTextOptions) {
     this.lx = new Lexer(text);
@@ -147,8 +160,13 @@ class Parser {
     }
     this.legacy = dialect === "legacy-2";
     this.single = dialect !== "godot-4" || options.precision !== "double";
-    this.maxDepth = options.maxDepth ?? 1024;
+    this.maxDepth = Math.min(options.maxDepth ?? DEFAULT_MAX_DEPTH, MAX_TEXT_DEPTH);
     this.nonFinite = options.nonFinite ?? "all";
+  }
+
+  /** A `depth-exceeded` error where the lexer is, for a stack that ran out. */
+  stackError(): TextParseError {
+    return this.lx.error("depth-exceeded", "nesting too deep for the JavaScript stack", this.lx.position);
   }
 
   // A non-finite constant, or undefined for a name that is none in the chosen rules.
@@ -260,7 +278,7 @@ class Parser {
       const value = this.value();
       // As the engine's `dict[key] = value`: a repeated key keeps its first place and its first
       // spelling, and takes the later value.
-      const fp = keyFingerprint(key);
+      const fp = keyFingerprint(key, this.ids);
       const at = index.get(fp);
       if (at === undefined) {
         index.set(fp, entries.length);
@@ -794,10 +812,11 @@ function describe(t: Token): string {
  * @throws {TypeError} for an unknown `dialect` option.
  */
 export function parseVariantText(text: string, options: ParseVariantTextOptions = {}): Value {
-  const p = new Parser(text, options);
-  const v = p.value();
-  p.expectEnd();
-  return v;
+  return guarded(text, options, (p) => {
+    const v = p.value();
+    p.expectEnd();
+    return v;
+  });
 }
 
 /**
@@ -807,8 +826,29 @@ export function parseVariantText(text: string, options: ParseVariantTextOptions 
  * @throws {TextParseError} as {@link parseVariantText}.
  */
 export function parseVariantTextSequence(text: string, options: ParseVariantTextOptions = {}): Value[] {
-  const p = new Parser(text, options);
-  const out: Value[] = [];
-  while (!p.atEnd()) out.push(p.value());
-  return out;
+  return guarded(text, options, (p) => {
+    const out: Value[] = [];
+    while (!p.atEnd()) out.push(p.value());
+    return out;
+  });
+}
+
+// The parser recurses once per nesting level, so `maxDepth` is capped at what every JS engine's
+// stack holds; a stack that still runs out (a small worker stack) gives `depth-exceeded` too.
+function guarded<T>(text: string, options: ParseVariantTextOptions, run: (p: Parser) => T): T {
+  if (typeof text !== "string") {
+    throw new TextParseError(`expected the text as a string, got ${text === null ? "null" : typeof text}`, {
+      code: "syntax",
+      offset: 0,
+      line: 1,
+      column: 1,
+    });
+  }
+  const p = new Parser(text, options ?? {});
+  try {
+    return run(p);
+  } catch (e) {
+    if (e instanceof RangeError) throw p.stackError();
+    throw e;
+  }
 }

@@ -1,3 +1,5 @@
+import type { Value } from "../value/types.js";
+
 // The engine's `SortArray::sort` of Godot 2.1 (core/sort.h) and 3.x (core/sort_array.h), which
 // are the same code: introsort with median-of-3 pivots, a heap sort fallback past depth
 // 2*log2(n), and a final insertion sort with a threshold of 16. Ported operation for operation
@@ -136,18 +138,111 @@ function insertionSort<T>(arr: T[], first: number, last: number, less: Less<T>):
   for (let i = first + 1; i !== last; i++) linearInsert(arr, first, i, less);
 }
 
+/** Options of {@link sortArrayGodot3}. */
+export interface SortArrayGodot3Options<T> {
+  /**
+   * For comparators that only tell "differs" (the engine's `<` of pool arrays: true as soon as
+   * one element differs): a key such that `less(a, b)` is exactly "a's key is undefined or not
+   * b's key". The final insertion pass, which such a comparator makes quadratic (every element
+   * walks to the front), then takes O(n): each element lands just after the nearest earlier
+   * element with its key, or first, which is where the engine's scan stops. Default none.
+   */
+  equalityKey?: (x: T) => string | undefined;
+}
+
 /**
  * Sorts `arr` in place exactly as Godot 2.1 and 3.x `SortArray<T, Comparator>::sort` do with
  * `less`, and returns it. The comparator need not be a strict weak order: the result is then
  * the engine's, not a sorted array. The 4.x engine's sort is a different port.
  */
-export function sortArrayGodot3<T>(arr: T[], less: (a: T, b: T) => boolean): T[] {
+export function sortArrayGodot3<T>(
+  arr: T[],
+  less: (a: T, b: T) => boolean,
+  options: SortArrayGodot3Options<T> = {},
+): T[] {
   const n = arr.length;
   if (n < 2) return arr;
   introsort(arr, 0, n, bitlog(n) * 2, less);
   if (n > THRESHOLD) {
     insertionSort(arr, 0, THRESHOLD, less);
-    for (let i = THRESHOLD; i !== n; i++) unguardedLinearInsert(arr, i, arr[i]!, less);
+    if (options.equalityKey) insertByKey(arr, options.equalityKey);
+    else for (let i = THRESHOLD; i !== n; i++) unguardedLinearInsert(arr, i, arr[i]!, less);
   } else insertionSort(arr, 0, n, less);
   return arr;
+}
+
+// The final pass of unguardedLinearInsert for a "differs" comparator, on a linked list: an
+// element walks left past every element with another key, so it stops just after the nearest
+// one with its own key, which is the last one of that key placed so far, or reaches the front.
+function insertByKey<T>(arr: T[], key: (x: T) => string | undefined): void {
+  const n = arr.length;
+  const next = new Int32Array(n).fill(-1); // list links by index into `items`
+  const items = arr.slice();
+  const last = new Map<string, number>();
+  let head = 0;
+  for (let i = 0; i < THRESHOLD; i++) {
+    if (i + 1 < THRESHOLD) next[i] = i + 1;
+    const k = key(items[i]!);
+    if (k !== undefined) last.set(k, i);
+  }
+  for (let i = THRESHOLD; i < n; i++) {
+    const k = key(items[i]!);
+    const after = k === undefined ? undefined : last.get(k);
+    if (after === undefined) {
+      next[i] = head;
+      head = i;
+    } else {
+      next[i] = next[after]!;
+      next[after] = i;
+    }
+    if (k !== undefined) last.set(k, i);
+  }
+  for (let i = 0, at = head; i < n; i++, at = next[at]!) arr[i] = items[at]!;
+}
+
+const POOL_STRIDE: Readonly<Record<string, number>> = {
+  packedByteArray: 1,
+  packedInt32Array: 1,
+  packedFloat32Array: 1,
+  packedStringArray: 1,
+  packedVector2Array: 2,
+  packedVector3Array: 3,
+  packedColorArray: 4,
+};
+
+/**
+ * The {@link SortArrayGodot3Options.equalityKey} of pool-array dictionary keys, when `keys` are
+ * all pool arrays of one kind with whole elements: the engine's pool `<` is then "lengths or an
+ * element differ" (`!=` on elements: NaN differs from itself, -0 equals 0). `undefined` when the
+ * keys are anything else, and the sort takes its plain final pass. `exclude` names kinds whose
+ * `<` in the caller's generation is not that (2.x compares Vector2Array through a Vector3 view).
+ */
+export function poolEqualityKeys(
+  keys: readonly Value[],
+  exclude: readonly string[] = [],
+): string[] | undefined {
+  const first = keys[0];
+  if (first === undefined) return undefined;
+  const kind = first.kind;
+  const stride = POOL_STRIDE[kind];
+  if (stride === undefined || exclude.includes(kind)) return undefined;
+  const out = new Array<string>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k.kind !== kind) return undefined;
+    const data = (k as { data: ArrayLike<number> | readonly string[] }).data;
+    if (data.length % stride !== 0) return undefined;
+    let s = "";
+    for (let j = 0; j < data.length; j++) {
+      const x = data[j]!;
+      // A NaN never equals anything: a key of its own, so the element walks to the front.
+      if (typeof x === "number" && Number.isNaN(x)) {
+        s = `#${i}`;
+        break;
+      }
+      s += typeof x === "string" ? `${JSON.stringify(x)},` : `${x === 0 ? 0 : x},`;
+    }
+    out[i] = s;
+  }
+  return out;
 }

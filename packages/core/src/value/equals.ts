@@ -1,5 +1,6 @@
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
+import { asProjectError, CycleGuard, isContainer } from "./walk.js";
 
 function sameNumber(a: number, b: number): boolean {
   return Object.is(a, b);
@@ -33,8 +34,86 @@ function sameContainerType(a: ContainerType | undefined, b: ContainerType | unde
  * `Object.is` (NaN equals NaN, -0 differs from 0), dictionaries in order, typed-container
  * element types, the shared bit and the object form included. Packed arrays must also hold the
  * same typed array class (Float32Array vs Float64Array differ).
+ *
+ * Walks iteratively, so any depth is fine.
+ * @throws {EncodeError} `depth-exceeded` when `a` contains itself (a cycle) and is compared with
+ *   a different value; `invalid-value` for something that is not a value.
  */
 export function equals(a: Value, b: Value): boolean {
+  try {
+    return recursiveEquals(a, b, 0);
+  } catch (e) {
+    throw asProjectError(e, "equals");
+  }
+}
+
+// Plain recursion is the fast way for the nesting real data has; past RECURSION_LIMIT levels
+// (or in a cycle) the rest goes to the iterative walk, which any stack can hold and which finds
+// cycles.
+const RECURSION_LIMIT = 200;
+
+function recursiveEquals(a: Value, b: Value, depth: number): boolean {
+  if (depth > RECURSION_LIMIT) return walkEquals(a, b);
+  if (a === b) return true;
+  const d = depth + 1;
+  switch (a.kind) {
+    case "array": {
+      const o = b as typeof a;
+      if (a.kind !== o.kind || a.items.length !== o.items.length) return false;
+      if (!!a.shared !== !!o.shared || !sameContainerType(a.elementType, o.elementType)) return false;
+      for (let i = 0; i < a.items.length; i++)
+        if (!recursiveEquals(a.items[i]!, o.items[i]!, d)) return false;
+      return true;
+    }
+    case "dictionary": {
+      const o = b as typeof a;
+      if (a.kind !== o.kind || a.entries.length !== o.entries.length || !!a.shared !== !!o.shared)
+        return false;
+      if (!sameContainerType(a.keyType, o.keyType) || !sameContainerType(a.valueType, o.valueType))
+        return false;
+      for (let i = 0; i < a.entries.length; i++) {
+        const x = a.entries[i]!;
+        const y = o.entries[i]!;
+        if (!recursiveEquals(x[0], y[0], d) || !recursiveEquals(x[1], y[1], d)) return false;
+      }
+      return true;
+    }
+    default:
+      return same(a, b, (x, y) => recursiveEquals(x, y, d));
+  }
+}
+
+// Pairs still to compare, and exit markers that end a container's cycle watch once the pairs
+// under it are done.
+function walkEquals(a: Value, b: Value): boolean {
+  const work: (readonly [Value, Value] | Value)[] = [[a, b]];
+  const guard = new CycleGuard("equals");
+  const push = (x: Value, y: Value) => {
+    if (isContainer(x)) {
+      work.push([x, y]);
+      return true;
+    }
+    return same(x, y, push);
+  };
+  while (work.length > 0) {
+    const task = work.pop()!;
+    if (!Array.isArray(task)) {
+      guard.leave(task as Value);
+      continue;
+    }
+    const [x, y] = task as readonly [Value, Value];
+    if (x === y) continue;
+    if (isContainer(x)) {
+      guard.enter(x);
+      work.push(x);
+    }
+    if (!same(x, y, push)) return false;
+  }
+  return true;
+}
+
+/** Compares `a` and `b` itself; the values they hold go to `nested`, to be compared after. */
+function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
@@ -77,7 +156,7 @@ export function equals(a: Value, b: Value): boolean {
         a.properties.length === of.properties.length &&
         a.properties.every(([n, v], i) => {
           const p = of.properties[i]!;
-          return n === p[0] && equals(v, p[1]);
+          return n === p[0] && nested(v, p[1]);
         })
       );
     }
@@ -87,7 +166,7 @@ export function equals(a: Value, b: Value): boolean {
         !!a.shared === !!o.shared &&
         sameContainerType(a.elementType, o.elementType) &&
         a.items.length === o.items.length &&
-        a.items.every((v, i) => equals(v, o.items[i]!))
+        a.items.every((v, i) => nested(v, o.items[i]!))
       );
     }
     case "dictionary": {
@@ -99,7 +178,7 @@ export function equals(a: Value, b: Value): boolean {
         a.entries.length === o.entries.length &&
         a.entries.every(([k, v], i) => {
           const e = o.entries[i]!;
-          return equals(k, e[0]) && equals(v, e[1]);
+          return nested(k, e[0]) && nested(v, e[1]);
         })
       );
     }

@@ -1,6 +1,7 @@
 import { EncodeError } from "../errors.js";
 import { toInt64 } from "./construct.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
+import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -97,9 +98,153 @@ export interface ToJSOptions {
  * - dictionary → object with null-safe keys (a key `__proto__` is an own property, never the
  *   prototype) or a `Map` (see {@link ToJSOptions})
  * - object → `{ className, properties }` / `{ objectId }` / null; other kinds → a tagged copy.
+ *
+ * Walks iteratively, so any depth the value has is fine.
+ * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
+ *   `invalid-value` for something that is not a value.
  */
 export function toJS(value: Value, options: ToJSOptions = {}): unknown {
-  return view(value, options.dictionaries ?? "auto");
+  try {
+    return view(value, options?.dictionaries ?? "auto", 0);
+  } catch (e) {
+    throw asProjectError(e, "toJS");
+  }
+}
+
+// Plain recursion is the fast way for the nesting real data has; past RECURSION_LIMIT levels
+// (or in a cycle) the rest of the value goes to the iterative walk, which any stack can hold
+// and which finds cycles.
+const RECURSION_LIMIT = 200;
+
+function view(v: Value, dicts: "auto" | "map", depth: number): unknown {
+  if (depth > RECURSION_LIMIT) return new JSView(dicts).root(v);
+  const d = depth + 1;
+  switch (v.kind) {
+    case "array": {
+      const items = v.items;
+      const out = new Array<unknown>(items.length);
+      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts, d);
+      return out;
+    }
+    case "dictionary":
+      return dictionaryView(v.entries, dicts, d);
+    case "object":
+      if (v.form === "id") return { objectId: v.id };
+      if (v.form === "null" || v.className === "") return null;
+      {
+        const props: Record<string, unknown> = {};
+        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts, d));
+        return { className: v.className, properties: props };
+      }
+    default:
+      return leafView(v);
+  }
+}
+
+function plainKeys(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): boolean {
+  let plain = dicts === "auto";
+  for (let i = 0; plain && i < entries.length; i++) {
+    const k = entries[i]![0].kind;
+    plain = k === "string" || k === "stringName" || k === "int";
+  }
+  return plain;
+}
+
+function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map", d: number): unknown {
+  const n = entries.length;
+  if (plainKeys(entries, dicts)) {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      const key = (e[0] as { value: string | number | bigint }).value;
+      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts, d));
+    }
+    return out;
+  }
+  const out = new Map<unknown, unknown>();
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    out.set(view(e[0], dicts, d), view(e[1], dicts, d));
+  }
+  return out;
+}
+
+type ViewTask =
+  | { readonly v: Extract<Value, { kind: "array" }>; readonly out: unknown[] }
+  | { readonly v: Extract<Value, { kind: "dictionary" }>; readonly out: Record<string, unknown> }
+  | { readonly v: Extract<Value, { kind: "dictionary" }>; readonly out: Map<unknown, unknown> }
+  | { readonly v: Extract<Value, { kind: "object"; form: "full" }>; readonly out: Record<string, unknown> };
+
+// Each container's view is made empty when its parent's is filled (so it lands in the parent in
+// order), then filled from the work list; an exit marker after its children ends its cycle watch.
+class JSView {
+  private readonly work: (ViewTask | ExitMarker)[] = [];
+  private readonly guard = new CycleGuard("toJS");
+
+  constructor(private readonly dicts: "auto" | "map") {}
+
+  root(value: Value): unknown {
+    const out = this.view(value);
+    drainWork(
+      this.work,
+      this.guard,
+      (t) => t.v,
+      (t) => this.fill(t),
+    );
+    return out;
+  }
+
+  private fill(task: ViewTask): void {
+    const v = task.v;
+    if (v.kind === "array") {
+      const items = v.items;
+      const out = task.out as unknown[];
+      for (let i = 0; i < items.length; i++) out[i] = this.view(items[i]!);
+    } else if (v.kind === "object") {
+      const props = task.out as Record<string, unknown>;
+      for (const [name, val] of v.properties) setKey(props, name, this.view(val));
+    } else if (task.out instanceof Map) {
+      const out = task.out;
+      for (const e of v.entries) out.set(this.view(e[0]), this.view(e[1]));
+    } else {
+      const out = task.out as Record<string, unknown>;
+      for (const e of v.entries) {
+        const key = (e[0] as { value: string | number | bigint }).value;
+        setKey(out, typeof key === "string" ? key : String(key), this.view(e[1]));
+      }
+    }
+  }
+
+  /** The view of `v`; a container's comes back empty and is filled from the work list. */
+  private view(v: Value): unknown {
+    switch (v.kind) {
+      case "array": {
+        const out = new Array<unknown>(v.items.length);
+        this.work.push({ v, out });
+        return out;
+      }
+      case "dictionary": {
+        if (plainKeys(v.entries, this.dicts)) {
+          const out: Record<string, unknown> = {};
+          this.work.push({ v, out });
+          return out;
+        }
+        const out = new Map<unknown, unknown>();
+        this.work.push({ v, out });
+        return out;
+      }
+      case "object":
+        if (v.form === "id") return { objectId: v.id };
+        if (v.form === "null" || v.className === "") return null;
+        {
+          const props: Record<string, unknown> = {};
+          this.work.push({ v, out: props });
+          return { className: v.className, properties: props };
+        }
+      default:
+        return leafView(v);
+    }
+  }
 }
 
 // Keys are assigned, which is the fast way to build an object, except the names Object.prototype
@@ -111,7 +256,11 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
 // as much as a fifth of building a 10,000-key object (bench/scripts/js-ab.mjs).
 const PROTO_BY_LENGTH: readonly (readonly string[] | undefined)[] = (() => {
   const out: string[][] = [];
-  for (const name of Object.getOwnPropertyNames(Object.prototype)) (out[name.length] ??= []).push(name);
+  for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+    const same = out[name.length] ?? [];
+    same.push(name);
+    out[name.length] = same;
+  }
   return out;
 })();
 
@@ -122,7 +271,7 @@ export function setKey(target: Record<string, unknown>, key: string, v: unknown)
   else target[key] = v;
 }
 
-function view(v: Value, dicts: "auto" | "map"): unknown {
+function leafView(v: Value): unknown {
   switch (v.kind) {
     case "nil":
       return null;
@@ -145,22 +294,6 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
       const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
       return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
     }
-    case "array": {
-      const items = v.items;
-      const out = new Array<unknown>(items.length);
-      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts);
-      return out;
-    }
-    case "dictionary":
-      return dictionaryView(v.entries, dicts);
-    case "object":
-      if (v.form === "id") return { objectId: v.id };
-      if (v.form === "null" || v.className === "") return null;
-      {
-        const props: Record<string, unknown> = {};
-        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts));
-        return { className: v.className, properties: props };
-      }
     case "packedByteArray":
     case "packedInt32Array":
     case "packedInt64Array":
@@ -194,28 +327,4 @@ function view(v: Value, dicts: "auto" | "map"): unknown {
       return rest;
     }
   }
-}
-
-function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): unknown {
-  const n = entries.length;
-  let plain = dicts === "auto";
-  for (let i = 0; plain && i < n; i++) {
-    const k = entries[i]![0].kind;
-    plain = k === "string" || k === "stringName" || k === "int";
-  }
-  if (plain) {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) {
-      const e = entries[i]!;
-      const key = (e[0] as { value: string | number | bigint }).value;
-      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts));
-    }
-    return out;
-  }
-  const out = new Map<unknown, unknown>();
-  for (let i = 0; i < n; i++) {
-    const e = entries[i]!;
-    out.set(view(e[0], dicts), view(e[1], dicts));
-  }
-  return out;
 }

@@ -1,8 +1,18 @@
 import { base64Decode, base64Encode } from "../bytes/base64.js";
-import { DecodeError } from "../errors.js";
+import { DecodeError, EncodeError, GdVariantError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
-import { type ContainerType, type Int64, isKind, MATRIX_SIZES, type Value, VECTOR_FIELDS } from "./types.js";
+import {
+  type ContainerType,
+  type DictionaryEntry,
+  type Int64,
+  isKind,
+  MATRIX_SIZES,
+  type ObjectProperty,
+  type Value,
+  VECTOR_FIELDS,
+} from "./types.js";
+import { asProjectError, CycleGuard, drainWork, type ExitMarker, isContainer } from "./walk.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -29,8 +39,126 @@ function containerTypeJSON(t: ContainerType): JsonValue {
   return { ...t } as JsonValue;
 }
 
-/** The lossless tagged JSON form of a value; {@link fromJSON} reverses it exactly. */
+type JsonObject = { [k: string]: JsonValue };
+
+/**
+ * The lossless tagged JSON form of a value; {@link fromJSON} reverses it exactly. Walks
+ * iteratively, so any depth the value has is fine.
+ * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
+ *   `invalid-value` for something that is not a value.
+ */
 export function toJSON(value: Value): JsonValue {
+  try {
+    return recursiveJSON(value, 0);
+  } catch (e) {
+    throw asProjectError(e, "toJSON");
+  }
+}
+
+// Plain recursion is the fast way for the nesting real data has; past RECURSION_LIMIT levels
+// (or in a cycle) the rest of the value goes to the iterative walk, which any stack can hold
+// and which finds cycles.
+const RECURSION_LIMIT = 200;
+
+function recursiveJSON(v: Value, depth: number): JsonValue {
+  if (depth > RECURSION_LIMIT) return walkJSON(v);
+  const d = depth + 1;
+  switch (v.kind) {
+    case "array": {
+      const out: JsonObject = { kind: "array", items: v.items.map((x) => recursiveJSON(x, d)) };
+      if (v.elementType) out.elementType = containerTypeJSON(v.elementType);
+      if (v.shared) out.shared = true;
+      return out;
+    }
+    case "dictionary": {
+      const out: JsonObject = {
+        kind: "dictionary",
+        entries: v.entries.map(([k, x]) => [recursiveJSON(k, d), recursiveJSON(x, d)]),
+      };
+      if (v.keyType) out.keyType = containerTypeJSON(v.keyType);
+      if (v.valueType) out.valueType = containerTypeJSON(v.valueType);
+      if (v.shared) out.shared = true;
+      return out;
+    }
+    case "object":
+      if (v.form !== "full") return leafJSON(v);
+      return {
+        kind: "object",
+        form: "full",
+        className: v.className,
+        properties: v.properties.map(([n, p]) => [n, recursiveJSON(p, d)]),
+      };
+    default:
+      return leafJSON(v);
+  }
+}
+
+function walkJSON(value: Value): JsonValue {
+  if (!isContainer(value)) return leafJSON(value);
+  // Each container's JSON is made (empty) when its parent is, in the parent's order; the work
+  // list then fills it. An exit marker after the children ends the container's cycle watch.
+  const guard = new CycleGuard("toJSON");
+  const root = shellJSON(value);
+  const work: (readonly [Value, JsonValue[]] | Value)[] = [[value, root.slots]];
+  while (work.length > 0) {
+    const task = work.pop()!;
+    if (!Array.isArray(task)) {
+      guard.leave(task as Value);
+      continue;
+    }
+    const [v, slots] = task as readonly [Value, JsonValue[]];
+    guard.enter(v);
+    work.push(v);
+    const child = (c: Value, into: JsonValue[]) => {
+      if (!isContainer(c)) {
+        into.push(leafJSON(c));
+        return;
+      }
+      const s = shellJSON(c);
+      into.push(s.json);
+      work.push([c, s.slots]);
+    };
+    // Slots are taken in order here; the queued children fill theirs in any order after.
+    if (v.kind === "array") for (const item of v.items) child(item, slots);
+    else if (v.kind === "dictionary") {
+      for (const [k, x] of v.entries) {
+        const pair: JsonValue[] = [];
+        slots.push(pair);
+        child(k, pair);
+        child(x, pair);
+      }
+    } else if (v.kind === "object" && v.form === "full") {
+      for (const [n, p] of v.properties) {
+        const pair: JsonValue[] = [n];
+        slots.push(pair);
+        child(p, pair);
+      }
+    }
+  }
+  return root.json;
+}
+
+// The JSON of a container with its list (items, entries, properties) still empty.
+function shellJSON(v: Value): { json: JsonObject; slots: JsonValue[] } {
+  const slots: JsonValue[] = [];
+  if (v.kind === "array") {
+    const out: JsonObject = { kind: "array", items: slots };
+    if (v.elementType) out.elementType = containerTypeJSON(v.elementType);
+    if (v.shared) out.shared = true;
+    return { json: out, slots };
+  }
+  if (v.kind === "dictionary") {
+    const out: JsonObject = { kind: "dictionary", entries: slots };
+    if (v.keyType) out.keyType = containerTypeJSON(v.keyType);
+    if (v.valueType) out.valueType = containerTypeJSON(v.valueType);
+    if (v.shared) out.shared = true;
+    return { json: out, slots };
+  }
+  const o = v as Extract<Value, { kind: "object"; form: "full" }>;
+  return { json: { kind: "object", form: "full", className: o.className, properties: slots }, slots };
+}
+
+function leafJSON(value: Value): JsonValue {
   const v = value;
   switch (v.kind) {
     case "nil":
@@ -61,28 +189,10 @@ export function toJSON(value: Value): JsonValue {
     case "object":
       if (v.form === "id") return { kind: "object", form: "id", id: i(v.id) };
       if (v.form === "null") return { kind: "object", form: "null" };
-      return {
-        kind: "object",
-        form: "full",
-        className: v.className,
-        properties: v.properties.map(([n, p]) => [n, toJSON(p)]),
-      };
-    case "array": {
-      const out: { [k: string]: JsonValue } = { kind: "array", items: v.items.map(toJSON) };
-      if (v.elementType) out.elementType = containerTypeJSON(v.elementType);
-      if (v.shared) out.shared = true;
-      return out;
-    }
-    case "dictionary": {
-      const out: { [k: string]: JsonValue } = {
-        kind: "dictionary",
-        entries: v.entries.map(([k, x]) => [toJSON(k), toJSON(x)]),
-      };
-      if (v.keyType) out.keyType = containerTypeJSON(v.keyType);
-      if (v.valueType) out.valueType = containerTypeJSON(v.valueType);
-      if (v.shared) out.shared = true;
-      return out;
-    }
+      return walkJSON(v);
+    case "array":
+    case "dictionary":
+      return walkJSON(v);
     case "packedByteArray":
       return { kind: v.kind, base64: base64Encode(v.data) };
     case "packedInt32Array":
@@ -121,7 +231,13 @@ export function toJSON(value: Value): JsonValue {
         return { kind: v.kind, values: (v as { values: readonly number[] }).values.map(f) };
       }
       const out: { [k: string]: JsonValue } = { kind: v.kind };
-      for (const field of VECTOR_FIELDS[v.kind as keyof typeof VECTOR_FIELDS]) {
+      const fields = VECTOR_FIELDS[v.kind as keyof typeof VECTOR_FIELDS];
+      if (fields === undefined) {
+        throw new EncodeError(`toJSON: not a value (kind ${String((v as { kind: unknown }).kind)})`, {
+          code: "invalid-value",
+        });
+      }
+      for (const field of fields) {
         out[field] = f((v as unknown as Record<string, number>)[field]!);
       }
       return out;
@@ -129,15 +245,84 @@ export function toJSON(value: Value): JsonValue {
   }
 }
 
+const SIGNED_EVENT_FIELDS = new Set(["device", "buttonIndex", "index", "axis"]);
+
+// A path as links to the parent, so queuing a nested value costs O(1) whatever its depth.
+type PathLink = { readonly seg: PathSegment; readonly up: PathLink } | undefined;
+
+function pathOf(link: PathLink): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let l = link; l !== undefined; l = l.up) out.push(l.seg);
+  return out.reverse();
+}
+
+// A container whose list is still to read: its JSON list, where its values go, where it is.
+type Pending =
+  | { readonly list: JsonValue[]; readonly into: Value[]; readonly at: PathLink; readonly of: "items" }
+  | {
+      readonly list: JsonValue[];
+      readonly into: DictionaryEntry[];
+      readonly at: PathLink;
+      readonly of: "entries";
+    }
+  | {
+      readonly list: JsonValue[];
+      readonly into: ObjectProperty[];
+      readonly at: PathLink;
+      readonly of: "properties";
+    };
+
 class Parser {
-  private path: PathSegment[] = [];
+  private at: PathLink = undefined;
+  private readonly work: (Pending | ExitMarker)[] = [];
+  private readonly guard = new CycleGuard("tagged JSON", (m) => this.fail(m.slice("tagged JSON: ".length)));
 
   fail(message: string): never {
     throw new DecodeError(`tagged JSON: ${message}`, {
       code: "invalid-data",
       offset: 0,
-      path: [...this.path],
+      path: pathOf(this.at),
     });
+  }
+
+  /** Reads `json` iteratively: containers are made empty, then filled from the work list. */
+  root(json: JsonValue): Value {
+    const v = this.value(json);
+    drainWork(
+      this.work,
+      this.guard,
+      (t) => t.list,
+      (t) => this.fill(t),
+    );
+    return v;
+  }
+
+  private fill(task: Pending): void {
+    const up = task.at;
+    const list = task.list;
+    if (task.of === "items") {
+      for (let n = 0; n < list.length; n++) {
+        this.at = { seg: n, up };
+        task.into.push(this.value(list[n]));
+      }
+    } else if (task.of === "entries") {
+      for (let n = 0; n < list.length; n++) {
+        this.at = up;
+        const pair = this.arr(list[n], "entry");
+        this.at = { seg: { keyAt: n }, up };
+        const k = this.value(pair[0]);
+        this.at = { seg: { key: k }, up };
+        task.into.push([k, this.value(pair[1])]);
+      }
+    } else {
+      for (const p of list) {
+        this.at = up;
+        const pair = this.arr(p, "property");
+        const name = this.str(pair[0], "property name");
+        this.at = { seg: { property: name }, up };
+        task.into.push([name, this.value(pair[1])]);
+      }
+    }
   }
 
   obj(j: JsonValue | undefined): { [k: string]: JsonValue } {
@@ -186,6 +371,13 @@ class Parser {
     return j;
   }
 
+  // A 32-bit word read as i32 or u32 (what the encoder accepts for such fields).
+  word32(j: JsonValue | undefined, what: string): number {
+    if (typeof j !== "number" || !Number.isInteger(j) || j < -0x80000000 || j > 0xffffffff)
+      this.fail(`${what} must be a 32-bit integer`);
+    return j;
+  }
+
   bool(j: JsonValue | undefined, what: string): boolean {
     if (typeof j !== "boolean") this.fail(`${what} must be a boolean`);
     return j;
@@ -205,13 +397,6 @@ class Parser {
         return { kind: "script", path: this.str(o.path, "path") };
     }
     return this.fail(`unknown container type kind ${String(o.kind)}`);
-  }
-
-  nested(seg: PathSegment, j: JsonValue | undefined): Value {
-    this.path.push(seg);
-    const v = this.value(j);
-    this.path.pop();
-    return v;
   }
 
   value(j: JsonValue | undefined): Value {
@@ -245,29 +430,24 @@ class Parser {
         if (o.form === "id") return { kind, form: "id", id: this.int(o.id, "id") };
         if (o.form === "null") return { kind, form: "null" };
         if (o.form !== "full") return this.fail("object form must be id, full or null");
-        return {
-          kind,
-          form: "full",
-          className: this.str(o.className, "className"),
-          properties: this.arr(o.properties, "properties").map((p) => {
-            const pair = this.arr(p, "property");
-            const name = this.str(pair[0], "property name");
-            return [name, this.nested({ property: name }, pair[1])] as const;
-          }),
-        };
+        {
+          const className = this.str(o.className, "className");
+          const properties: ObjectProperty[] = [];
+          const list = this.arr(o.properties, "properties");
+          this.work.push({ list, into: properties, at: this.at, of: "properties" });
+          return { kind, form: "full", className, properties };
+        }
       case "array": {
-        const items = this.arr(o.items, "items").map((x, n) => this.nested(n, x));
+        const items: Value[] = [];
+        this.work.push({ list: this.arr(o.items, "items"), into: items, at: this.at, of: "items" });
         const out: { -readonly [K in keyof Extract<Value, { kind: "array" }>]: unknown } = { kind, items };
         if (o.elementType !== undefined) out.elementType = this.containerType(o.elementType);
         if (o.shared === true) out.shared = true;
         return out as Value;
       }
       case "dictionary": {
-        const entries = this.arr(o.entries, "entries").map((e, n) => {
-          const pair = this.arr(e, "entry");
-          const k = this.nested({ keyAt: n }, pair[0]);
-          return [k, this.nested({ key: k }, pair[1])] as const;
-        });
+        const entries: DictionaryEntry[] = [];
+        this.work.push({ list: this.arr(o.entries, "entries"), into: entries, at: this.at, of: "entries" });
         const out: { -readonly [K in keyof Extract<Value, { kind: "dictionary" }>]: unknown } = {
           kind,
           entries,
@@ -334,7 +514,13 @@ class Parser {
           ) {
             this.fail(`unknown inputEvent field ${k}`);
           }
-          out[k] = k === "axisValue" ? this.num(x, k) : this.u32(x, k);
+          // The 2.x wire holds device, buttonIndex, index and axis as i32, the rest as u32.
+          out[k] =
+            k === "axisValue"
+              ? this.num(x, k)
+              : SIGNED_EVENT_FIELDS.has(k)
+                ? this.word32(x, k)
+                : this.u32(x, k);
         }
         if (out.eventType === undefined || out.device === undefined)
           this.fail("inputEvent needs eventType and device");
@@ -382,5 +568,12 @@ class Parser {
  * @throws {DecodeError} `invalid-data` with the path of the first malformed part.
  */
 export function fromJSON(json: JsonValue): Value {
-  return new Parser().value(json);
+  const p = new Parser();
+  try {
+    return p.root(json);
+  } catch (e) {
+    if (GdVariantError.is(e)) throw e;
+    // A getter that throws, a Proxy, a typed array that is not one: not tagged JSON.
+    return p.fail(`unreadable input (${String(e)})`);
+  }
 }

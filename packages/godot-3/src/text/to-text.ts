@@ -1,7 +1,10 @@
 import {
+  asProjectError,
   DEFAULT_MAX_DEPTH,
   EncodeError,
+  joinEach,
   type PathSegment,
+  poolEqualityKeys,
   sortArrayGodot3,
   type Value,
 } from "@gdvariant/core";
@@ -16,6 +19,10 @@ export interface ToTextOptions extends Godot3DialectOptions {
   /** Deepest nesting written (root = 0). Default 1024, the engine's limit. */
   maxDepth?: number;
 }
+
+// Whole numbers of a pool array, written in flat batches (joinEach) rather than one array of
+// strings per element.
+const whole = (values: ArrayLike<number>): string => joinEach(values.length, (i) => String(values[i]!), ", ");
 
 // Keys the engine's Dictionary merges (VariantHasher + VariantComparator): same type and equal
 // values, NaN equal to NaN, 0 equal to -0. Objects and dictionaries never merge: each decode
@@ -70,7 +77,8 @@ class Writer {
   // Every real inside a math type or pool array is a 32-bit float in the engine (real_t).
   private readonly r = (v: number): string => realText(Math.fround(v), this.rules.negativeInfinity);
   private list(values: ArrayLike<number>): string {
-    return Array.from(values, this.r).join(", ");
+    const r = this.r;
+    return joinEach(values.length, (i) => r(values[i]!), ", ");
   }
 
   private nested(v: Value, seg: PathSegment): string {
@@ -138,9 +146,9 @@ class Writer {
         return `[ ${parts.join(", ")} ]`;
       }
       case "packedByteArray":
-        return `PoolByteArray( ${Array.from(v.data).join(", ")} )`;
+        return `PoolByteArray( ${whole(v.data)} )`;
       case "packedInt32Array":
-        return `PoolIntArray( ${Array.from(v.data).join(", ")} )`;
+        return `PoolIntArray( ${whole(v.data)} )`;
       case "packedFloat32Array":
         return `PoolRealArray( ${this.list(v.data)} )`;
       case "packedStringArray":
@@ -194,9 +202,13 @@ class Writer {
     }
     if (keys.length === 0) return this.rules.emptyDictionary;
     const approx = this.rules.vectorOrder === "approx";
+    // Pool-array keys: the engine's `<` only tells "differs", which makes the sort's last pass
+    // quadratic; the equality keys let it run in linear time with the same result.
+    const eq = poolEqualityKeys(keys);
     const order = sortArrayGodot3(
       keys.map((_, i) => i),
       (a, b) => variantLess(keys[a]!, keys[b]!, approx),
+      eq === undefined ? {} : { equalityKey: (i) => eq[i] },
     );
     const lines = order.map((i, n) => {
       const key = keys[i]!;
@@ -252,12 +264,6 @@ export function toText(value: Value, options: ToTextOptions = {}): string {
   try {
     return w.write(value);
   } catch (e) {
-    if (EncodeError.is(e)) throw e;
-    const stack = e instanceof RangeError;
-    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot write text: ${String(e)}`, {
-      code: stack ? "depth-exceeded" : "invalid-value",
-      dialect: "godot-3",
-      cause: e,
-    });
+    throw asProjectError(e, "toText", "godot-3");
   }
 }

@@ -1,4 +1,12 @@
-import { type ContainerType, type DictionaryEntry, type Value, VECTOR_FIELDS } from "@gdvariant/core";
+import {
+  asProjectError,
+  assertAcyclic,
+  type ContainerType,
+  type DictionaryEntry,
+  joinEach,
+  type Value,
+  VECTOR_FIELDS,
+} from "@gdvariant/core";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
@@ -10,15 +18,11 @@ import { TYPE_NAMES } from "./type-names.js";
 const MAX_RECURSION = 100;
 
 function reals(values: ArrayLike<number>): string {
-  let s = "";
-  for (let i = 0; i < values.length; i++) s += (i > 0 ? ", " : "") + rtosFix(values[i]!);
-  return s;
+  return joinEach(values.length, (i) => rtosFix(values[i]!), ", ");
 }
 
 function ints(values: ArrayLike<number | bigint>): string {
-  let s = "";
-  for (let i = 0; i < values.length; i++) s += (i > 0 ? ", " : "") + String(values[i]!);
-  return s;
+  return joinEach(values.length, (i) => String(values[i]!), ", ");
 }
 
 function nodePathString(v: {
@@ -258,8 +262,17 @@ function dictionaryText(
  * script resource prints as `Resource("res://...")` without the `uid://` the engine may add.
  * A dictionary holding one key twice prints it once with the later value, as the engine keeps it.
  *
- * @throws nothing for a well-formed {@link Value}.
+ * @throws {EncodeError} `depth-exceeded` for a value that contains itself (or deeper than the
+ *   JS stack holds where keys are compared), `invalid-value` for something that is not a
+ *   well-formed value; nothing else.
  */
 export function toText(value: Value): string {
-  return write(value, 0);
+  try {
+    // A value that contains itself would branch without end under the depth cap (a dictionary
+    // that is its own key: 2^100 paths); refuse it first, in one linear pass.
+    assertAcyclic(value, "toText");
+    return write(value, 0);
+  } catch (e) {
+    throw asProjectError(e, "toText", "godot-4");
+  }
 }

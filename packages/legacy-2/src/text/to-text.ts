@@ -1,12 +1,16 @@
 import {
+  asProjectError,
+  DEFAULT_MAX_DEPTH,
   type DictionaryEntry,
   EncodeError,
   formatPrintfG,
   type InputEventValue,
+  joinEach,
   type NodePathValue,
+  poolEqualityKeys,
   sortArrayGodot3,
-  toJSON,
   type Value,
+  ValueIds,
 } from "@gdvariant/core";
 import { IMAGE_FORMATS, imageRejection } from "../image/formats.js";
 import { EVENT_TYPES, KEY_MASK } from "../input-event/constants.js";
@@ -32,9 +36,7 @@ export function realText(x: number): string {
 }
 
 function reals(values: ArrayLike<number>): string {
-  let s = "";
-  for (let i = 0; i < values.length; i++) s += (i > 0 ? ", " : "") + realText(values[i]!);
-  return s;
+  return joinEach(values.length, (i) => realText(values[i]!), ", ");
 }
 
 /** The path string of a 2.x NodePath as `String(NodePath)` prints it. */
@@ -87,7 +89,24 @@ function inputEventText(e: InputEventValue): string {
   return `${s})`;
 }
 
-function write(v: Value, out: string[]): void {
+// One text write: key identities built once per key, and the nesting depth.
+interface Ctx {
+  readonly ids: ValueIds;
+  depth: number;
+}
+
+function nested(v: Value, out: string[], ctx: Ctx): void {
+  if (++ctx.depth > DEFAULT_MAX_DEPTH) {
+    throw new EncodeError(`nesting deeper than ${DEFAULT_MAX_DEPTH} (or a cycle)`, {
+      code: "depth-exceeded",
+      dialect: "legacy-2",
+    });
+  }
+  write(v, out, ctx);
+  ctx.depth--;
+}
+
+function write(v: Value, out: string[], ctx: Ctx): void {
   switch (v.kind) {
     case "nil":
       out.push("null");
@@ -165,16 +184,25 @@ function write(v: Value, out: string[]): void {
     case "dictionary": {
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
       // Type ids are looked up once per key, not once per comparison.
-      const keyed = uniqueKeys(v.entries).map((e) => ({ t: typeId(e[0]), e }));
-      const entries = sortArrayGodot3(keyed, (a, b) =>
-        a.t !== b.t ? a.t < b.t : sameTypeLess(a.e[0], b.e[0]),
+      const keyed = uniqueKeys(v.entries, ctx.ids).map((e, i) => ({ t: typeId(e[0]), e, i }));
+      // Pool-array keys: the engine's `<` only tells "differs", which makes the sort's last
+      // pass quadratic; the equality keys let it run in linear time with the same result.
+      // (Vector2Array compares through a Vector3 view in 2.1, which is not that.)
+      const eq = poolEqualityKeys(
+        keyed.map((x) => x.e[0]),
+        ["packedVector2Array"],
+      );
+      const entries = sortArrayGodot3(
+        keyed,
+        (a, b) => (a.t !== b.t ? a.t < b.t : sameTypeLess(a.e[0], b.e[0])),
+        eq === undefined ? {} : { equalityKey: (x) => eq[x.i] },
       ).map((x) => x.e);
       out.push("{\n");
       entries.forEach(([k, val], i) => {
         if (i > 0) out.push(",\n");
-        write(k, out);
+        nested(k, out, ctx);
         out.push(": ");
-        write(val, out);
+        nested(val, out, ctx);
       });
       out.push("\n}");
       return;
@@ -183,7 +211,7 @@ function write(v: Value, out: string[]): void {
       out.push("[ ");
       v.items.forEach((item, i) => {
         if (i > 0) out.push(", ");
-        write(item, out);
+        nested(item, out, ctx);
       });
       out.push(" ]");
       return;
@@ -221,16 +249,13 @@ function write(v: Value, out: string[]): void {
 
 // The engine stores decoded entries with `d[key] = value`: a key that comes twice keeps its first
 // place and takes the last value. Engine output never repeats a key; hostile bytes can.
-function uniqueKeys(entries: readonly DictionaryEntry[]): DictionaryEntry[] {
+// Keys are told apart by their structural id (built once per key for the whole write), not by
+// serialising each key: a chain of dictionaries, each the key of the next, stays linear.
+function uniqueKeys(entries: readonly DictionaryEntry[], ids: ValueIds): DictionaryEntry[] {
   const at = new Map<string, number>();
   const out: DictionaryEntry[] = [];
   for (const [k, val] of entries) {
-    const sig =
-      k.kind === "string"
-        ? `s${k.value}`
-        : k.kind === "int"
-          ? `i${k.value}`
-          : `j${JSON.stringify(toJSON(k))}`;
+    const sig = k.kind === "string" ? `s${k.value}` : k.kind === "int" ? `i${k.value}` : `j${ids.id(k)}`;
     const i = at.get(sig);
     if (i === undefined) {
       at.set(sig, out.length);
@@ -252,10 +277,15 @@ function roundF32(data: Float32Array | Float64Array): ArrayLike<number> {
  * than the value's fields after `bytes2var` (an Image whose data does not match its size, a
  * NodePath without names), the text is what the engine prints for what it holds.
  * @throws {EncodeError} `unsupported-kind` for kinds 2.x does not have (Vector2i, StringName,
- * full objects...).
+ * full objects...), `depth-exceeded` past 1024 levels or for a value that contains itself,
+ * `invalid-value` for something that is not a well-formed value; nothing else.
  */
 export function toText(value: Value): string {
   const out: string[] = [];
-  write(value, out);
+  try {
+    write(value, out, { ids: new ValueIds(), depth: 0 });
+  } catch (e) {
+    throw asProjectError(e, "toText", "legacy-2");
+  }
   return out.join("");
 }

@@ -1,0 +1,139 @@
+// Hostile values for the text writers of every dialect, and the timing helper the scaling
+// tests share: work is judged by how it grows (four times the input in under eight times the
+// time), never by a tight wall-clock limit, so a loaded machine does not decide.
+import { describe, expect, it } from "vitest";
+import type { Value } from "../../core/src/value/types.js";
+
+// GdVariantError.is, by the brand every copy of core sets (this package has no runtime
+// dependency on core).
+const isOwnError = (e: unknown): boolean =>
+  typeof e === "object" &&
+  e !== null &&
+  (e as Record<symbol, unknown>)[Symbol.for("gdvariant.error")] === true;
+const codeOf = (e: unknown): unknown => (isOwnError(e) ? (e as { code?: unknown }).code : undefined);
+
+/** Milliseconds `f` takes: the best of `runs`. */
+export function bestTime(f: () => void, runs = 3): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    f();
+    best = Math.min(best, performance.now() - t);
+  }
+  return best;
+}
+
+/** Asserts that `large` (on four times the input of `small`) scales linearly, within a limit. */
+export function expectLinear(small: () => void, large: () => void, limitMs = 1000): void {
+  const ts = bestTime(small);
+  const tl = bestTime(large);
+  expect(tl).toBeLessThan(limitMs);
+  // Linear work is about 4x; quadratic is 16x. The floor keeps tiny times from deciding.
+  expect(tl).toBeLessThan(Math.max(8 * ts, 50));
+}
+
+/** What `f` throws, or undefined. */
+export function errorOf(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+/** A dialect's text writer and the codec to make its input with. */
+export interface TextWriterUnderTest {
+  readonly id: string;
+  decode(bytes: Uint8Array): Value;
+  encode(value: Value): Uint8Array;
+  toText(value: Value): string;
+}
+
+const int = (value: number): Value => ({ kind: "int", value });
+
+/**
+ * The hostile-value tests every text writer passes: chains of dictionary keys and thousands of
+ * pool-array keys in linear time, a dictionary that is its own key refused, malformed values
+ * giving the project's errors. `deep` says what 10,000 levels give: `"refused"`
+ * (`depth-exceeded`) or `"capped"` (text, as the engine prints past its recursion limit).
+ */
+export function describeHostileText(w: TextWriterUnderTest, deep: "refused" | "capped"): void {
+  describe(`${w.id} toText on hostile values`, () => {
+    it("writes a chain of dictionaries, each the key of the next, in linear time", () => {
+      const chain = (n: number): Value => {
+        let v: Value = { kind: "dictionary", entries: [] };
+        for (let i = 0; i < n; i++) v = { kind: "dictionary", entries: [[v, int(1)]] };
+        return w.decode(w.encode(v));
+      };
+      const small = chain(250);
+      const large = chain(1000);
+      expectLinear(
+        () => w.toText(small),
+        () => w.toText(large),
+      );
+    });
+
+    it("sorts thousands of distinct pool-array keys in linear time", () => {
+      const dump = (n: number) =>
+        w.decode(
+          w.encode({
+            kind: "dictionary",
+            entries: Array.from({ length: n }, (_, i): [Value, Value] => [
+              { kind: "packedByteArray", data: Uint8Array.of(i & 255, i >> 8) },
+              { kind: "nil" },
+            ]),
+          }),
+        );
+      const small = dump(2000);
+      const large = dump(8000);
+      expectLinear(
+        () => w.toText(small),
+        () => w.toText(large),
+        2000,
+      );
+    });
+
+    it("holds about twice its text in heap for a large packed array (a rope held 12 times)", () => {
+      const data = Uint8Array.from({ length: 4 << 20 }, (_, i) => i & 255);
+      const floats = Float32Array.from({ length: 1 << 20 }, (_, i) => i / 7);
+      for (const v of [
+        { kind: "packedByteArray", data },
+        { kind: "packedFloat32Array", data: floats },
+      ] as Value[]) {
+        const before = process.memoryUsage().heapUsed;
+        const text = w.toText(v);
+        const grown = process.memoryUsage().heapUsed - before;
+        expect(text.length).toBeGreaterThan(data.length);
+        expect(grown).toBeLessThan(6 * text.length);
+      }
+    });
+
+    it("refuses a dictionary that is its own key with depth-exceeded", () => {
+      const self: { kind: "dictionary"; entries: [Value, Value][] } = { kind: "dictionary", entries: [] };
+      self.entries.push([self, int(1)]);
+      const e = errorOf(() => w.toText(self));
+      expect(codeOf(e)).toBe("depth-exceeded");
+    });
+
+    it(`${deep === "refused" ? "refuses" : "caps"} a 10,000-deep value`, () => {
+      let v: Value = int(1);
+      for (let i = 0; i < 10_000; i++) v = { kind: "array", items: [v] };
+      const e = errorOf(() => w.toText(v));
+      if (deep === "refused") expect(codeOf(e)).toBe("depth-exceeded");
+      else expect(e).toBeUndefined();
+    });
+
+    it("gives the project's errors for malformed values", () => {
+      for (const m of [
+        { kind: "string", value: 5 },
+        { kind: "image", format: 99 },
+        { kind: "vector2" },
+        null,
+      ]) {
+        const e = errorOf(() => w.toText(m as unknown as Value));
+        expect(e === undefined || isOwnError(e)).toBe(true);
+      }
+    });
+  });
+}
