@@ -12,6 +12,7 @@ import {
   type DecodeErrorCode,
   type DecodeOptions,
   type Dialect,
+  FACT_NAMES,
   Facts,
   FactsObserver,
   GdVariantError,
@@ -266,7 +267,9 @@ function failureOf(e: DecodeError): Failure {
     : { offset: e.offset, code: e.code, message, missing };
 }
 
-type Read = { readonly value: Value; readonly end: number } | { readonly failure: Failure };
+type Read =
+  | { readonly value: Value; readonly end: number; readonly facts: Facts }
+  | { readonly failure: Failure };
 
 /**
  * One Variant at `start`, read by the layout's dialect reader up to `end`, its facts counted
@@ -277,7 +280,7 @@ function readOne(
   bytes: Uint8Array,
   start: number,
   end: number,
-  facts: Facts,
+  into: Facts | undefined,
   o: Resolved,
 ): Read {
   const d = layout.dialect;
@@ -295,6 +298,7 @@ function readOne(
   // capture a stack for it (most of the cost of a failed reading of a small input).
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
+  const facts = into ?? new Facts();
   try {
     const r = readWith(
       d,
@@ -303,7 +307,7 @@ function readOne(
       MODEL,
       new FactsObserver(d, bytes, facts),
     );
-    return { value: r.value as Value, end: start + r.length };
+    return { value: r.value as Value, end: start + r.length, facts };
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
     throw e;
@@ -353,6 +357,8 @@ function confidences(sorted: readonly { readonly score: number }[]): number[] {
 }
 
 const RAW: Framing = { kind: "raw" };
+const VALUES = FACT_NAMES.indexOf("values");
+const OBJECTS_FULL = FACT_NAMES.indexOf("objectsFull");
 const NO_RANGE: VersionRange = { min: "0", text: "" };
 
 class Analysis {
@@ -374,8 +380,7 @@ class Analysis {
     if (this.o.raw) {
       for (const layout of this.layouts) {
         const framing = this.wrap(RAW);
-        const facts = new Facts();
-        const r = readOne(layout, b, 0, n, facts, this.o);
+        const r = readOne(layout, b, 0, n, undefined, this.o);
         if ("failure" in r) {
           if (this.texts) this.misses.push({ layout, framing, failure: r.failure, end: n });
         } else if (r.end !== n) {
@@ -386,7 +391,7 @@ class Analysis {
             message: `the value ends at offset ${r.end} and ${n - r.end} bytes follow`,
           };
           this.misses.push({ layout, framing, failure, end: r.end });
-        } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], facts, [r.value]);
+        } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.facts, [r.value]);
       }
     }
     if (this.o.lengthPrefixed) {
@@ -416,13 +421,14 @@ class Analysis {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
     const texts = this.texts;
     // Every record's reading counts into the one Facts of the file.
-    const facts = new Facts();
+    let facts: Facts | undefined;
     const out: { start: number; end: number; valueEnd: number }[] = [];
     const values: Value[] = [];
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
       const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o);
+      if ("facts" in r) facts = r.facts;
       if ("failure" in r) {
         if (texts) miss({ layout, framing, failure: r.failure, end: s.end });
         return;
@@ -435,7 +441,7 @@ class Analysis {
       miss({ layout, framing, failure: chainFailure, end: this.bytes.length });
       return;
     }
-    this.fit(layout, framing, out, facts, values);
+    this.fit(layout, framing, out, facts ?? new Facts(), values);
   }
 
   private fit(
@@ -448,7 +454,7 @@ class Analysis {
     if (!this.texts) {
       const trailing = records.reduce((t, r) => t + (r.valueEnd !== r.end ? 1 : 0), 0);
       const a = assessScore(layout.generation, facts);
-      const score = fitScore(layout.generation, a.score, trailing, facts.get("values"));
+      const score = fitScore(layout.generation, a.score, trailing, facts.counts[VALUES]!);
       if (score - a.soft > 0)
         this.fits.push({
           layout,
@@ -469,7 +475,7 @@ class Analysis {
     const inner = framing.kind === "base64" ? framing.inner : framing;
     // A raw value ends where its bytes do (or it is a miss): only records can trail.
     const trailing = inner.kind === "raw" ? [] : records.filter((r) => r.valueEnd !== r.end);
-    const score = fitScore(layout.generation, a.score, trailing.length, facts.get("values"));
+    const score = fitScore(layout.generation, a.score, trailing.length, facts.counts[VALUES]!);
     if (inner.kind === "raw") {
       evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
     } else {
@@ -486,8 +492,8 @@ class Analysis {
       }
     }
     evidence.push({
-      text: `${facts.get("values")} value${facts.get("values") === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
-      weight: Math.round(structureWeight(facts.get("values")) * 100) / 100,
+      text: `${facts.counts[VALUES]!} value${facts.counts[VALUES]! === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
+      weight: Math.round(structureWeight(facts.counts[VALUES]!) * 100) / 100,
     });
     evidence.push(...a.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
@@ -540,7 +546,7 @@ function candidateOf(fit: Fit, confidence: number, o: Resolved): Candidate {
   // The dialect object holds functions: kept off the enumerable properties so a result survives
   // structuredClone and postMessage (to a worker, say) like the values do.
   Object.defineProperty(c, "dialectObject", { value: fit.layout.dialect, enumerable: false });
-  if (fit.facts.get("objectsFull") > 0 && !o.allowObjects) {
+  if (fit.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects) {
     c.value = undefined;
     c.values = undefined;
     c.valueError = OBJECTS_NOT_ALLOWED;
@@ -762,7 +768,7 @@ export function createDetector(options: DetectorOptions): Detector {
     a.run();
     const fits = a.fits.length > 1 ? a.fits.sort(byScore) : a.fits;
     const top = fits[0];
-    if (top === undefined || (top.facts.get("objectsFull") > 0 && !o.allowObjects)) return undefined;
+    if (top === undefined || (top.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects)) return undefined;
     if (ambiguous !== "best") {
       for (let i = 1; i < fits.length && fits[i]!.score >= top.score - LEADING; i++)
         if (!sameValues(top.values, fits[i]!.values)) return undefined;

@@ -167,6 +167,8 @@ enum F {
  * named `FACT_NAMES[i]` (or `facts.get(name)`). `at` keeps the first
  * offset of a fact noted with {@link Facts.note}.
  */
+const INDEX = Object.fromEntries(FACT_NAMES.map((n, i) => [n, i])) as Readonly<Record<FactName, number>>;
+
 // A fresh Facts copies this (a small array of zeros: cheaper to make than a typed array).
 const ZEROS: readonly number[] = FACT_NAMES.map(() => 0);
 
@@ -184,7 +186,7 @@ export class Facts {
 
   /** The counter named `name`. */
   get(name: FactName): number {
-    return this.counts[FACT_NAMES.indexOf(name)]!;
+    return this.counts[INDEX[name]]!;
   }
 
   /** Adds another reading's counts (records of one file). */
