@@ -50,7 +50,11 @@ try {
   writeFileSync(join(dir, "project.godot"), "config_version=5\n");
   copyFileSync(join(here, "saves-4.gd"), join(dir, "saves-4.gd"));
   mkdirSync(join(dir, "out"));
-  write(v4, "saves-4.gd", run(g4, ["--headless", "--path", dir, "-s", "saves-4.gd", "--", `--out=${join(dir, "out")}`], dir));
+  write(
+    v4,
+    "saves-4.gd",
+    run(g4, ["--headless", "--path", dir, "-s", "saves-4.gd", "--", `--out=${join(dir, "out")}`], dir),
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
