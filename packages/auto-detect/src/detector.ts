@@ -456,17 +456,7 @@ class Analysis {
       const a = assessScore(layout.generation, facts);
       const score = fitScore(layout.generation, a.score, trailing, facts.counts[VALUES]!);
       if (score - a.soft > 0)
-        this.fits.push({
-          layout,
-          framing,
-          records,
-          facts,
-          values,
-          score,
-          evidence: [],
-          versions: NO_RANGE,
-          precision: "either",
-        });
+        this.keep({ layout, framing, records, facts, values }, score, [], NO_RANGE, "either");
       return;
     }
     const a = assess(layout.generation, facts);
@@ -516,17 +506,17 @@ class Analysis {
       });
       return;
     }
-    this.fits.push({
-      layout,
-      framing,
-      records,
-      facts,
-      values,
-      score,
-      evidence,
-      versions: a.versions,
-      precision: a.precision,
-    });
+    this.keep({ layout, framing, records, facts, values }, score, evidence, a.versions, a.precision);
+  }
+
+  private keep(
+    reading: Pick<Fit, "layout" | "framing" | "records" | "facts" | "values">,
+    score: number,
+    evidence: Evidence[],
+    versions: VersionRange,
+    precision: Precision,
+  ): void {
+    this.fits.push({ ...reading, score, evidence, versions, precision });
   }
 }
 
