@@ -70,26 +70,6 @@ export function followChain(bytes: Uint8Array, bigEndian: boolean): Chain | unde
   return { records };
 }
 
-/**
- * True when the length words chain from offset 0 exactly to the end of the input: what
- * {@link followChain} finds with no failure, without building the records (decodeAny's pre-check;
- * a chain that breaks is a miss for every dialect).
- */
-export function chainComplete(bytes: Uint8Array, bigEndian: boolean): boolean {
-  const n = bytes.length;
-  if (n < 8) return false;
-  const first = word(bytes, 0, bigEndian);
-  if (first < 4 || first > n - 4) return false;
-  let at = 0;
-  while (at < n) {
-    if (n - at < 4) return false;
-    const length = word(bytes, at, bigEndian);
-    if (length < 4 || length > 0x7fffffff || length > n - at - 4) return false;
-    at += 4 + length;
-  }
-  return true;
-}
-
 function word(b: Uint8Array, at: number, bigEndian: boolean): number {
   return bigEndian
     ? ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0
