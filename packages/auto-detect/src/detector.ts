@@ -15,13 +15,14 @@ import {
   FACT_NAMES,
   Facts,
   FactsObserver,
+  fileKindOf,
+  fileKindOfText,
   GdVariantError,
   MODEL,
   readWith,
   type Value,
 } from "@gdvariant/core";
 import { assess, assessScore, PRIOR } from "./assess.js";
-import { sniffBinary, sniffText } from "./file-kinds.js";
 import { type Generation, type Layout, layoutOf } from "./generation.js";
 import { type Chain, followChain, type RecordSpan } from "./records.js";
 import { sameValues } from "./same-value.js";
@@ -767,7 +768,7 @@ export function createDetector(options: DetectorOptions): Detector {
   }
 
   function prepareText(text: string, o: Resolved): Prepared | undefined {
-    const file = sniffText(text);
+    const file = fileKindOfText(text);
     if (file !== undefined) return { done: fileResult(file) };
     if (o.framings.has("base64") && BASE64_TEXT.test(text) && text.replace(/\s/g, "").length >= 8) {
       const bytes = base64Decode(text);
@@ -809,7 +810,7 @@ export function createDetector(options: DetectorOptions): Detector {
     }
     if (bytes.length === 0)
       return { done: fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} }) };
-    const file = sniffBinary(bytes);
+    const file = fileKindOf(bytes);
     if (file !== undefined) return { done: fileResult(file) };
     const text = asText(bytes);
     if (text !== undefined) {

@@ -85,6 +85,13 @@ export {
 } from "./framing/async-iterable.js";
 export { base64ToVariant, variantToBase64 } from "./framing/base64.js";
 export { base64Lines } from "./framing/base64-lines.js";
+export {
+  type FileInfo,
+  type FileKind,
+  fileKindOf,
+  fileKindOfText,
+  type VersionRange,
+} from "./framing/file-kinds.js";
 // Framing: store_var files, StreamPeer/PacketPeerStream streams, PacketPeer packets, base64.
 export {
   DEFAULT_MAX_PACKET_SIZE,

@@ -167,10 +167,9 @@ enum F {
  * named `FACT_NAMES[i]` (or `facts.get(name)`). `at` keeps the first
  * offset of a fact noted with {@link Facts.note}.
  */
-const INDEX = Object.fromEntries(FACT_NAMES.map((n, i) => [n, i])) as Readonly<Record<FactName, number>>;
 
 // A fresh Facts copies this (a small array of zeros: cheaper to make than a typed array).
-const ZEROS: readonly number[] = FACT_NAMES.map(() => 0);
+const ZEROS: readonly number[] = /* @__PURE__ */ FACT_NAMES.map(() => 0);
 
 export class Facts {
   readonly counts: number[] = ZEROS.slice();
@@ -186,7 +185,7 @@ export class Facts {
 
   /** The counter named `name`. */
   get(name: FactName): number {
-    return this.counts[INDEX[name]]!;
+    return this.counts[FACT_NAMES.indexOf(name)]!;
   }
 
   /** Adds another reading's counts (records of one file). */
@@ -245,7 +244,7 @@ interface Entry {
   readonly kind: string;
 }
 
-const INT_VECTORS = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
+const INT_VECTORS = /* @__PURE__ */ new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
 const SHAPES: Readonly<Record<string, SHAPE>> = {
   color: SHAPE.COLOR,
   plane: SHAPE.PLANE,
@@ -300,7 +299,7 @@ function entryOf(kind: string, flagMask: number): Entry {
   return { op, n, wide, math, shape: SHAPES[kind] ?? SHAPE.NONE, fields, flags: flagMask, kind };
 }
 
-const tables = new WeakMap<Dialect, readonly (Entry | undefined)[]>();
+const tables = /* @__PURE__ */ new WeakMap<Dialect, readonly (Entry | undefined)[]>();
 
 function tableOf(dialect: Dialect): readonly (Entry | undefined)[] {
   let t = tables.get(dialect);
@@ -311,8 +310,8 @@ function tableOf(dialect: Dialect): readonly (Entry | undefined)[] {
   return t;
 }
 
-const scratch = new DataView(new ArrayBuffer(8));
-const shapeScratch = new Float64Array(6);
+const scratch = /* @__PURE__ */ new DataView(/* @__PURE__ */ new ArrayBuffer(8));
+const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 
 /**
  * The facts builder: next to {@link MODEL}, which makes the value, it counts {@link Facts} about
