@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Regenerates packages/auto-detect/fixtures/engine-files/*.txt (non-Variant files: encrypted,
-// compressed, resources, scenes, PCK, JSON, project settings) and fixtures/engine-dumps/*.txt
-// (realistic math values, raw and base64) from the real engines, running files-3.gd and
-// files-4.gd beside this script:
+// compressed, resources, scenes, PCK, JSON, project settings), fixtures/engine-dumps/*.txt
+// (realistic math values, raw and base64) and fixtures/engine-saves/*.txt (store_var saves of
+// 300 records) from the real engines, running files-3.gd, files-4.gd, saves-3.gd and
+// saves-4.gd beside this script:
 //   node tools/auto-detect/gen-engine-fixtures.mjs
 // Engines: GODOT3_BIN (default /usr/bin/godot3-server), GODOT4_BIN (default
 // ~/.cache/godot4-sid/godot4, see tools/engines/godot4.sh).
@@ -33,38 +34,52 @@ function write(version, script, stdout) {
   ];
   const files = lines.filter((l) => /^(file|text)_/.test(l));
   const dumps = lines.filter((l) => /^(value|base64)_/.test(l));
+  const saves = lines.filter((l) => /^save_/.test(l));
   const name = `godot-${version.split(".").slice(0, 3).join(".")}.txt`;
   for (const [dir, body] of [
     ["engine-files", files],
     ["engine-dumps", dumps],
+    ["engine-saves", saves],
   ]) {
+    if (body.length === 0) continue;
     mkdirSync(join(fixtures, dir), { recursive: true });
     writeFileSync(join(fixtures, dir, name), `${[...head, ...body].join("\n")}\n`);
   }
 }
 
+// Each script's output lines by prefix: `file_`/`text_` to engine-files, `value_`/`base64_` to
+// engine-dumps, `save_` (300-record store_var saves, saves-*.gd) to engine-saves.
 const g3 = process.env.GODOT3_BIN || "/usr/bin/godot3-server";
 const v3 = run(g3, ["--version"]).trim();
-let dir = mkdtempSync(join(tmpdir(), "gdv-ad3-"));
-try {
-  write(v3, "files-3.gd", run(g3, ["--no-window", "-s", join(here, "files-3.gd"), `--out=${dir}`], dir));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-
 const g4 = process.env.GODOT4_BIN || join(homedir(), ".cache", "godot4-sid", "godot4");
 const v4 = run(g4, ["--version"]).trim();
-dir = mkdtempSync(join(tmpdir(), "gdv-ad4-"));
-try {
-  writeFileSync(join(dir, "project.godot"), "config_version=5\n");
-  copyFileSync(join(here, "files-4.gd"), join(dir, "files-4.gd"));
-  mkdirSync(join(dir, "out"));
-  write(
-    v4,
-    "files-4.gd",
-    run(g4, ["--headless", "--path", dir, "-s", "files-4.gd", "--", `--out=${join(dir, "out")}`], dir),
-  );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+
+function engine3(script) {
+  const dir = mkdtempSync(join(tmpdir(), "gdv-ad3-"));
+  try {
+    return run(g3, ["--no-window", "-s", join(here, script), `--out=${dir}`], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
-console.log(`wrote ${fixtures}/engine-files and engine-dumps`);
+
+function engine4(script) {
+  const dir = mkdtempSync(join(tmpdir(), "gdv-ad4-"));
+  try {
+    writeFileSync(join(dir, "project.godot"), "config_version=5\n");
+    copyFileSync(join(here, script), join(dir, script));
+    mkdirSync(join(dir, "out"));
+    return run(g4, ["--headless", "--path", dir, "-s", script, "--", `--out=${join(dir, "out")}`], dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const [version, engine, files, saves] of [
+  [v3, engine3, "files-3.gd", "saves-3.gd"],
+  [v4, engine4, "files-4.gd", "saves-4.gd"],
+]) {
+  write(version, files, engine(files));
+  write(version, saves, engine(saves));
+}
+console.log(`wrote ${fixtures}/engine-files, engine-dumps and engine-saves`);

@@ -2,7 +2,8 @@
 // Evaluation of @gdvariant/auto-detect (built dist) on
 //  - every engine fixture of the three generations copied into ../fixtures (Godot 2.1.4, 3.2.3,
 //    4.6.3: hand-picked vectors, 1000 random cases each, store_var/StreamPeer/base64 framing
-//    fixtures, and the engine-made files of fixtures/engine-files), and
+//    fixtures, the engine-made files of fixtures/engine-files and the 300-record store_var saves
+//    of fixtures/engine-saves), and
 //  - values generated at random and written by each dialect's own encoder (raw, store_var, base64).
 // Prints a confusion matrix, top-1 accuracy on unambiguous dumps, the ambiguous share and the
 // count of confident wrong answers (confidence > 0.9 and wrong).
@@ -36,6 +37,7 @@ function framingOf(label) {
   if (/^base64_/.test(label)) return "base64";
   if (/_be$/.test(label)) return "length-prefixed";
   if (/^(filestore|streampeer)/.test(label) && !/_get_var$/.test(label)) return "length-prefixed";
+  if (/^save_/.test(label)) return "length-prefixed";
   return "raw";
 }
 
@@ -85,8 +87,8 @@ export function engineCases(fillMode = "random") {
       cases.push({ source: `framing/${file}`, truth, framing, input, label });
     }
   }
-  const extra = join(fixtures, "engine-dumps");
-  if (existsSync(extra)) {
+  for (const extra of [join(fixtures, "engine-dumps"), join(fixtures, "engine-saves")]) {
+    if (!existsSync(extra)) continue;
     for (const file of readdirSync(extra).filter((f) => f.endsWith(".txt"))) {
       const truth = file.startsWith("godot-4")
         ? "godot-4"
@@ -98,7 +100,7 @@ export function engineCases(fillMode = "random") {
         const [label, data] = line.split(" ");
         const framing = framingOf(label);
         cases.push({
-          source: `engine-dumps/${file}`,
+          source: `${extra.split(/[\\/]/).pop()}/${file}`,
           truth,
           framing,
           input: framing === "base64" ? data : unhex(data, fill),

@@ -9,18 +9,23 @@ import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   DecodeError,
+  type DecodeErrorCode,
   type DecodeOptions,
   type Dialect,
-  decodeWithLength,
+  FACT_NAMES,
+  Facts,
+  FactsObserver,
+  fileKindOf,
+  fileKindOfText,
   GdVariantError,
+  MODEL,
+  readWith,
   type Value,
 } from "@gdvariant/core";
 import { assess, assessScore, PRIOR } from "./assess.js";
-import { sniffBinary, sniffText } from "./file-kinds.js";
-import { type Generation, type Layout, layoutOf } from "./layout.js";
-import { chainComplete, followChain, type RecordSpan } from "./records.js";
+import { type Generation, type Layout, layoutOf } from "./generation.js";
+import { type Chain, followChain, type RecordSpan } from "./records.js";
 import { sameValues } from "./same-value.js";
-import { Stats } from "./stats.js";
 import type {
   Candidate,
   DetectResult,
@@ -31,16 +36,8 @@ import type {
   Precision,
   VersionRange,
 } from "./types.js";
-import {
-  cleanPackedArray,
-  headerFits,
-  rawEndPossible,
-  verify,
-  type WalkFailure,
-  type WalkLimits,
-} from "./verify.js";
 
-export { type Generation, generationOf } from "./layout.js";
+export { type Generation, generationOf } from "./generation.js";
 export type * from "./types.js";
 
 /** Framings the detector may consider. */
@@ -91,14 +88,21 @@ export interface Detector {
    */
   detect(input: unknown, options?: DetectOptions): DetectResult;
   /**
-   * The value in `input`, whatever engine wrote it (the first record's value for several
-   * `store_var` records; see `detect(...).best.values` for all of them).
+   * The value in `input`, whatever engine wrote it: a raw dump, or a `store_var` file of one
+   * record (several records: {@link Detector.decodeAnyRecords}).
    * @throws {DecodeError} when no dialect reads the input (code and offset of the closest
    *   reading's failure, or `invalid-data` for another kind of file), when the dump holds full
-   *   objects without `allowObjects` (`objects-not-allowed`), or, unless `ambiguous: "best"`,
-   *   when dialects fit equally well with different values (`invalid-data`).
+   *   objects without `allowObjects` (`objects-not-allowed`), unless `ambiguous: "best"` when
+   *   readings fit equally well with different values (`invalid-data`), or when the input holds
+   *   several records (`invalid-data`, naming decodeAnyRecords).
    */
   decodeAny(input: unknown, options?: DecodeAnyOptions): Value;
+  /**
+   * Every record's value in `input`, whatever engine wrote it: one value for a raw dump, every
+   * record of a `store_var` file or `StreamPeer` stream, in order.
+   * @throws {DecodeError} as {@link Detector.decodeAny}, except for several records.
+   */
+  decodeAnyRecords(input: unknown, options?: DecodeAnyOptions): readonly Value[];
 }
 
 // Scores are log-odds. Candidates within LEADING of the best form the leading group: with two
@@ -117,10 +121,8 @@ interface Resolved {
   readonly maxDepth: number;
   readonly maxCollectionLength: number;
   readonly maxTotalBytes: number;
-  /** The walk's limits, built once. */
-  readonly limits: WalkLimits;
-  /** The decoders' options for a value at offset 0, built once. */
-  readonly decode: DecodeOptions;
+  /** The readers' options for a value at offset 0, built once (objects are always read: they are facts). */
+  readonly read: DecodeOptions;
 }
 
 function resolved(
@@ -138,8 +140,7 @@ function resolved(
     maxDepth,
     maxCollectionLength,
     maxTotalBytes,
-    limits: { maxDepth, maxCollectionLength },
-    decode: { offset: 0, allowObjects, maxDepth, maxCollectionLength },
+    read: { offset: 0, allowObjects: true, maxDepth, maxCollectionLength },
   };
 }
 
@@ -181,11 +182,7 @@ function structureWeight(values: number): number {
   return Math.min(4, Math.log(1 + values));
 }
 
-/**
- * The score of a reading that parses to the end: prior, the facts' weights, the records with
- * trailing bytes, the exact fit, the structure. detect and decodeAny both score with this, so
- * they rank readings alike.
- */
+/** The score of a reading that reads to the end: prior, the facts' weights, trailing records, the exact fit, the structure. */
 function fitScore(gen: Generation, facts: number, trailing: number, values: number): number {
   let score = PRIOR[gen] + facts;
   if (trailing > 0) score += trailingWeight(trailing);
@@ -194,12 +191,22 @@ function fitScore(gen: Generation, facts: number, trailing: number, values: numb
   return score;
 }
 
-/** A hypothesis that fits, before decoding. */
+/** Where and why a reading failed. */
+interface Failure {
+  readonly offset: number;
+  readonly code: DecodeErrorCode;
+  readonly message: string;
+  /** Bytes a truncated reading wanted beyond the input, when the reader said. */
+  readonly missing?: number;
+}
+
+/** A hypothesis that reads to the end, with the values its reader built. */
 interface Fit {
   readonly layout: Layout;
   readonly framing: Framing;
   readonly records: readonly { start: number; end: number; valueEnd: number }[];
-  readonly stats: Stats;
+  readonly facts: Facts;
+  readonly values: readonly Value[];
   readonly score: number;
   readonly evidence: Evidence[];
   readonly versions: VersionRange;
@@ -210,11 +217,9 @@ interface Fit {
 interface Miss {
   readonly layout: Layout;
   readonly framing: Framing;
-  readonly failure: WalkFailure;
+  readonly failure: Failure;
   /** End of the bytes this reading had (the input, or its record). */
   readonly end: number;
-  /** The Variant being read, to walk again or decode for the message; absent for framing failures. */
-  readonly value?: { readonly start: number; readonly end: number };
   /** Records before the failure left bytes after their Variant from here on: the reading is only good up to this offset. */
   readonly cleanUntil?: number;
 }
@@ -247,6 +252,71 @@ function asText(b: Uint8Array): string | undefined {
 
 const BASE64_TEXT = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
 
+// "needs 12 bytes, 3 left": how many more bytes a truncated reading wanted.
+const NEEDS = /needs (?:at least )?(\d+) bytes(?: \(\+padding\))?,? (\d+) left|needs (\d+) bytes, (\d+) left/;
+
+function failureOf(e: DecodeError): Failure {
+  const p = e.pathString;
+  // Paths of deep failures are long: keep both ends.
+  const path = p.length > 100 ? `${p.slice(0, 48)}…${p.slice(-48)} (depth ${e.path.length})` : p;
+  const message = p === "" ? e.detail : `${e.detail} at ${path}`;
+  if (e.code !== "truncated") return { offset: e.offset, code: e.code, message };
+  const m = NEEDS.exec(e.detail);
+  const missing = m === null ? undefined : Number(m[1] ?? m[3]) - Number(m[2] ?? m[4]);
+  return missing === undefined
+    ? { offset: e.offset, code: e.code, message }
+    : { offset: e.offset, code: e.code, message, missing };
+}
+
+type Read =
+  | { readonly value: Value; readonly end: number; readonly facts: Facts }
+  | { readonly failure: Failure };
+
+/**
+ * One Variant at `start`, read by the layout's dialect reader up to `end`, its facts counted
+ * into `facts`. A first header the dialect has no type for is refused without running the reader.
+ */
+function readOne(
+  layout: Layout,
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  into: Facts | undefined,
+  o: Resolved,
+): Read {
+  const d = layout.dialect;
+  if (end - start >= 4) {
+    const id =
+      ((bytes[start]! | (bytes[start + 1]! << 8) | (bytes[start + 2]! << 16) | (bytes[start + 3]! << 24)) &
+        d.typeMask) >>>
+      0;
+    if (d.codecs[id] === undefined)
+      return {
+        failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
+      };
+  }
+  // A failing hypothesis is the common case and its error is never thrown to a user: V8 need not
+  // capture a stack for it (most of the cost of a failed reading of a small input).
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  const facts = into ?? new Facts();
+  try {
+    const r = readWith(
+      d,
+      end === bytes.length ? bytes : bytes.subarray(0, end),
+      start === 0 ? o.read : { ...o.read, offset: start },
+      MODEL,
+      new FactsObserver(d, bytes, facts),
+    );
+    return { value: r.value as Value, end: start + r.length, facts };
+  } catch (e) {
+    if (DecodeError.is(e)) return { failure: failureOf(e) };
+    throw e;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 function framingText(f: Framing): string {
   switch (f.kind) {
     case "raw":
@@ -266,6 +336,32 @@ function rankOf(l: Layout): number {
   return PRIOR[l.generation];
 }
 
+/**
+ * The best reading's confidence: a logistic curve in its lead over the second reading (score
+ * difference, log-odds; a sole reading leads by {@link CALIBRATION}.cap), fitted by
+ * `scripts/calibrate.mjs` on the encoder corpus and checked on the engine corpora (README,
+ * "Confidence"; test/calibration.test.ts). The other readings share the rest by their scores.
+ */
+export const CALIBRATION = { bias: -0.482, slope: 0.854, cap: 8 } as const;
+
+/** Confidence of the best reading from its lead `d` over the second one. */
+export function calibrated(d: number): number {
+  return 1 / (1 + Math.exp(-(CALIBRATION.bias + CALIBRATION.slope * Math.min(d, CALIBRATION.cap))));
+}
+
+function confidences(sorted: readonly { readonly score: number }[]): number[] {
+  if (sorted.length === 0) return [];
+  const top = calibrated(sorted.length === 1 ? CALIBRATION.cap : sorted[0]!.score - sorted[1]!.score);
+  const rest = sorted.slice(1).map((f) => Math.exp(f.score - sorted[1]!.score));
+  const sum = rest.reduce((a, b) => a + b, 0);
+  return [top, ...rest.map((w) => ((1 - top) * w) / sum)];
+}
+
+const RAW: Framing = { kind: "raw" };
+const VALUES = FACT_NAMES.indexOf("values");
+const OBJECTS_FULL = FACT_NAMES.indexOf("objectsFull");
+const NO_RANGE: VersionRange = { min: "0", text: "" };
+
 class Analysis {
   readonly fits: Fit[] = [];
   readonly misses: Miss[] = [];
@@ -275,78 +371,102 @@ class Analysis {
     readonly layouts: readonly Layout[],
     readonly o: Resolved,
     readonly wrap: (f: Framing) => Framing,
+    /** false: decodeAny's ranking only, without evidence texts, versions or misses. */
+    readonly texts = true,
   ) {}
 
   run(): void {
     const b = this.bytes;
-    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    const limits = this.o.limits;
     const n = b.length;
     if (this.o.raw) {
       for (const layout of this.layouts) {
-        const framing = this.wrap({ kind: "raw" });
-        const r = verify(layout, b, 0, n, limits);
-        if (!r.ok)
-          this.misses.push({ layout, framing, failure: r.failure, end: n, value: { start: 0, end: n } });
-        else if (r.end !== n) {
-          const failure: WalkFailure = {
+        const framing = this.wrap(RAW);
+        const r = readOne(layout, b, 0, n, undefined, this.o);
+        if ("failure" in r) {
+          if (this.texts) this.misses.push({ layout, framing, failure: r.failure, end: n });
+        } else if (r.end !== n) {
+          if (!this.texts) continue;
+          const failure: Failure = {
             offset: r.end,
             code: "trailing-bytes",
             message: `the value ends at offset ${r.end} and ${n - r.end} bytes follow`,
           };
           this.misses.push({ layout, framing, failure, end: r.end });
-        } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.stats);
+        } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.facts, [r.value]);
       }
     }
     if (this.o.lengthPrefixed) {
+      const broken: [Chain, boolean][] = [];
       for (const bigEndian of [false, true]) {
-        const chain = followChain(b, view, bigEndian);
-        if (chain === undefined) continue;
         // A word that reads the same both ways (0x04040404) gives one chain, not two.
-        if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
-        for (const layout of this.layouts)
-          this.records(layout, chain.records, chain.failure, bigEndian, limits);
+        if (bigEndian && n >= 4 && b[0] === b[3] && b[1] === b[2]) continue;
+        const chain = followChain(b, bigEndian);
+        if (chain === undefined) continue;
+        // A broken chain is a miss for every dialect: its records are only read to say where
+        // the closest reading failed, when nothing fits.
+        if (chain.failure !== undefined) broken.push([chain, bigEndian]);
+        else for (const layout of this.layouts) this.records(layout, chain.records, undefined, bigEndian);
       }
+      if (this.fits.length === 0 && this.texts)
+        for (const [chain, bigEndian] of broken)
+          for (const layout of this.layouts) this.records(layout, chain.records, chain.failure, bigEndian);
     }
   }
 
   private records(
     layout: Layout,
     spans: readonly RecordSpan[],
-    chainFailure: WalkFailure | undefined,
+    chainFailure: Failure | undefined,
     bigEndian: boolean,
-    limits: WalkLimits,
   ): void {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
-    // Every record's walk counts into the one Stats of the file.
-    const stats = new Stats();
+    const texts = this.texts;
+    // Every record's reading counts into the one Facts of the file.
+    let facts: Facts | undefined;
     const out: { start: number; end: number; valueEnd: number }[] = [];
+    const values: Value[] = [];
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
-      const r = verify(layout, this.bytes, s.start, s.end, limits, stats);
-      if (!r.ok) {
-        miss({ layout, framing, failure: r.failure, end: s.end, value: { start: s.start, end: s.end } });
+      const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o);
+      if ("facts" in r) facts = r.facts;
+      if ("failure" in r) {
+        if (texts) miss({ layout, framing, failure: r.failure, end: s.end });
         return;
       }
       out.push({ start: s.start, end: s.end, valueEnd: r.end });
+      values.push(r.value);
       if (r.end !== s.end && clean === undefined) clean = r.end;
     }
     if (chainFailure !== undefined) {
       miss({ layout, framing, failure: chainFailure, end: this.bytes.length });
       return;
     }
-    this.fit(layout, framing, out, stats);
+    this.fit(layout, framing, out, facts ?? new Facts(), values);
   }
 
-  private fit(layout: Layout, framing: Framing, records: Fit["records"], stats: Stats): void {
-    const a = assess(layout.generation, stats);
+  private fit(
+    layout: Layout,
+    framing: Framing,
+    records: Fit["records"],
+    facts: Facts,
+    values: readonly Value[],
+  ): void {
+    if (!this.texts) {
+      const trailing = records.reduce((t, r) => t + (r.valueEnd !== r.end ? 1 : 0), 0);
+      const a = assessScore(layout.generation, facts);
+      const score = fitScore(layout.generation, a.score, trailing, facts.counts[VALUES]!);
+      if (score - a.soft > 0)
+        this.keep({ layout, framing, records, facts, values }, score, [], NO_RANGE, "either");
+      return;
+    }
+    const a = assess(layout.generation, facts);
     const evidence: Evidence[] = [];
     const n = this.bytes.length;
     const inner = framing.kind === "base64" ? framing.inner : framing;
     // A raw value ends where its bytes do (or it is a miss): only records can trail.
     const trailing = inner.kind === "raw" ? [] : records.filter((r) => r.valueEnd !== r.end);
-    const score = fitScore(layout.generation, a.score, trailing.length, stats.values);
+    const score = fitScore(layout.generation, a.score, trailing.length, facts.counts[VALUES]!);
     if (inner.kind === "raw") {
       evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
     } else {
@@ -363,13 +483,13 @@ class Analysis {
       }
     }
     evidence.push({
-      text: `${stats.values} value${stats.values === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
-      weight: Math.round(structureWeight(stats.values) * 100) / 100,
+      text: `${facts.counts[VALUES]!} value${facts.counts[VALUES]! === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
+      weight: Math.round(structureWeight(facts.counts[VALUES]!) * 100) / 100,
     });
     evidence.push(...a.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
     if (score - a.soft <= 0) {
-      // Parses to the end, but facts no engine produces outweigh everything for it: worse than
+      // Reads to the end, but facts no engine produces outweigh everything for it: worse than
       // "not a dump at all". Reported as a near miss at the first fact against it. (Unusual
       // values alone, like denormal floats, lower the confidence but never reject: engines
       // write whatever floats a game holds.)
@@ -387,72 +507,24 @@ class Analysis {
       });
       return;
     }
-    this.fits.push({
-      layout,
-      framing,
-      records,
-      stats,
-      score,
-      evidence,
-      versions: a.versions,
-      precision: a.precision,
-    });
+    this.keep({ layout, framing, records, facts, values }, score, evidence, a.versions, a.precision);
+  }
+
+  private keep(
+    reading: Pick<Fit, "layout" | "framing" | "records" | "facts" | "values">,
+    score: number,
+    evidence: Evidence[],
+    versions: VersionRange,
+    precision: Precision,
+  ): void {
+    this.fits.push({ ...reading, score, evidence, versions, precision });
   }
 }
 
-function decodeRecords(
-  fit: Pick<Fit, "layout" | "records" | "stats">,
-  bytes: Uint8Array,
-  o: Resolved,
-): { values: Value[] } | { objects: string } | { error: DecodeError } {
-  if (fit.stats.objectsFull > 0 && !o.allowObjects) {
-    return {
-      objects: "the dump holds full objects; pass allowObjects: true to decode them (objects-not-allowed)",
-    };
-  }
-  const values: Value[] = [];
-  for (const r of fit.records) {
-    try {
-      const res = decodeWithLength(
-        fit.layout.dialect,
-        r.end === bytes.length ? bytes : bytes.subarray(0, r.end),
-        r.start === 0
-          ? o.decode
-          : {
-              offset: r.start,
-              allowObjects: o.allowObjects,
-              maxDepth: o.maxDepth,
-              maxCollectionLength: o.maxCollectionLength,
-            },
-      );
-      if (res.length !== r.valueEnd - r.start) {
-        return {
-          error: new DecodeError(
-            `decoder read ${res.length} bytes where the verifier read ${r.valueEnd - r.start}`,
-            {
-              code: "invalid-data",
-              offset: r.start + res.length,
-              dialect: fit.layout.dialect.id,
-            },
-          ),
-        };
-      }
-      values.push(res.value);
-    } catch (e) {
-      if (DecodeError.is(e)) return { error: e };
-      throw e;
-    }
-  }
-  return { values };
-}
+const OBJECTS_NOT_ALLOWED =
+  "the dump holds full objects; pass allowObjects: true to decode them (objects-not-allowed)";
 
-function candidateOf(
-  fit: Fit,
-  confidence: number,
-  decoded: ReturnType<typeof decodeRecords> | undefined,
-  bytes: Uint8Array,
-  o: Resolved,
-): Candidate {
+function candidateOf(fit: Fit, confidence: number, o: Resolved): Candidate {
   const c: Record<string, unknown> = {
     dialect: fit.layout.dialect.id,
     versions: fit.versions,
@@ -465,48 +537,23 @@ function candidateOf(
   // The dialect object holds functions: kept off the enumerable properties so a result survives
   // structuredClone and postMessage (to a worker, say) like the values do.
   Object.defineProperty(c, "dialectObject", { value: fit.layout.dialect, enumerable: false });
-  if (decoded !== undefined) {
-    if ("values" in decoded) {
-      c.value = decoded.values[0];
-      c.values = decoded.values;
-    } else {
-      c.value = undefined;
-      c.values = undefined;
-      c.valueError = "objects" in decoded ? decoded.objects : decoded.error.message;
-    }
-    return c as unknown as Candidate;
+  if (fit.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects) {
+    c.value = undefined;
+    c.values = undefined;
+    c.valueError = OBJECTS_NOT_ALLOWED;
+  } else {
+    c.value = fit.values[0];
+    c.values = fit.values;
   }
-  // Outside the leading group: decode on first access.
-  let cache: ReturnType<typeof decodeRecords> | undefined;
-  const get = () => {
-    cache ??= decodeRecords(fit, bytes, o);
-    if ("error" in cache) throw cache.error;
-    return cache;
-  };
-  Object.defineProperty(c, "value", {
-    enumerable: true,
-    get: () => ("values" in get() ? (get() as { values: Value[] }).values[0] : undefined),
-  });
-  Object.defineProperty(c, "values", {
-    enumerable: true,
-    get: () => ("values" in get() ? (get() as { values: Value[] }).values : undefined),
-  });
   return c as unknown as Candidate;
 }
 
-function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): NearMiss | undefined {
+function nearMiss(misses: readonly Miss[], n: number): NearMiss | undefined {
   // How far each reading got. A reading that ran out of bytes got to the end of its bytes; among
   // those, the one that wanted the fewest more bytes is the closest (a dump cut short by a few
-  // bytes, not a misreading that asks for a gigabyte). A truncated Variant fails at its
-  // outermost count in the strict walk, so truncations are walked again without that
-  // pre-check to find the read that really ran out.
-  const lenient = { maxDepth: o.maxDepth, maxCollectionLength: o.maxCollectionLength, lenient: true };
+  // bytes, not a misreading that asks for a gigabyte).
   const ranked = misses.map((m) => {
-    let f = m.failure;
-    if (f.code === "truncated" && m.value !== undefined) {
-      const r = verify(m.layout, bytes, m.value.start, m.value.end, lenient);
-      if (!r.ok && r.failure.code === "truncated") f = r.failure;
-    }
+    const f = m.failure;
     const truncated = f.code === "truncated";
     return {
       m,
@@ -524,7 +571,6 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
   const first = ranked[0];
   if (first === undefined) return undefined;
   const best = first.m;
-  const bestReach = first.reach;
   const tied = ranked
     .slice(1)
     .filter(
@@ -532,28 +578,8 @@ function nearMiss(misses: readonly Miss[], bytes: Uint8Array, o: Resolved): Near
     )
     .map((x) => x.m.layout.dialect.id)
     .filter((id, i, all) => id !== best.layout.dialect.id && all.indexOf(id) === i);
-  let { offset, code, message } = best.failure;
-  // The decoder says it with a path into the value; its offset is the same place or close.
-  if (best.value !== undefined) {
-    try {
-      decodeWithLength(best.layout.dialect, bytes.subarray(0, best.value.end), {
-        offset: best.value.start,
-        allowObjects: true,
-        maxDepth: o.maxDepth,
-        maxCollectionLength: o.maxCollectionLength,
-      });
-    } catch (e) {
-      if (DecodeError.is(e)) {
-        offset = e.offset;
-        code = e.code;
-        // Paths of deep failures are long: keep both ends.
-        const p = e.pathString;
-        const path = p.length > 100 ? `${p.slice(0, 48)}…${p.slice(-48)} (depth ${e.path.length})` : p;
-        message = p === "" ? e.detail : `${e.detail} at ${path}`;
-      }
-    }
-  }
-  const progress = bytes.length === 0 ? 0 : Math.min(1, Math.max(offset, bestReach) / bytes.length);
+  const { offset, code, message } = best.failure;
+  const progress = n === 0 ? 0 : Math.min(1, Math.max(offset, first.reach) / n);
   return { dialect: best.layout.dialect.id, framing: best.framing, offset, code, message, progress, tied };
 }
 
@@ -570,11 +596,36 @@ function kindOf(c: Candidate): string {
 // Evidence every fitting reading has; the summary names the first distinctive fact instead.
 const STRUCTURAL = /consumes exactly all|chain exactly to the end|with valid headers, counts/;
 
+/** The framing and value of a reading, in a few words ("raw string", "1 length-prefixed record: nil"). */
+function readingOf(c: Candidate): string {
+  const f = c.framing.kind === "base64" ? c.framing.inner : c.framing;
+  if (f.kind === "length-prefixed") return `${f.records} record${f.records === 1 ? "" : "s"} (${kindOf(c)})`;
+  return `a raw ${kindOf(c)}`;
+}
+
+/**
+ * The strongest evidence for the best reading: its strongest distinctive fact in its favour, or
+ * else that the other dialects do not read the bytes (the first of their failures).
+ */
+function strongest(best: Candidate, misses: readonly Miss[]): string | undefined {
+  const fact = best.evidence.find((e) => e.weight > 0 && !STRUCTURAL.test(e.text));
+  if (fact !== undefined) return fact.text;
+  const other = misses.find(
+    (m) => m.layout.dialect.id !== best.dialect && m.framing.kind === best.framing.kind,
+  );
+  if (other === undefined) return undefined;
+  const f = other.failure;
+  const where = /offset \d/.test(f.message) ? "" : ` at offset ${f.offset}`;
+  return `${other.layout.dialect.id} does not read it (${f.message}${where})`;
+}
+
 function summarize(
   candidates: readonly Candidate[],
   ambiguity: DetectResult["ambiguity"],
+  ambiguousIn: DetectResult["ambiguousIn"],
   leading: number,
   closest: NearMiss | undefined,
+  misses: readonly Miss[],
   n: number,
 ): string {
   const best = candidates[0];
@@ -590,12 +641,26 @@ function summarize(
     return `Ambiguous: ${who} read the same ${kindOf(best)} from these bytes, so any of them is right; best guess ${describeFit(best)} (confidence ${conf}).`;
   }
   if (ambiguity === "different-values") {
-    const names = candidates.slice(0, leading).map((c) => `${c.dialect} reads ${kindOf(c)}`);
-    return `Ambiguous: the bytes fit several dialects equally well with different values (${names.join("; ")}); they cannot tell which engine wrote them.`;
+    // One clause per distinct reading (framing and value), naming the dialects that read it.
+    const groups = new Map<string, string[]>();
+    for (const c of candidates.slice(0, leading)) {
+      const key = readingOf(c);
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, [c.dialect]);
+      else if (!g.includes(c.dialect)) g.push(c.dialect);
+    }
+    const readings = [...groups].map(([what, who]) => `${what} in ${who.join(", ")}`).join("; ");
+    const what =
+      ambiguousIn?.includes("framing") === true
+        ? ambiguousIn.includes("dialect")
+          ? "which engine wrote them nor how they are framed (a raw value or store_var records)"
+          : "how they are framed: a raw value or store_var records"
+        : "which engine wrote them";
+    return `Ambiguous: the bytes fit several readings equally well with different values (${readings}); they cannot tell ${what}.`;
   }
-  const why = best.evidence.find((e) => e.weight !== 0 && !STRUCTURAL.test(e.text));
+  const why = strongest(best, misses);
   const precision = best.precision === "either" ? "" : `, ${best.precision} precision`;
-  return `${describeFit(best)}${precision}; confidence ${conf}${why ? `: ${why.text}` : ""}.`;
+  return `${best.dialect} (${best.versions.text})${why ? `: ${why}` : ""}; ${framingText(best.framing)}${precision}; confidence ${conf}.`;
 }
 
 function fileResult(file: FileInfo): DetectResult {
@@ -614,183 +679,6 @@ function fileResult(file: FileInfo): DetectResult {
  * this module; `@gdvariant/auto-detect` has a ready one with all three.
  * @throws {GdVariantError} when no dialect is given.
  */
-/** A reading that fits, as decodeAny ranks it: no evidence texts, versions or framing objects. */
-interface QuickFit {
-  readonly layout: Layout;
-  readonly records: readonly { start: number; end: number; valueEnd: number }[];
-  readonly stats: Stats;
-  readonly score: number;
-  /** The values the walk built, one per record, or undefined to decode the records. */
-  readonly values: readonly Value[] | undefined;
-}
-
-/** Scores a walked reading as {@link Analysis} does; `undefined` when the facts reject it. */
-function quickFit(
-  layout: Layout,
-  records: QuickFit["records"],
-  stats: Stats,
-  trailing: number,
-  values?: readonly Value[],
-): QuickFit | undefined {
-  const a = assessScore(layout.generation, stats);
-  const score = fitScore(layout.generation, a.score, trailing, stats.values);
-  return score - a.soft <= 0 ? undefined : { layout, records, stats, score, values };
-}
-
-/**
- * decodeAny's path: the readings {@link Analysis} would find that fit, ranked the same way, but
- * without the evidence texts, version ranges or the misses, and the value decoded once. Every
- * hypothesis whose first header no dialect type matches is dropped in O(1), and a length chain
- * that breaks costs a few word reads. Returns `undefined` whenever the answer is not a plain
- * value (nothing fits, a decode fails, full objects without allowObjects, readings that
- * disagree): decodeAny then runs detect for the error it reports.
- */
-function quickValue(
-  bytes: Uint8Array,
-  o: Resolved,
-  layouts: readonly Layout[],
-  ambiguous: DecodeAnyOptions["ambiguous"],
-): Value | undefined {
-  const n = bytes.length;
-  const fits: QuickFit[] = [];
-  if (o.raw) {
-    // One pass over the layouts (separate passes cost about 60 ns more per call, a quarter of the
-    // detection of a packed array): the first that reads a clean packed array, and the others
-    // whose raw reading may end exactly at n, as bits of layout indexes 0-30 (`beyond`: one from
-    // the 32nd layout on may). The general path below reuses the bits.
-    let clean = -1;
-    let possible = 0;
-    let beyond = false;
-    for (let i = 0; i < layouts.length; i++) {
-      const l = layouts[i]!;
-      if (clean < 0 && cleanPackedArray(l, bytes, n, o.maxCollectionLength)) clean = i;
-      else if (rawMayFit(l, bytes, n)) {
-        if (i < 31) possible |= 1 << i;
-        else beyond = true;
-      }
-    }
-    if (clean >= 0) {
-      if (!beyond) {
-        const v = packedShortcut(bytes, o, layouts[clean]!, layouts, possible);
-        if (v !== undefined) return v;
-      }
-      // The clean layout's own bit, which the pass did not test.
-      if (clean < 31 && rawMayFit(layouts[clean]!, bytes, n)) possible |= 1 << clean;
-    }
-    for (let i = 0; i < layouts.length; i++) {
-      if (!isPossible(possible, i)) continue;
-      const layout = layouts[i]!;
-      // Building the value in the walk saves decodeAny the decode of a large container.
-      const r = verify(layout, bytes, 0, n, o.limits, undefined, o);
-      if (!r.ok || r.end !== n) continue;
-      const f = quickFit(
-        layout,
-        [{ start: 0, end: n, valueEnd: n }],
-        r.stats,
-        0,
-        r.value !== undefined ? [r.value] : undefined,
-      );
-      if (f !== undefined) fits.push(f);
-    }
-  }
-  if (o.lengthPrefixed) {
-    for (let k = 0; k < 2; k++) {
-      const bigEndian = k === 1;
-      if (!chainComplete(bytes, bigEndian)) continue;
-      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      // A word that reads the same both ways (0x04040404) gives one chain, not two.
-      if (bigEndian && view.getUint32(0, true) === view.getUint32(0, false)) continue;
-      const spans = followChain(bytes, view, bigEndian)!.records;
-      for (const layout of layouts) {
-        const stats = new Stats();
-        const records: { start: number; end: number; valueEnd: number }[] = [];
-        // The records' values, when the walk built every one (large containers).
-        const built: Value[] = [];
-        let trailing = 0;
-        for (const s of spans) {
-          if (!headerFits(layout, bytes, s.start, s.end)) break;
-          const r = verify(layout, bytes, s.start, s.end, o.limits, stats, o);
-          if (!r.ok) break;
-          records.push({ start: s.start, end: s.end, valueEnd: r.end });
-          if (r.value !== undefined) built.push(r.value);
-          if (r.end !== s.end) trailing++;
-        }
-        if (records.length !== spans.length) continue;
-        const f = quickFit(
-          layout,
-          records,
-          stats,
-          trailing,
-          built.length === records.length ? built : undefined,
-        );
-        if (f !== undefined) fits.push(f);
-      }
-    }
-  }
-  const top = fits.length === 1 ? fits[0] : fits.sort(byScore)[0];
-  if (top === undefined) return undefined;
-  // The leading group (scores within LEADING of the best): with "best" only the best counts;
-  // otherwise all of them must read the same value, or detect's ambiguity error is the answer.
-  const last = ambiguous === "best" ? 1 : fits.length;
-  let first: readonly Value[] | undefined;
-  for (let i = 0; i < last; i++) {
-    const f = fits[i]!;
-    if (f.score < top.score - LEADING) break;
-    const d =
-      f.values !== undefined && (f.stats.objectsFull === 0 || o.allowObjects)
-        ? { values: f.values }
-        : decodeRecords(f, bytes, o);
-    if (!("values" in d)) return undefined;
-    if (first === undefined) first = d.values;
-    else if (!sameValues(first, d.values)) return undefined;
-  }
-  return first![0];
-}
-
-/** Whether `layout`'s raw reading of the `n` bytes may end exactly at the last byte (O(1)). */
-function rawMayFit(layout: Layout, bytes: Uint8Array, n: number): boolean {
-  return headerFits(layout, bytes, 0, n) && rawEndPossible(layout, bytes, n);
-}
-
-/** Whether quickValue's bits of possible layouts include layout `i` (from the 32nd on: always). */
-function isPossible(possible: number, i: number): boolean {
-  return i >= 31 || (possible & (1 << i)) !== 0;
-}
-
-/**
- * decodeAny's path for a raw packed array of numbers (a plain decode is a view there, so the
- * general path's walk and scoring would cost more than the decode): the value the general path
- * gives, or `undefined` to take that path. `layout` reads the bytes as a clean packed array
- * ({@link cleanPackedArray}: the walk would give it the counts of an empty array, which scores as
- * a fit under every header it accepts); no other may read them to the end (`others`: the layouts
- * whose header and O(1) end test allow it, by bit, are walked; quickValue sends the input to the
- * general path when one from the 32nd layout on might), and no length-prefixed reading may
- * exist; the general path would then have that one reading alone. test/packed-shortcut.test.ts
- * holds decodeAny to detect's answers on every such header.
- */
-function packedShortcut(
-  bytes: Uint8Array,
-  o: Resolved,
-  layout: Layout,
-  layouts: readonly Layout[],
-  others: number,
-): Value | undefined {
-  const n = bytes.length;
-  for (let i = 0; others !== 0; i++, others >>>= 1) {
-    if ((others & 1) === 0) continue;
-    const r = verify(layouts[i]!, bytes, 0, n, o.limits);
-    if (r.ok && r.end === n) return undefined;
-  }
-  if (o.lengthPrefixed && (chainComplete(bytes, false) || chainComplete(bytes, true))) return undefined;
-  try {
-    const res = decodeWithLength(layout.dialect, bytes, o.decode);
-    return res.length === n ? res.value : undefined;
-  } catch (e) {
-    if (DecodeError.is(e)) return undefined;
-    throw e;
-  }
-}
-
 function byScore(x: { score: number; layout: Layout }, y: { score: number; layout: Layout }): number {
   return y.score - x.score || rankOf(y.layout) - rankOf(x.layout);
 }
@@ -816,52 +704,33 @@ export function createDetector(options: DetectorOptions): Detector {
   function analyse(bytes: Uint8Array, o: Resolved, wrap: (f: Framing) => Framing): DetectResult {
     const a = new Analysis(bytes, layouts, o, wrap);
     a.run();
-    const fits = a.fits.sort(byScore);
-    const misses = [...a.misses];
-    // Decode the leading group; a fit whose full decode disagrees with the verifier drops out.
-    const decoded = new Map<Fit, ReturnType<typeof decodeRecords>>();
-    let kept = fits;
-    for (;;) {
-      const top = kept[0];
-      if (top === undefined) break;
-      let changed = false;
-      for (const f of kept) {
-        if (f.score < top.score - LEADING) break;
-        if (decoded.has(f)) continue;
-        const d = decodeRecords(f, bytes, o);
-        if ("error" in d) {
-          misses.push({
-            layout: f.layout,
-            framing: f.framing,
-            failure: { offset: d.error.offset, code: d.error.code, message: d.error.detail },
-            end: d.error.offset,
-          });
-          kept = kept.filter((k) => k !== f);
-          changed = true;
-          break;
-        }
-        decoded.set(f, d);
-      }
-      if (!changed) break;
-    }
-    // Confidence: softmax over the fits and a "none of these" outcome with score 0.
-    const max = Math.max(0, ...kept.map((f) => f.score));
-    const denom = Math.exp(-max) + kept.reduce((s, f) => s + Math.exp(f.score - max), 0);
-    const candidates = kept.map((f) =>
-      candidateOf(f, Math.round((Math.exp(f.score - max) / denom) * 1e4) / 1e4, decoded.get(f), bytes, o),
-    );
+    const kept = a.fits.sort(byScore);
+    const p = confidences(kept);
+    const candidates = kept.map((f, i) => candidateOf(f, Math.round(p[i]! * 1e4) / 1e4, o));
     const top = kept[0];
     const leading = top === undefined ? 0 : kept.filter((f) => f.score >= top.score - LEADING).length;
     let ambiguity: DetectResult["ambiguity"];
+    let ambiguousIn: DetectResult["ambiguousIn"];
     if (leading >= 2) {
+      // The framing is ambiguous when the leading readings frame the bytes differently; the
+      // dialect, when readings of one framing differ in value (or when only dialects differ).
+      const byFraming = new Map<string, Fit[]>();
+      for (const f of kept.slice(0, leading)) {
+        const key = framingShort(f.framing);
+        byFraming.set(key, [...(byFraming.get(key) ?? []), f]);
+      }
+      const dialects =
+        byFraming.size === 1 ||
+        [...byFraming.values()].some((g) => g.some((f) => !sameValues(g[0]!.values, f.values)));
+      ambiguousIn = byFraming.size === 1 ? ["dialect"] : dialects ? ["dialect", "framing"] : ["framing"];
       const first = candidates[0]!.values;
       const same =
         first !== undefined &&
         candidates.slice(1, leading).every((c) => c.values !== undefined && sameValues(first, c.values));
       ambiguity = same ? "same-value" : "different-values";
     }
-    const closest = candidates.length === 0 ? nearMiss(misses, bytes, o) : undefined;
-    const summary = summarize(candidates, ambiguity, leading, closest, bytes.length);
+    const closest = candidates.length === 0 ? nearMiss(a.misses, bytes.length) : undefined;
+    const summary = summarize(candidates, ambiguity, ambiguousIn, leading, closest, a.misses, bytes.length);
     const result: { -readonly [K in keyof DetectResult]: DetectResult[K] } = {
       candidates,
       best: candidates[0],
@@ -870,12 +739,36 @@ export function createDetector(options: DetectorOptions): Detector {
       summary,
     };
     if (ambiguity !== undefined) result.ambiguity = ambiguity;
+    if (ambiguousIn !== undefined) result.ambiguousIn = ambiguousIn;
     if (closest !== undefined) result.closest = closest;
     return result;
   }
 
+  /**
+   * decodeAny's path: the readings detect ranks, scored alike but without evidence texts or
+   * misses. The best reading's value, or undefined when the answer is not a plain value
+   * (nothing fits, objects without allowObjects, leading readings that disagree).
+   */
+  function quickValue(
+    bytes: Uint8Array,
+    o: Resolved,
+    wrap: (f: Framing) => Framing,
+    ambiguous: DecodeAnyOptions["ambiguous"],
+  ): readonly Value[] | undefined {
+    const a = new Analysis(bytes, layouts, o, wrap, false);
+    a.run();
+    const fits = a.fits.length > 1 ? a.fits.sort(byScore) : a.fits;
+    const top = fits[0];
+    if (top === undefined || (top.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects)) return undefined;
+    if (ambiguous !== "best") {
+      for (let i = 1; i < fits.length && fits[i]!.score >= top.score - LEADING; i++)
+        if (!sameValues(top.values, fits[i]!.values)) return undefined;
+    }
+    return top.values;
+  }
+
   function prepareText(text: string, o: Resolved): Prepared | undefined {
-    const file = sniffText(text);
+    const file = fileKindOfText(text);
     if (file !== undefined) return { done: fileResult(file) };
     if (o.framings.has("base64") && BASE64_TEXT.test(text) && text.replace(/\s/g, "").length >= 8) {
       const bytes = base64Decode(text);
@@ -917,7 +810,7 @@ export function createDetector(options: DetectorOptions): Detector {
     }
     if (bytes.length === 0)
       return { done: fileResult({ kind: "empty", description: "empty input (0 bytes)", details: {} }) };
-    const file = sniffBinary(bytes);
+    const file = fileKindOf(bytes);
     if (file !== undefined) return { done: fileResult(file) };
     const text = asText(bytes);
     if (text !== undefined) {
@@ -932,10 +825,11 @@ export function createDetector(options: DetectorOptions): Detector {
     return "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
   }
 
-  function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
+  // Every record's value in `input` (decodeAny and decodeAnyRecords).
+  function records(input: unknown, options: DecodeAnyOptions): readonly Value[] {
     const p = prepare(input, resolve(options));
     if (!("done" in p)) {
-      const v = quickValue(p.bytes, p.o, layouts, options.ambiguous);
+      const v = quickValue(p.bytes, p.o, p.wrap, options.ambiguous);
       if (v !== undefined) return v;
     }
     // Not a plain answer: detect's result says why.
@@ -955,20 +849,36 @@ export function createDetector(options: DetectorOptions): Detector {
       });
     }
     if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
-      throw new DecodeError(`${r.summary} Pass dialects to choose, or ambiguous: "best".`, {
+      const how = r.ambiguousIn?.includes("framing") ? "framings or dialects" : "dialects";
+      throw new DecodeError(`${r.summary} Pass ${how} to choose, or ambiguous: "best".`, {
         code: "invalid-data",
         offset: 0,
       });
     }
-    if (best.value === undefined) {
+    if (best.values === undefined) {
       throw new DecodeError(best.valueError ?? "the value could not be decoded", {
         code: best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data",
         offset: 0,
         dialect: best.dialect,
       });
     }
-    return best.value;
+    return best.values;
   }
 
-  return { dialects, detect, decodeAny };
+  function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
+    const values = records(input, options);
+    if (values.length !== 1) {
+      throw new DecodeError(
+        `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and decodeAny returns one value: call decodeAnyRecords to read every record`,
+        { code: "invalid-data", offset: 0 },
+      );
+    }
+    return values[0]!;
+  }
+
+  function decodeAnyRecords(input: unknown, options: DecodeAnyOptions = {}): readonly Value[] {
+    return records(input, options);
+  }
+
+  return { dialects, detect, decodeAny, decodeAnyRecords };
 }

@@ -100,8 +100,8 @@ export function detect(input: unknown, options: DetectAnyOptions = {}): DetectRe
 }
 
 /**
- * The value in `input`, whatever engine wrote it: the best reading's value (the first record's
- * for several `store_var` records).
+ * The value in `input`, whatever engine wrote it: the best reading's value. A `store_var` file
+ * of several records is refused with a message naming {@link decodeAnyRecords}.
  * @param options as {@link detect}, plus `ambiguous` (default `"throw"`: refuse to guess when
  *   dialects read different values equally well; `"best"` takes the best-scoring one)
  * @throws {DecodeError} when nothing fits (the closest reading's code and offset), for another
@@ -110,4 +110,17 @@ export function detect(input: unknown, options: DetectAnyOptions = {}): DetectRe
  */
 export function decodeAny(input: unknown, options: DecodeAnyOptions & DetectAnyOptions = {}): Value {
   return detectorFor(options.dialects).decodeAny(input, options);
+}
+
+/**
+ * Every record's value in `input`, whatever engine wrote it: all the records of a `store_var`
+ * file or `StreamPeer` stream in order, or the one value of a raw dump.
+ * @param options as {@link decodeAny}
+ * @throws {DecodeError} as {@link decodeAny}, except for several records.
+ */
+export function decodeAnyRecords(
+  input: unknown,
+  options: DecodeAnyOptions & DetectAnyOptions = {},
+): readonly Value[] {
+  return detectorFor(options.dialects).decodeAnyRecords(input, options);
 }

@@ -27,10 +27,10 @@ export interface Chain {
  * Follows the length words from offset 0. `undefined` when the first word cannot start a record
  * (under 4, or longer than the input), which is the common case for a raw dump.
  */
-export function followChain(bytes: Uint8Array, view: DataView, bigEndian: boolean): Chain | undefined {
+export function followChain(bytes: Uint8Array, bigEndian: boolean): Chain | undefined {
   const n = bytes.length;
   if (n < 8) return undefined;
-  const first = view.getUint32(0, !bigEndian);
+  const first = word(bytes, 0, bigEndian);
   if (first < 4 || first > n - 4) return undefined;
   const records: RecordSpan[] = [];
   let at = 0;
@@ -46,7 +46,7 @@ export function followChain(bytes: Uint8Array, view: DataView, bigEndian: boolea
         },
       };
     }
-    const length = view.getUint32(at, !bigEndian);
+    const length = word(bytes, at, bigEndian);
     if (length < 4 || length > 0x7fffffff) {
       return {
         records,
@@ -68,26 +68,6 @@ export function followChain(bytes: Uint8Array, view: DataView, bigEndian: boolea
     at += 4 + length;
   }
   return { records };
-}
-
-/**
- * True when the length words chain from offset 0 exactly to the end of the input: what
- * {@link followChain} finds with no failure, without building the records (decodeAny's pre-check;
- * a chain that breaks is a miss for every dialect).
- */
-export function chainComplete(bytes: Uint8Array, bigEndian: boolean): boolean {
-  const n = bytes.length;
-  if (n < 8) return false;
-  const first = word(bytes, 0, bigEndian);
-  if (first < 4 || first > n - 4) return false;
-  let at = 0;
-  while (at < n) {
-    if (n - at < 4) return false;
-    const length = word(bytes, at, bigEndian);
-    if (length < 4 || length > 0x7fffffff || length > n - at - 4) return false;
-    at += 4 + length;
-  }
-  return true;
 }
 
 function word(b: Uint8Array, at: number, bigEndian: boolean): number {

@@ -1,4 +1,6 @@
-import type { DecodeErrorCode, Dialect, Value } from "@gdvariant/core";
+import type { DecodeErrorCode, Dialect, FileInfo, Value, VersionRange } from "@gdvariant/core";
+
+export type { FileInfo, FileKind, VersionRange } from "@gdvariant/core";
 
 /** Ids of the three dialects this package knows the version history of. */
 export type KnownDialectId = "godot-4" | "godot-3" | "legacy-2";
@@ -20,17 +22,6 @@ export type Framing =
 
 /** Math precision of the engine build. `either` when the bytes hold no real-valued math type. */
 export type Precision = "single" | "double" | "either";
-
-/**
- * An engine-version range. `min` and `max` are inclusive `major.minor[.patch]` strings; `max`
- * is absent for "this version or newer". `text` is the short form (`"4.4+"`, `"3.0.x"`,
- * `"4.0-4.2"`, `"2.x"`).
- */
-export interface VersionRange {
-  readonly min: string;
-  readonly max?: string;
-  readonly text: string;
-}
 
 /**
  * One fact the bytes offered, in words, with the weight it had in the score (log-odds: positive
@@ -89,35 +80,6 @@ export interface NearMiss {
   readonly tied: readonly string[];
 }
 
-/**
- * Kinds of input that are not a Variant dump: Godot's encrypted (`GDEC`) and compressed
- * (`GCPF`/`RSCC`) files, PCK archives (`GDPC`, also at the end of an executable), binary
- * resources (`RSRC`), text resources and scenes (`[gd_resource`,
- * `[gd_scene`), project settings files, and JSON.
- */
-export type FileKind =
-  | "encrypted"
-  | "compressed"
-  | "compressed-resource"
-  | "pck"
-  | "embedded-pck"
-  | "binary-resource"
-  | "text-resource"
-  | "project-settings"
-  | "json"
-  | "empty";
-
-/** A recognised non-Variant file, with what its header says. */
-export interface FileInfo {
-  readonly kind: FileKind;
-  /** What it is, in words, with the facts read from its header. */
-  readonly description: string;
-  /** Engine versions its header implies, when it says. */
-  readonly versions?: VersionRange;
-  /** Header fields, by name. */
-  readonly details: Readonly<Record<string, string | number | boolean>>;
-}
-
 /** What {@link Detector.detect} found. */
 export interface DetectResult {
   /** Every hypothesis that fits, best first. Empty when nothing fits or the input is another kind of file. */
@@ -130,6 +92,11 @@ export interface DetectResult {
    */
   readonly ambiguous: boolean;
   readonly ambiguity?: "same-value" | "different-values";
+  /**
+   * What the leading readings differ in, when ambiguous: the dialect, the framing (a raw value
+   * or `store_var` records: pass `framings`, or the CLI's `--framing`, to choose), or both.
+   */
+  readonly ambiguousIn?: readonly ("dialect" | "framing")[];
   /**
    * How many candidates, from the first, the evidence cannot separate (scores within ln 9 of the
    * best). 1 for a clear answer, 0 when nothing fits; `ambiguous` is `leading > 1`.

@@ -1,4 +1,4 @@
-import type { Generation } from "./layout.js";
+import type { Generation } from "./generation.js";
 import type { VersionRange } from "./types.js";
 
 /** `[major, minor, patch]`; patch 99 stands for "every patch release". */
@@ -70,16 +70,4 @@ function fmtMin(v: Version): string {
 
 function fmtMax(v: Version): string {
   return v[2] === ALL ? `${v[0]}.${v[1]}` : `${v[0]}.${v[1]}.${v[2]}`;
-}
-
-/** A range with one exact version (from a file header). */
-export function exactVersion(major: number, minor: number, patch?: number): VersionRange {
-  const s = patch === undefined ? `${major}.${minor}` : `${major}.${minor}.${patch}`;
-  return { min: s, max: s, text: s };
-}
-
-/** A range from explicit bounds, for file headers. */
-export function rangeOf(min: string, max?: string): VersionRange {
-  if (max === undefined) return { min, text: `${min}+` };
-  return { min, max, text: min === max ? min : `${min}-${max}` };
 }

@@ -175,3 +175,14 @@ export function resolveInput(
   const framed = readFramed(entry, bytes, framing, { ...read, bigEndian: choice.bigEndian || f.bigEndian });
   return { entry, framed, detection, candidate: best };
 }
+
+/**
+ * The options that settle an ambiguous detection: `--dialect` when the readings differ in
+ * dialect, `--framing` (raw or store-var) when they differ in framing (a raw value or records).
+ */
+export function choiceFlags(ambiguousIn: readonly ("dialect" | "framing")[] | undefined): string {
+  if (ambiguousIn?.includes("framing") !== true) return "--dialect";
+  return ambiguousIn.includes("dialect")
+    ? "--dialect or --framing (raw or store-var)"
+    : "--framing (raw or store-var)";
+}

@@ -141,3 +141,17 @@ describe("decode on each framing", () => {
     expect(raw.stderr).toContain("raw framing holds exactly one value, the input has 3");
   });
 });
+
+describe("a dump that reads as a raw value or as records", () => {
+  // var_to_bytes("") (4.6.3 vectors): also one store_var record of null.
+  it("decode says the framing is ambiguous once and names --framing", () => {
+    const p = file("empty-string.bin", unhex(v4.get("str_empty")!));
+    const r = gdvariant(["decode", p]);
+    expect(r.code).toBe(0);
+    expect(r.stderr.match(/note: ambiguous/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/cannot tell how they are framed/);
+    expect(r.stderr).toMatch(/Pass --framing \(raw or store-var\) to choose\./);
+    const raw = gdvariant(["decode", p, "--framing", "raw"]);
+    expect([raw.code, raw.stdout, raw.stderr]).toEqual([0, '""\n', ""]);
+  });
+});

@@ -37,7 +37,7 @@ export {
 } from "./codecs/scalars.js";
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
-export { type Builder, MODEL } from "./dialect/builder.js";
+export { type Builder, MODEL, type Observer } from "./dialect/builder.js";
 export type {
   AnyCodec,
   Codec,
@@ -58,6 +58,7 @@ export {
   readWith,
 } from "./dialect/engine.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
+export { FACT_NAMES, type FactName, Facts, FactsObserver } from "./dialect/facts.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
@@ -84,6 +85,13 @@ export {
 } from "./framing/async-iterable.js";
 export { base64ToVariant, variantToBase64 } from "./framing/base64.js";
 export { base64Lines } from "./framing/base64-lines.js";
+export {
+  type FileInfo,
+  type FileKind,
+  fileKindOf,
+  fileKindOfText,
+  type VersionRange,
+} from "./framing/file-kinds.js";
 // Framing: store_var files, StreamPeer/PacketPeerStream streams, PacketPeer packets, base64.
 export {
   DEFAULT_MAX_PACKET_SIZE,

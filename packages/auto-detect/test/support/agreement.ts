@@ -17,17 +17,25 @@ export function expected(input: unknown, options: Options): Outcome {
     return { code: r.closest?.code ?? "invalid-data", offset: r.closest?.offset ?? 0, message: r.summary };
   }
   if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
+    const how = r.ambiguousIn?.includes("framing") ? "framings or dialects" : "dialects";
     return {
       code: "invalid-data",
       offset: 0,
-      message: `${r.summary} Pass dialects to choose, or ambiguous: "best".`,
+      message: `${r.summary} Pass ${how} to choose, or ambiguous: "best".`,
     };
   }
-  if (best.value === undefined) {
+  if (best.values === undefined) {
     const code = best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data";
     return { code, offset: 0, message: best.valueError ?? "the value could not be decoded" };
   }
-  return { value: best.value };
+  if (best.values.length !== 1) {
+    return {
+      code: "invalid-data",
+      offset: 0,
+      message: `these bytes hold ${best.values.length} length-prefixed records (a store_var file or a stream), and decodeAny returns one value: call decodeAnyRecords to read every record`,
+    };
+  }
+  return { value: best.value! };
 }
 
 export function actual(input: unknown, options: Options): Outcome {

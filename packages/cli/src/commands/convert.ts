@@ -6,7 +6,7 @@ import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
-import { resolveInput } from "../resolve.js";
+import { choiceFlags, resolveInput } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
 import { openLayers, resealFor, SECRET_OPTIONS } from "./file-layers.js";
 
@@ -71,7 +71,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       progress.clear();
       await write(
         io.stderr,
-        `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; pass --dialect to choose\n`,
+        `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; pass ${choiceFlags(r.detection.ambiguousIn)} to choose\n`,
       );
     }
     const converted: Value[] = [];

@@ -9,7 +9,7 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { jsonPieces, writePieces } from "../json-stream.js";
 import { type InputRecord, PartialReadError } from "../records.js";
-import { resolveInput } from "../resolve.js";
+import { choiceFlags, resolveInput } from "../resolve.js";
 import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
 
 /** Output formats of `decode`. */
@@ -86,7 +86,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
         progress.clear();
         await write(
           io.stderr,
-          `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass --dialect to choose.\n`,
+          `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass ${choiceFlags(r.detection.ambiguousIn)} to choose.\n`,
         );
       }
     } catch (e) {

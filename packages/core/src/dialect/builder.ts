@@ -40,6 +40,18 @@ export interface Builder {
   ): unknown;
 }
 
+/**
+ * Told of each value the reader reads, next to the builder that makes it: its header word and
+ * byte span `[start, end)`, and the value as built (a model value when a codec read it). Every
+ * value is told, also those a codec reads inside its own (object properties) and cached
+ * dictionary keys. For consumers that look at the bytes (auto-detect's facts,
+ * `dialect/facts.ts`); the builder stays {@link MODEL}, so the reader's calls into it stay as
+ * they are, and a read without an observer pays one field test per value.
+ */
+export interface Observer {
+  observe(value: unknown, header: number, start: number, end: number): void;
+}
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The lossless model: what `decode` returns. Stateless; one instance serves every call. */

@@ -28,7 +28,7 @@ import { formatPath, type PathSegment } from "../path.js";
 import { toInt64 } from "../value/construct.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
-import { type Builder, MODEL } from "./builder.js";
+import { type Builder, MODEL, type Observer } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext, Inline } from "./contract.js";
 import {
   DEFAULT_MAX_COLLECTION_LENGTH,
@@ -204,6 +204,8 @@ class Decoder implements DecodeContext {
   // `b` is MODEL, and the caller's builder gets the result (readByCodec).
   private b: Builder;
   private readonly onSpan: ((span: Span) => void) | undefined;
+  // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
+  private readonly observer: Observer | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   // A linked list (innermost first) that spans keep and format only when read: building each
   // span's path string made spans quadratic in the depth.
@@ -217,7 +219,13 @@ class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
   private keys: (string | undefined)[] | undefined;
 
-  constructor(reader: ByteReader, dialect: Dialect, options: DecodeOptions, builder: Builder) {
+  constructor(
+    reader: ByteReader,
+    dialect: Dialect,
+    options: DecodeOptions,
+    builder: Builder,
+    observer?: Observer,
+  ) {
     this.reader = reader;
     this.dialect = dialect;
     this.options = options;
@@ -235,6 +243,7 @@ class Decoder implements DecodeContext {
     this.b = builder;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? ROOT : undefined;
+    this.observer = observer;
   }
 
   // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
@@ -340,6 +349,7 @@ class Decoder implements DecodeContext {
         break;
     }
     if (value === UNREAD) value = this.readByCodec(id, header, start);
+    if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
     if (this.onSpan !== undefined) this.span(start, id);
     return value;
   }
@@ -585,7 +595,9 @@ class Decoder implements DecodeContext {
         while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
         if (j === n) {
           r.pos = end;
-          return this.b.string(cached);
+          const v = this.b.string(cached);
+          if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+          return v;
         }
       }
       r.pos = p + 4;
@@ -595,7 +607,9 @@ class Decoder implements DecodeContext {
         if (this.keys === undefined) this.keys = [];
         this.keys[slot] = s;
       }
-      return this.b.string(s);
+      const v = this.b.string(s);
+      if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+      return v;
     }
     return this.read();
   }
@@ -650,7 +664,8 @@ function wrapDecode(e: unknown, dialect: Dialect, offset: number): GdVariantErro
 
 /**
  * Reads one Variant with `dialect`, making each value with `builder`, and reports how many bytes
- * it took. The one reader behind `decode` (the {@link MODEL} builder) and `decodeJS`.
+ * it took. The one reader behind `decode` (the {@link MODEL} builder) and `decodeJS`. An
+ * `observer` is told of every value read with its header and byte span (auto-detect's facts).
  * @throws {DecodeError} for any malformed input or broken limit; nothing else.
  */
 export function readWith(
@@ -658,6 +673,7 @@ export function readWith(
   input: Uint8Array,
   options: DecodeOptions,
   builder: Builder,
+  observer?: Observer,
 ): { value: unknown; length: number } {
   const bytes = toBytes(input);
   if (bytes === undefined) {
@@ -685,7 +701,7 @@ export function readWith(
   }
   const reader = new ByteReader(bytes, offset);
   reader.dialect = dialect.id;
-  const decoder = new Decoder(reader, dialect, options, builder);
+  const decoder = new Decoder(reader, dialect, options, builder, observer);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {

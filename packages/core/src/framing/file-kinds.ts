@@ -1,7 +1,56 @@
-import type { FileInfo } from "./types.js";
-import { exactVersion, rangeOf } from "./version-range.js";
+/**
+ * An engine-version range. `min` and `max` are inclusive `major.minor[.patch]` strings; `max`
+ * is absent for "this version or newer". `text` is the short form (`"4.4+"`, `"3.0.x"`,
+ * `"4.0-4.2"`, `"2.x"`).
+ */
+export interface VersionRange {
+  readonly min: string;
+  readonly max?: string;
+  readonly text: string;
+}
 
-// Files that are not a Variant dump but are often mistaken for one. Their first word can never
+/**
+ * Kinds of input that are not a Variant dump: Godot's encrypted (`GDEC`) and compressed
+ * (`GCPF`/`RSCC`) files, PCK archives (`GDPC`, also at the end of an executable), binary
+ * resources (`RSRC`), text resources and scenes (`[gd_resource`,
+ * `[gd_scene`), project settings files, and JSON.
+ */
+export type FileKind =
+  | "encrypted"
+  | "compressed"
+  | "compressed-resource"
+  | "pck"
+  | "embedded-pck"
+  | "binary-resource"
+  | "text-resource"
+  | "project-settings"
+  | "json"
+  | "empty";
+
+/** A recognised non-Variant file, with what its header says. */
+export interface FileInfo {
+  readonly kind: FileKind;
+  /** What it is, in words, with the facts read from its header. */
+  readonly description: string;
+  /** Engine versions its header implies, when it says. */
+  readonly versions?: VersionRange;
+  /** Header fields, by name. */
+  readonly details: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** A range with one exact version (from a file header). */
+function exactVersion(major: number, minor: number, patch?: number): VersionRange {
+  const s = patch === undefined ? `${major}.${minor}` : `${major}.${minor}.${patch}`;
+  return { min: s, max: s, text: s };
+}
+
+/** A range from explicit bounds, for file headers. */
+function rangeOf(min: string, max?: string): VersionRange {
+  if (max === undefined) return { min, text: `${min}+` };
+  return { min, max, text: min === max ? min : `${min}-${max}` };
+}
+
+// Files that are not a Variant dump but are often mistaken for one (auto-detect asks first). Their first word can never
 // be a Variant header (the low byte is an ASCII letter, above every type id), so checking them
 // first costs nothing and never hides a dump.
 
@@ -118,8 +167,13 @@ function resource(b: Uint8Array, v: DataView): FileInfo {
   return { kind: "binary-resource", description: text, details };
 }
 
-/** Recognises Godot's binary file kinds by their magic; `undefined` for anything else. */
-export function sniffBinary(b: Uint8Array): FileInfo | undefined {
+/**
+ * What a binary input is when it is one of Godot's files that are not a Variant dump: encrypted
+ * (`GDEC`), compressed (`GCPF`, `RSCC`), a PCK archive (`GDPC`, also at the end of an
+ * executable) or a binary resource (`RSRC`), with what its header says. `undefined` for
+ * anything else. None of their first words can be a Variant header.
+ */
+export function fileKindOf(b: Uint8Array): FileInfo | undefined {
   const n = b.length;
   // Every magic starts with G or R (a Variant header never does): one byte decides for a dump.
   const head = n >= 4 && (b[0] === 0x47 || b[0] === 0x52);
@@ -169,8 +223,11 @@ const CONFIG_VERSION: Readonly<Record<string, [string, string | undefined, strin
   "5": ["4.0", undefined, "Godot 4.x"],
 };
 
-/** Recognises text kinds (text resources and scenes, project settings, JSON); `undefined` otherwise. */
-export function sniffText(text: string): FileInfo | undefined {
+/**
+ * What a text input is when it is one of Godot's text files (text resources and scenes, project
+ * settings) or JSON, with the versions its header implies; `undefined` otherwise.
+ */
+export function fileKindOfText(text: string): FileInfo | undefined {
   const t = text.replace(/^\uFEFF/, "").trimStart();
   const head = /^\[(gd_resource|gd_scene)\b([^\]]*)\]/.exec(t);
   if (head) {

@@ -1,0 +1,55 @@
+// FactsObserver: the facts a reading counts, on bytes built here word by word (so the expected
+// counts follow from how the bytes were made), and the reader's value is the model's.
+import { decodeWith, Facts, FactsObserver, MODEL, readWith } from "@gdvariant/core";
+import { describe, expect, it } from "vitest";
+import { modern } from "./support/dialects.js";
+
+const words = (...w: number[]) => new Uint8Array(Uint32Array.from(w).buffer);
+const f32 = (x: number) => new Uint32Array(Float32Array.of(x).buffer)[0]!;
+
+function read(bytes: Uint8Array): Facts {
+  const facts = new Facts();
+  const r = readWith(modern, bytes, {}, MODEL, new FactsObserver(modern, bytes, facts));
+  expect(r.length).toBe(bytes.length);
+  expect(r.value).toEqual(decodeWith(modern, bytes));
+  return facts;
+}
+
+describe("FactsObserver", () => {
+  it("counts every value, header byte 1 and odd bool words", () => {
+    // [true (word 2), 7 with header byte 1 set, nil]
+    const f = read(words(28, 3, 1, 2, 0x102, 7, 0));
+    expect([f.get("values"), f.get("containers"), f.get("boolOdd"), f.get("byte1"), f.get("int32")]).toEqual([
+      4, 1, 1, 1, 1,
+    ]);
+    expect(f.at.byte1).toBe(16);
+  });
+
+  it("tells 64-bit ints that 32 bits hold from those that need 64", () => {
+    const f = read(words(28, 2, 0x10002, 5, 0, 0x10002, 0, 1));
+    expect([f.get("int64Fits32"), f.get("int64"), f.get("int32")]).toEqual([1, 1, 0]);
+  });
+
+  it("sees string padding, NUL bytes and control characters", () => {
+    // "ab" with padding 0x4141 and "a\0" (length 2), and "\x01" with clean padding
+    const b = words(28, 3, 4, 2, 0x41416261, 4, 2, 0x00000061, 4, 1, 0x00000001);
+    const f = read(b);
+    expect([f.get("strings"), f.get("stringPadDirty"), f.get("stringNul"), f.get("stringControl")]).toEqual([
+      3, 1, 1, 1,
+    ]);
+  });
+
+  it("judges floats and shapes: a denormal, a unit plane normal, a colour in range", () => {
+    const plane = [14, f32(0), f32(1), f32(0), f32(2.5)];
+    const color = [20, f32(1), f32(0.5), f32(0.25), f32(1)];
+    const f = read(words(28, 3, 3, 1, ...plane, ...color));
+    expect([f.get("floatDenormal"), f.get("planeUnit"), f.get("colorInRange"), f.get("float32")]).toEqual([
+      1, 1, 1, 1,
+    ]);
+  });
+
+  it("counts the 2.x shared bit on a container count", () => {
+    const f = read(words(28, 0x80000001, 0));
+    expect([f.get("sharedSet"), f.get("sharedClear")]).toEqual([1, 0]);
+  });
+});
