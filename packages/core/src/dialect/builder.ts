@@ -14,7 +14,10 @@ import type { ContainerType, DictionaryEntry, Int64, Value } from "../value/type
  * {@link Builder.dictionary} closes it.
  */
 export interface Builder {
-  /** True when {@link Builder.entry} needs `plainKey` (the reader then looks at each key's type). */
+  /**
+   * True when {@link Builder.dictionary} needs `plainKeys` (every key a String, StringName or
+   * int): the reader then looks at each key's type; otherwise `plainKeys` is always true.
+   */
   readonly keyKinds: boolean;
   nil(): unknown;
   bool(v: boolean): unknown;
@@ -29,8 +32,8 @@ export interface Builder {
   value(v: Value): unknown;
   array(items: unknown[], elementType: ContainerType | undefined, shared: boolean): unknown;
   entries(count: number): unknown;
-  /** `plainKey`: the key is a String, StringName or int (only told when `keyKinds` is true). */
-  entry(acc: unknown, i: number, key: unknown, value: unknown, plainKey: boolean): void;
+  /** Stores entry `i`. */
+  entry(acc: unknown, i: number, key: unknown, value: unknown): void;
   dictionary(
     acc: unknown,
     plainKeys: boolean,

@@ -487,15 +487,10 @@ class Decoder implements DecodeContext {
     return this.readElements(count) as Value[];
   }
 
+  // Codecs run with MODEL as the builder (readByCodec), so what these read is model values.
   decodeEntries(count: number): DictionaryEntry[] {
     const acc = MODEL.entries(count);
-    const b = this.b;
-    this.b = MODEL;
-    try {
-      this.readEntries(acc, count);
-    } finally {
-      this.b = b;
-    }
+    this.readEntries(acc, count);
     return acc as DictionaryEntry[];
   }
 
@@ -535,7 +530,7 @@ class Decoder implements DecodeContext {
       for (let i = 0; i < count; i++) {
         if (kinds && !this.keyIsPlain()) plain = false;
         const key = this.nested(SEGMENT_KEY_AT, i, undefined);
-        b.entry(acc, i, key, this.nested(SEGMENT_KEY, 0, key), plain);
+        b.entry(acc, i, key, this.nested(SEGMENT_KEY, 0, key));
       }
       return plain;
     }
@@ -556,7 +551,7 @@ class Decoder implements DecodeContext {
           i < 16 && r.end - p >= 8 && r.view.getUint32(p, true) === this.stringId
             ? this.readKeyIn(((count & 15) << 4) | i)
             : this.read();
-        b.entry(acc, i, key, this.read(), plain);
+        b.entry(acc, i, key, this.read());
       }
     } catch (e) {
       this.depth = depth - 1;
@@ -791,8 +786,6 @@ class Encoder implements EncodeContext {
    * null/undefined, bigint, arrays, Maps and plain objects, typed arrays to packed arrays).
    */
   encodeValue(input: unknown): void {
-    const ids = this.inlineIds;
-    const w = this.writer;
     switch (typeof input) {
       case "object": {
         if (input === null) break;
@@ -806,54 +799,21 @@ class Encoder implements EncodeContext {
             this.encodeWithCodec(codec, input as Value);
             return;
           }
-          if (isKind(kind)) {
-            throw this.error(
-              "unsupported-kind",
-              `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${kind}`,
-            );
-          }
+          if (isKind(kind)) throw this.cannotWrite(kind);
         }
         this.encodePlainObject(input);
         return;
       }
-      case "number": {
+      case "number":
         if (Number.isInteger(input)) {
-          if (ids[INLINE_INT]! >= 0 && input >= -2147483648 && input <= 2147483647) {
-            w.u32(ids[INLINE_INT]!);
-            w.i32(input);
-            return;
-          }
-          this.encodeModel({ kind: "int", value: toInt64(input) });
-          return;
-        }
-        if (ids[INLINE_FLOAT]! >= 0) {
-          if (Math.fround(input) === input) {
-            w.u32(ids[INLINE_FLOAT]!);
-            w.f32(input);
-          } else {
-            w.u32(ids[INLINE_FLOAT]! | FLAG_64);
-            w.f64(input);
-          }
-          return;
-        }
-        this.encodeModel({ kind: "float", value: input });
+          if (!this.inlineInt(input)) this.encodeModel({ kind: "int", value: toInt64(input) });
+        } else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
         return;
-      }
       case "string":
-        if (ids[INLINE_STRING]! >= 0) {
-          w.u32(ids[INLINE_STRING]!);
-          w.string(input);
-          return;
-        }
-        this.encodeModel({ kind: "string", value: input });
+        if (!this.inlineString(INLINE_STRING, input)) this.encodeModel({ kind: "string", value: input });
         return;
       case "boolean":
-        if (ids[INLINE_BOOL]! >= 0) {
-          w.u32(ids[INLINE_BOOL]!);
-          w.u32(input ? 1 : 0);
-          return;
-        }
-        this.encodeModel({ kind: "bool", value: input });
+        if (!this.inlineBool(input)) this.encodeModel({ kind: "bool", value: input });
         return;
       case "bigint":
         this.encodeModel({ kind: "int", value: toInt64(input) });
@@ -863,20 +823,70 @@ class Encoder implements EncodeContext {
       default:
         throw this.error("invalid-value", `cannot infer a Variant from a ${typeof input}`);
     }
-    if (ids[INLINE_NIL]! >= 0) w.u32(ids[INLINE_NIL]!);
-    else this.encodeModel(NIL);
+    if (!this.inlineNil()) this.encodeModel(NIL);
+  }
+
+  // The scalars written inline, for model values (encodeInline) and plain JS values
+  // (encodeValue) alike: each writes the codec's bytes and returns true, or false when the
+  // dialect's codec for the kind is not written inline or the value is not of the JS type the
+  // inline write takes.
+  private inlineInt(x: unknown): boolean {
+    const id = this.inlineIds[INLINE_INT]!;
+    if (id < 0 || typeof x !== "number" || !(x >= -2147483648 && x <= 2147483647)) return false;
+    this.writer.u32(id);
+    this.writer.i32(x);
+    return true;
+  }
+
+  private inlineFloat(x: unknown): boolean {
+    const id = this.inlineIds[INLINE_FLOAT]!;
+    if (id < 0 || typeof x !== "number") return false;
+    const w = this.writer;
+    if (Math.fround(x) === x) {
+      w.u32(id);
+      w.f32(x);
+    } else {
+      w.u32(id | FLAG_64);
+      w.f64(x);
+    }
+    return true;
+  }
+
+  private inlineString(tag: number, x: unknown): boolean {
+    const id = this.inlineIds[tag]!;
+    if (id < 0 || typeof x !== "string") return false;
+    this.writer.u32(id);
+    this.writer.string(x);
+    return true;
+  }
+
+  private inlineBool(x: unknown): boolean {
+    const id = this.inlineIds[INLINE_BOOL]!;
+    if (id < 0) return false;
+    this.writer.u32(id);
+    this.writer.u32(x ? 1 : 0);
+    return true;
+  }
+
+  private inlineNil(): boolean {
+    const id = this.inlineIds[INLINE_NIL]!;
+    if (id < 0) return false;
+    this.writer.u32(id);
+    return true;
   }
 
   // A model value made here for a plain JS value: written by the dialect's codec for its kind.
   private encodeModel(value: Value): void {
     const codec = this.dialect.codecForKind(value.kind);
-    if (codec === undefined) {
-      throw this.error(
-        "unsupported-kind",
-        `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${value.kind}`,
-      );
-    }
+    if (codec === undefined) throw this.cannotWrite(value.kind);
     this.encodeWithCodec(codec, value);
+  }
+
+  private cannotWrite(kind: string): EncodeError {
+    return this.error(
+      "unsupported-kind",
+      `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${kind}`,
+    );
   }
 
   private encodeWithCodec(codec: Codec, value: Value): void {
@@ -998,56 +1008,25 @@ class Encoder implements EncodeContext {
 
   /**
    * Writes the common kinds without their codec when the dialect's codec for the kind is a core
-   * one registered for it (codecs/fast.ts) and the value has the plain JS type the codec
-   * expects; the bytes are the codec's. Returns false to leave the value to the codec.
+   * one that the writer may write inline (codecs/inline.ts) and the value has the plain JS type
+   * the codec expects; the bytes are the codec's. Returns false to leave the value to the codec.
    */
   private encodeInline(v: Value, kind: string): boolean {
     const ids = this.inlineIds;
     const w = this.writer;
     switch (kind) {
-      case "int": {
-        const x = (v as { value: unknown }).value;
-        const id = ids[INLINE_INT]!;
-        if (id < 0 || typeof x !== "number" || !(x >= -2147483648 && x <= 2147483647)) return false;
-        w.u32(id);
-        w.i32(x);
-        break;
-      }
-      case "float": {
-        const x = (v as { value: unknown }).value;
-        const id = ids[INLINE_FLOAT]!;
-        if (id < 0 || typeof x !== "number") return false;
-        if (Math.fround(x) === x) {
-          w.u32(id);
-          w.f32(x);
-        } else {
-          w.u32(id | FLAG_64);
-          w.f64(x);
-        }
-        break;
-      }
+      case "int":
+        return this.inlineInt((v as { value: unknown }).value);
+      case "float":
+        return this.inlineFloat((v as { value: unknown }).value);
       case "string":
-      case "stringName": {
-        const x = (v as { value: unknown }).value;
-        const id = ids[kind === "string" ? INLINE_STRING : INLINE_STRING_NAME]!;
-        if (id < 0 || typeof x !== "string") return false;
-        w.u32(id);
-        w.string(x);
-        break;
-      }
-      case "bool": {
-        const id = ids[INLINE_BOOL]!;
-        if (id < 0) return false;
-        w.u32(id);
-        w.u32((v as { value: unknown }).value ? 1 : 0);
-        break;
-      }
-      case "nil": {
-        const id = ids[INLINE_NIL]!;
-        if (id < 0) return false;
-        w.u32(id);
-        break;
-      }
+        return this.inlineString(INLINE_STRING, (v as { value: unknown }).value);
+      case "stringName":
+        return this.inlineString(INLINE_STRING_NAME, (v as { value: unknown }).value);
+      case "bool":
+        return this.inlineBool((v as { value: unknown }).value);
+      case "nil":
+        return this.inlineNil();
       case "vector2": {
         const id = ids[INLINE_VECTOR2]!;
         if (id < 0) return false;
