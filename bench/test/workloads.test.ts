@@ -55,3 +55,22 @@ describe("engine-made workloads", () => {
     }
   }
 });
+
+// Plain JavaScript both ways against the engine: where a plain value holds the engine's value
+// exactly (String keys and 32-bit ints, Strings), decodeJS then encode of the plain value gives
+// the engine's bytes back: the writer's plain-JS path (no model made) checked on engine output.
+describe("plain JavaScript of engine-made workloads", () => {
+  for (const format of ["godot-3", "godot-4"] as const) {
+    for (const name of ["string-int-dict", "string-array"]) {
+      it(`${format}/${name}: encode(decodeJS(bytes)) is the engine's bytes`, () => {
+        const g = dialects[format];
+        const bytes = new Uint8Array(
+          readFileSync(new URL(`../workloads/${format}/${name}.bin`, import.meta.url)),
+        );
+        const plain = g.decodeJS(bytes);
+        expect(typeof plain).toBe("object");
+        expect(firstDifference(g.encode(plain), bytes)).toBe(-1);
+      });
+    }
+  }
+});
