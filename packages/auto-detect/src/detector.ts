@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import {
+  type Builder,
   base64Decode,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
@@ -18,8 +19,10 @@ import {
   fileKindOf,
   fileKindOfText,
   GdVariantError,
+  jsBuilder,
   MODEL,
   readWith,
+  type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { assess, assessScore, PRIOR } from "./assess.js";
@@ -103,6 +106,20 @@ export interface Detector {
    * @throws {DecodeError} as {@link Detector.decodeAny}, except for several records.
    */
   decodeAnyRecords(input: unknown, options?: DecodeAnyOptions): readonly Value[];
+  /**
+   * {@link Detector.decodeAny} straight to plain JavaScript: exactly `toJS(decodeAny(input,
+   * options), options)`, errors included, with the values made by the winning reading itself
+   * (core's plain-JS builder). When several readings lead, the model decides whether they read
+   * the same value, as for decodeAny.
+   * @throws {DecodeError} as {@link Detector.decodeAny}.
+   */
+  decodeAnyJS(input: unknown, options?: DecodeAnyOptions & ToJSOptions): unknown;
+  /**
+   * {@link Detector.decodeAnyRecords} straight to plain JavaScript: every record as
+   * {@link Detector.decodeAnyJS} reads a value.
+   * @throws {DecodeError} as {@link Detector.decodeAnyRecords}.
+   */
+  decodeAnyRecordsJS(input: unknown, options?: DecodeAnyOptions & ToJSOptions): readonly unknown[];
 }
 
 // Scores are log-odds. Candidates within LEADING of the best form the leading group: with two
@@ -206,7 +223,8 @@ interface Fit {
   readonly framing: Framing;
   readonly records: readonly { start: number; end: number; valueEnd: number }[];
   readonly facts: Facts;
-  readonly values: readonly Value[];
+  /** What the reading's builder made: model values, or plain JS for decodeAnyJS. */
+  readonly values: readonly unknown[];
   readonly score: number;
   readonly evidence: Evidence[];
   readonly versions: VersionRange;
@@ -269,7 +287,7 @@ function failureOf(e: DecodeError): Failure {
 }
 
 type Read =
-  | { readonly value: Value; readonly end: number; readonly facts: Facts }
+  | { readonly value: unknown; readonly end: number; readonly facts: Facts }
   | { readonly failure: Failure };
 
 /**
@@ -283,6 +301,7 @@ function readOne(
   end: number,
   into: Facts | undefined,
   o: Resolved,
+  builder: Builder,
 ): Read {
   const d = layout.dialect;
   if (end - start >= 4) {
@@ -305,10 +324,10 @@ function readOne(
       d,
       end === bytes.length ? bytes : bytes.subarray(0, end),
       start === 0 ? o.read : { ...o.read, offset: start },
-      MODEL,
+      builder,
       new FactsObserver(d, bytes, facts),
     );
-    return { value: r.value as Value, end: start + r.length, facts };
+    return { value: r.value, end: start + r.length, facts };
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
     throw e;
@@ -373,6 +392,8 @@ class Analysis {
     readonly wrap: (f: Framing) => Framing,
     /** false: decodeAny's ranking only, without evidence texts, versions or misses. */
     readonly texts = true,
+    /** What makes the values: the model, or the plain-JS builder (decodeAnyJS). */
+    readonly builder: Builder = MODEL,
   ) {}
 
   run(): void {
@@ -381,7 +402,7 @@ class Analysis {
     if (this.o.raw) {
       for (const layout of this.layouts) {
         const framing = this.wrap(RAW);
-        const r = readOne(layout, b, 0, n, undefined, this.o);
+        const r = readOne(layout, b, 0, n, undefined, this.o, this.builder);
         if ("failure" in r) {
           if (this.texts) this.misses.push({ layout, framing, failure: r.failure, end: n });
         } else if (r.end !== n) {
@@ -424,11 +445,11 @@ class Analysis {
     // Every record's reading counts into the one Facts of the file.
     let facts: Facts | undefined;
     const out: { start: number; end: number; valueEnd: number }[] = [];
-    const values: Value[] = [];
+    const values: unknown[] = [];
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
-      const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o);
+      const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o, this.builder);
       if ("facts" in r) facts = r.facts;
       if ("failure" in r) {
         if (texts) miss({ layout, framing, failure: r.failure, end: s.end });
@@ -450,7 +471,7 @@ class Analysis {
     framing: Framing,
     records: Fit["records"],
     facts: Facts,
-    values: readonly Value[],
+    values: readonly unknown[],
   ): void {
     if (!this.texts) {
       const trailing = records.reduce((t, r) => t + (r.valueEnd !== r.end ? 1 : 0), 0);
@@ -724,7 +745,9 @@ export function createDetector(options: DetectorOptions): Detector {
       }
       const dialects =
         byFraming.size === 1 ||
-        [...byFraming.values()].some((g) => g.some((f) => !sameValues(g[0]!.values, f.values)));
+        [...byFraming.values()].some((g) =>
+          g.some((f) => !sameValues(g[0]!.values as Value[], f.values as Value[])),
+        );
       ambiguousIn = byFraming.size === 1 ? ["dialect"] : dialects ? ["dialect", "framing"] : ["framing"];
       const first = candidates[0]!.values;
       const same =
@@ -749,23 +772,27 @@ export function createDetector(options: DetectorOptions): Detector {
 
   /**
    * decodeAny's path: the readings detect ranks, scored alike but without evidence texts or
-   * misses. The best reading's value, or undefined when the answer is not a plain value
-   * (nothing fits, objects without allowObjects, leading readings that disagree).
+   * misses, their values made by `builder`. The best reading's values, or undefined when the
+   * answer is not a plain value (nothing fits, objects without allowObjects, leading readings
+   * that disagree) or, for a builder other than the model, when several readings lead (whether
+   * they read the same value is a question about model values).
    */
   function quickValue(
     bytes: Uint8Array,
     o: Resolved,
     wrap: (f: Framing) => Framing,
     ambiguous: DecodeAnyOptions["ambiguous"],
-  ): readonly Value[] | undefined {
-    const a = new Analysis(bytes, layouts, o, wrap, false);
+    builder: Builder,
+  ): readonly unknown[] | undefined {
+    const a = new Analysis(bytes, layouts, o, wrap, false, builder);
     a.run();
     const fits = a.fits.length > 1 ? a.fits.sort(byScore) : a.fits;
     const top = fits[0];
     if (top === undefined || (top.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects)) return undefined;
     if (ambiguous !== "best") {
       for (let i = 1; i < fits.length && fits[i]!.score >= top.score - LEADING; i++)
-        if (!sameValues(top.values, fits[i]!.values)) return undefined;
+        if (builder !== MODEL || !sameValues(top.values as Value[], fits[i]!.values as Value[]))
+          return undefined;
     }
     return top.values;
   }
@@ -828,11 +855,11 @@ export function createDetector(options: DetectorOptions): Detector {
     return "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
   }
 
-  // Every record's value in `input` (decodeAny and decodeAnyRecords).
-  function records(input: unknown, options: DecodeAnyOptions): readonly Value[] {
+  // Every record's value in `input` (decodeAny and decodeAnyRecords), made by `builder`.
+  function records(input: unknown, options: DecodeAnyOptions, builder: Builder): readonly unknown[] {
     const p = prepare(input, resolve(options));
     if (!("done" in p)) {
-      const v = quickValue(p.bytes, p.o, p.wrap, options.ambiguous);
+      const v = quickValue(p.bytes, p.o, p.wrap, options.ambiguous, builder);
       if (v !== undefined) return v;
     }
     // Not a plain answer: detect's result says why.
@@ -865,23 +892,25 @@ export function createDetector(options: DetectorOptions): Detector {
         dialect: best.dialect,
       });
     }
-    return best.values;
+    return builder === MODEL ? best.values : best.values.map((v) => builder.value(v));
   }
 
-  function decodeAny(input: unknown, options: DecodeAnyOptions = {}): Value {
-    const values = records(input, options);
+  function one(values: readonly unknown[], call: string): unknown {
     if (values.length !== 1) {
       throw new DecodeError(
-        `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and decodeAny returns one value: call decodeAnyRecords to read every record`,
+        `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and ${call} returns one value: call ${call}Records to read every record`,
         { code: "invalid-data", offset: 0 },
       );
     }
-    return values[0]!;
+    return values[0];
   }
 
-  function decodeAnyRecords(input: unknown, options: DecodeAnyOptions = {}): readonly Value[] {
-    return records(input, options);
-  }
-
-  return { dialects, detect, decodeAny, decodeAnyRecords };
+  return {
+    dialects,
+    detect,
+    decodeAny: (input, options = {}) => one(records(input, options, MODEL), "decodeAny") as Value,
+    decodeAnyRecords: (input, options = {}) => records(input, options, MODEL) as readonly Value[],
+    decodeAnyJS: (input, options = {}) => one(records(input, options, jsBuilder(options)), "decodeAnyJS"),
+    decodeAnyRecordsJS: (input, options = {}) => records(input, options, jsBuilder(options)),
+  };
 }

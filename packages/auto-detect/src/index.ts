@@ -5,7 +5,7 @@
  * with any dialect objects.
  * @packageDocumentation
  */
-import { type Dialect, GdVariantError, type Value } from "@gdvariant/core";
+import { type Dialect, GdVariantError, type ToJSOptions, type Value } from "@gdvariant/core";
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
 import { legacy2Dialect } from "@gdvariant/legacy-2";
@@ -123,4 +123,32 @@ export function decodeAnyRecords(
   options: DecodeAnyOptions & DetectAnyOptions = {},
 ): readonly Value[] {
   return detectorFor(options.dialects).decodeAnyRecords(input, options);
+}
+
+/**
+ * The value in `input` as plain JavaScript, whatever engine wrote it: exactly
+ * `toJS(decodeAny(input, options), options)`, errors included, made in the winning reading's one
+ * pass (no model in between): numbers, strings, `{ x, y }`, arrays, objects or `Map`s
+ * (`dictionaries: "map"` makes every dictionary a Map), typed arrays for packed arrays.
+ * @param options as {@link decodeAny}, plus `dictionaries` (default `"auto"`)
+ * @throws {DecodeError} as {@link decodeAny}.
+ */
+export function decodeAnyJS(
+  input: unknown,
+  options: DecodeAnyOptions & DetectAnyOptions & ToJSOptions = {},
+): unknown {
+  return detectorFor(options.dialects).decodeAnyJS(input, options);
+}
+
+/**
+ * Every record's value in `input` as plain JavaScript: {@link decodeAnyRecords} as
+ * {@link decodeAnyJS} reads a value.
+ * @param options as {@link decodeAnyJS}
+ * @throws {DecodeError} as {@link decodeAnyRecords}.
+ */
+export function decodeAnyRecordsJS(
+  input: unknown,
+  options: DecodeAnyOptions & DetectAnyOptions & ToJSOptions = {},
+): readonly unknown[] {
+  return detectorFor(options.dialects).decodeAnyRecordsJS(input, options);
 }

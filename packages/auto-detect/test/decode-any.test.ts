@@ -10,7 +10,7 @@ import { encode as encode4 } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without types, run against the built package.
 import { encodedCases, engineCases } from "../scripts/evaluate.mjs";
-import { disagreements, expected, type Options } from "./support/agreement.js";
+import { disagreements, expected, jsDisagreements, type Options } from "./support/agreement.js";
 
 /** Each input cut short at a few places and with one word overwritten: mostly near misses. */
 function damaged(cases: { label: string; input: unknown }[]): { label: string; input: Uint8Array }[] {
@@ -72,6 +72,21 @@ describe("decodeAny answers what detect says", () => {
   it("encoder dumps of random values", () => {
     expect(disagreements(encoder, {})).toEqual([]);
     expect(disagreements(encoder, { ambiguous: "best", allowObjects: true })).toEqual([]);
+  });
+
+  it("decodeAnyJS is exactly toJS(decodeAny(...)): values and errors, both dictionary modes", () => {
+    const bad = damaged(engine.filter((_, i) => i % 4 === 0));
+    for (const options of [
+      {},
+      { dictionaries: "map" },
+      { ambiguous: "best", allowObjects: true },
+    ] as (Options & {
+      dictionaries?: "map";
+    })[]) {
+      expect(jsDisagreements(engine, options), JSON.stringify(options)).toEqual([]);
+      expect(jsDisagreements(encoder, options), JSON.stringify(options)).toEqual([]);
+      expect(jsDisagreements(bad, options), JSON.stringify(options)).toEqual([]);
+    }
   });
 
   it("truncated and corrupted dumps", () => {

@@ -177,6 +177,7 @@ export {
 } from "./value/construct.js";
 export { equals } from "./value/equals.js";
 export { fromJS, type ToJSOptions, toJS } from "./value/js.js";
+export { jsBuilder } from "./value/js-builder.js";
 export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
 export type * from "./value/types.js";
 export { isKind, KINDS, MATRIX_SIZES, PACKED_KINDS, VECTOR_FIELDS } from "./value/types.js";

@@ -1,6 +1,7 @@
 // FactsObserver: the facts a reading counts, on bytes built here word by word (so the expected
-// counts follow from how the bytes were made), and the reader's value is the model's.
-import { decodeWith, Facts, FactsObserver, MODEL, readWith } from "@gdvariant/core";
+// counts follow from how the bytes were made), and the reader's value is the model's; the plain-JS
+// builder reads the same facts (an observer reads bytes, not what a builder made).
+import { decodeJSWith, decodeWith, Facts, FactsObserver, jsBuilder, MODEL, readWith } from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
 import { modern } from "./support/dialects.js";
 
@@ -12,8 +13,20 @@ function read(bytes: Uint8Array): Facts {
   const r = readWith(modern, bytes, {}, MODEL, new FactsObserver(modern, bytes, facts));
   expect(r.length).toBe(bytes.length);
   expect(r.value).toEqual(decodeWith(modern, bytes));
+  const js = new Facts();
+  const j = readWith(modern, bytes, {}, jsBuilder(), new FactsObserver(modern, bytes, js));
+  expect(j.value).toEqual(decodeJSWith(modern, bytes));
+  expect(js).toEqual(facts);
   return facts;
 }
+
+const text = (s: string) => {
+  const b = new TextEncoder().encode(s);
+  const w = new Uint8Array(4 + ((b.length + 3) & ~3));
+  new DataView(w.buffer).setUint32(0, b.length, true);
+  w.set(b, 4);
+  return [...new Uint32Array(w.buffer)];
+};
 
 describe("FactsObserver", () => {
   it("counts every value, header byte 1 and odd bool words", () => {
@@ -46,6 +59,32 @@ describe("FactsObserver", () => {
     expect([f.get("floatDenormal"), f.get("planeUnit"), f.get("colorInRange"), f.get("float32")]).toEqual([
       1, 1, 1, 1,
     ]);
+  });
+
+  it("reads typed container headers: a builtin Nil element type, a script outside res://", () => {
+    // [Array[nil] (type code 1, id 0), Array[res://a.gd], Array[user://a.gd]], each empty
+    const f = read(
+      words(
+        28,
+        3,
+        28 | (1 << 16),
+        0,
+        0,
+        28 | (3 << 16),
+        ...text("res://a.gd"),
+        0,
+        28 | (3 << 16),
+        ...text("user://a.gd"),
+        0,
+      ),
+    );
+    expect([
+      f.get("typedArrays"),
+      f.get("typedBuiltinNil"),
+      f.get("typedScriptOdd"),
+      f.get("containers"),
+    ]).toEqual([3, 1, 1, 4]);
+    expect(f.at.typedScriptOdd).toBe(48);
   });
 
   it("counts the 2.x shared bit on a container count", () => {

@@ -1,8 +1,16 @@
 // What decodeAny must answer for an input, read off detect's result (its documented contract),
 // and the inputs where decodeAny answers something else.
 
-import { type DetectAnyOptions, decodeAny, detect } from "@gdvariant/auto-detect";
-import { DecodeError, type DecodeErrorCode, equals, type Value } from "@gdvariant/core";
+import { type DetectAnyOptions, decodeAny, decodeAnyJS, detect } from "@gdvariant/auto-detect";
+import {
+  DecodeError,
+  type DecodeErrorCode,
+  equals,
+  type ToJSOptions,
+  toJS,
+  type Value,
+} from "@gdvariant/core";
+import { diffJS } from "@gdvariant/test-support/same-js";
 
 export type Options = DetectAnyOptions & { ambiguous?: "throw" | "best" };
 type Outcome = { value: Value } | { code: DecodeErrorCode; offset: number; message: string };
@@ -61,6 +69,39 @@ export function disagreements(cases: { label: string; input: unknown }[], option
           got.offset === want.offset &&
           got.message === want.message;
     if (!same) out.push(`${c.label}: decodeAny ${JSON.stringify(got)} vs detect ${JSON.stringify(want)}`);
+  }
+  return out;
+}
+
+/**
+ * Labels of the inputs where decodeAnyJS is not exactly `toJS(decodeAny(input))`: the same plain
+ * value (strict: key and entry order, Object.is numbers, prototypes), or the same error (code,
+ * offset, message, which names decodeAnyJS where decodeAny names itself).
+ */
+export function jsDisagreements(
+  cases: { label: string; input: unknown }[],
+  options: Options & ToJSOptions,
+): string[] {
+  const out: string[] = [];
+  for (const c of cases) {
+    const want = actual(c.input, options);
+    let got: { value: unknown } | { code: DecodeErrorCode; offset: number; message: string };
+    try {
+      got = { value: decodeAnyJS(c.input, options) };
+    } catch (e) {
+      if (!DecodeError.is(e)) throw e;
+      got = { code: e.code, offset: e.offset, message: e.detail };
+    }
+    let diff: string | undefined;
+    if ("value" in want) diff = "value" in got ? diffJS(got.value, toJS(want.value, options)) : "an error";
+    else if ("value" in got) diff = "a value";
+    else if (
+      got.code !== want.code ||
+      got.offset !== want.offset ||
+      got.message !== want.message.replaceAll("decodeAny", "decodeAnyJS")
+    )
+      diff = `${got.code}@${got.offset} ${got.message}`;
+    if (diff !== undefined) out.push(`${c.label}: ${diff}`);
   }
   return out;
 }

@@ -45,11 +45,13 @@ export interface Builder {
 
 /**
  * Told of each value the reader reads, next to the builder that makes it: its header word and
- * byte span `[start, end)`, and the value as built (a model value when a codec read it). Every
+ * byte span `[start, end)`, and the value: the model value when a codec read it (objects, math
+ * types beyond Vector2/3 and Color, packed arrays...), else what the builder made, which an
+ * observer should not rely on (it differs between builders: read those values' bytes). Every
  * value is told, also those a codec reads inside its own (object properties) and cached
  * dictionary keys. For consumers that look at the bytes (auto-detect's facts,
- * `dialect/facts.ts`); the builder stays {@link MODEL}, so the reader's calls into it stay as
- * they are, and a read without an observer pays one field test per value.
+ * `dialect/facts.ts`), beside any builder ({@link MODEL}, the plain-JS one); a read without an
+ * observer pays one field test per value.
  */
 export interface Observer {
   observe(value: unknown, header: number, start: number, end: number): void;

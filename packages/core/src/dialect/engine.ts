@@ -348,8 +348,9 @@ class Decoder implements DecodeContext {
         value = this.readDictionary(this.codecs[id]!.inline!, header, start);
         break;
     }
+    // A codec-read value is told to the observer as the model value (readByCodec).
     if (value === UNREAD) value = this.readByCodec(id, header, start);
-    if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
+    else if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
     if (this.onSpan !== undefined) this.span(start, id);
     return value;
   }
@@ -380,17 +381,20 @@ class Decoder implements DecodeContext {
       throw this.error("unknown-type", `type id ${id} is not a ${this.dialect.name} type`, start);
     }
     const b = this.b;
-    if (b === MODEL) return codec.decode(this, header, start);
     // A codec reads a model value, nested values included: the builder is MODEL while it runs,
-    // and the caller's builder gets the result.
-    this.b = MODEL;
+    // the observer is told of the model value, and the caller's builder gets it.
     let value: Value;
-    try {
-      value = codec.decode(this, header, start);
-    } finally {
-      this.b = b;
+    if (b === MODEL) value = codec.decode(this, header, start);
+    else {
+      this.b = MODEL;
+      try {
+        value = codec.decode(this, header, start);
+      } finally {
+        this.b = b;
+      }
     }
-    return b.value(value);
+    if (this.observer !== undefined) this.observer.observe(value, header, start, this.reader.pos);
+    return b === MODEL ? value : b.value(value);
   }
 
   // Header bits beyond the type id in a strict (2.x) dialect: only the codec's own flags.

@@ -1,5 +1,5 @@
 import { FLAG_64 } from "../codecs/define.js";
-import type { ContainerType, Value } from "../value/types.js";
+import type { Value } from "../value/types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "../value/types.js";
 import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
@@ -176,11 +176,12 @@ export class Facts {
   /** First offset of a fact, by counter name. */
   readonly at: Partial<Record<FactName, number>> = {};
 
-  /** Counts fact `i` (an index into {@link FACT_NAMES}) and remembers its first offset. */
+  /**
+   * Counts fact `i` (an index into {@link FACT_NAMES}) and remembers the offset of its first
+   * note (the one that finds its counter at 0; facts noted are never counted otherwise).
+   */
   note(i: number, offset: number): void {
-    this.counts[i]!++;
-    const name = FACT_NAMES[i]!;
-    if (this.at[name] === undefined) this.at[name] = offset;
+    if (this.counts[i]!++ === 0) this.at[FACT_NAMES[i]!] = offset;
   }
 
   /** The counter named `name`. */
@@ -237,8 +238,6 @@ interface Entry {
   /** A real-valued math type whose FLAG_64 marks a double-precision build. */
   readonly math: boolean;
   readonly shape: SHAPE;
-  /** Vector2, Vector3, Color: how many components the model value has as fields (2-4), else 0. */
-  readonly fields: number;
   /** Header bits the codec defines (beyond the type id). */
   readonly flags: number;
   readonly kind: string;
@@ -295,8 +294,7 @@ function entryOf(kind: string, flagMask: number): Entry {
     n = VECTOR_FIELDS[kind as keyof typeof VECTOR_FIELDS].length;
     math = wide && kind !== "color";
   }
-  const fields = kind === "vector2" ? 2 : kind === "vector3" ? 3 : kind === "color" ? 4 : 0;
-  return { op, n, wide, math, shape: SHAPES[kind] ?? SHAPE.NONE, fields, flags: flagMask, kind };
+  return { op, n, wide, math, shape: SHAPES[kind] ?? SHAPE.NONE, flags: flagMask, kind };
 }
 
 const tables = /* @__PURE__ */ new WeakMap<Dialect, readonly (Entry | undefined)[]>();
@@ -310,13 +308,13 @@ function tableOf(dialect: Dialect): readonly (Entry | undefined)[] {
   return t;
 }
 
-const scratch = /* @__PURE__ */ new DataView(/* @__PURE__ */ new ArrayBuffer(8));
+const RES = "res://";
 const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 
 /**
- * The facts builder: next to {@link MODEL}, which makes the value, it counts {@link Facts} about
- * the bytes as the dialect's reader reads them (`readWith(dialect, bytes, options, MODEL,
- * observer)`): header bits, 64-bit numbers that 32 bits hold,
+ * The facts observer: beside the builder that makes the value ({@link MODEL}, the plain-JS one),
+ * it counts {@link Facts} about the bytes as the dialect's reader reads them (`readWith(dialect,
+ * bytes, options, builder, observer)`): header bits, 64-bit numbers that 32 bits hold,
  * string and array padding, NUL bytes, denormal and NaN-payload floats, plane normals, colour
  * ranges, typed container headers, the 2.x Image and InputEvent fields. It reads only the spans
  * the reader hands it (`observe`), never walks the bytes itself. One instance per reading.
@@ -324,6 +322,8 @@ const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 export class FactsObserver implements Observer {
   readonly facts: Facts;
   private readonly b: Uint8Array;
+  // Over `b`, made when a real is first read whole (shapes, doubles).
+  private view: DataView | undefined;
   private readonly table: readonly (Entry | undefined)[];
   private readonly typeMask: number;
 
@@ -377,11 +377,11 @@ export class FactsObserver implements Observer {
       case OP.FLOAT:
         if (wide) {
           this.reals(p, 1, true, 1);
-          const d = (value as { value: number }).value;
+          const d = this.real(p, true);
           if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, start);
           s.counts[F.float64]!++;
         } else {
-          this.real32((value as { value: number }).value, p);
+          this.reals(p, 1, false, 1);
           s.counts[F.float32]!++;
         }
         return;
@@ -399,8 +399,7 @@ export class FactsObserver implements Observer {
             if (e.kind === "vector4" || e.kind === "projection") s.counts[F.vector4Double]!++;
           } else s.counts[F.mathSingle]!++;
         }
-        if (!wide && e.fields !== 0) this.fields(value, e.fields, p);
-        else this.reals(p, e.n, wide, 16);
+        this.reals(p, e.n, wide, 16);
         if (e.shape !== SHAPE.NONE) this.shape(e.shape, p, wide, start);
         return;
       case OP.NODE_PATH:
@@ -421,7 +420,7 @@ export class FactsObserver implements Observer {
         return;
       case OP.ARRAY:
       case OP.DICTIONARY:
-        this.container(value as Value, e, header, start);
+        this.container(e, header, start);
         return;
       case OP.BYTES: {
         const n = this.word(p);
@@ -480,41 +479,6 @@ export class FactsObserver implements Observer {
     return q + n + pad;
   }
 
-  /**
-   * An f32 as the reader read it (a number): the notes {@link FactsObserver.reals} makes on its
-   * bits, from the number; only a NaN (whose payload the number does not keep) is read again.
-   */
-  private real32(x: number, at: number): void {
-    const s = this.facts;
-    s.counts[F.floatsChecked]!++;
-    const a = x < 0 ? -x : x;
-    // Exponents 64-190 (2^-63 to below 2^64): nothing to note.
-    if (a >= 1.0842021724855044e-19 && a < 1.8446744073709552e19) return;
-    if (a === 0) return;
-    if (a < 1.1754943508222875e-38) s.note(F.floatDenormal, at);
-    else if (a === Number.POSITIVE_INFINITY) s.counts[F.floatNonFinite]!++;
-    else if (Number.isNaN(a)) {
-      const u = this.word(at);
-      if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note(F.floatNaNOdd, at);
-      else s.counts[F.floatNonFinite]!++;
-    } else s.note(F.floatExtreme, at);
-  }
-
-  // The components of a Vector2, Vector3 or Color as read (`fields`: 2, 3 or 4 of them).
-  private fields(value: unknown, fields: number, p: number): void {
-    const v = value as { x: number; y: number; z: number; r: number; g: number; b: number; a: number };
-    if (fields === 4) {
-      this.real32(v.r, p);
-      this.real32(v.g, p + 4);
-      this.real32(v.b, p + 8);
-      this.real32(v.a, p + 12);
-      return;
-    }
-    this.real32(v.x, p);
-    this.real32(v.y, p + 4);
-    if (fields === 3) this.real32(v.z, p + 8);
-  }
-
   /** `count` f32 (or f64) reals from `p` judged for plausibility, at most about `limit` of them. */
   private reals(p: number, count: number, wide: boolean, limit: number): void {
     const s = this.facts;
@@ -550,11 +514,11 @@ export class FactsObserver implements Observer {
     }
   }
 
+  // A real inside a value the reader read (never past the bytes).
   private real(p: number, wide: boolean): number {
-    scratch.setUint32(0, this.word(p), true);
-    if (!wide) return scratch.getFloat32(0, true);
-    scratch.setUint32(4, this.word(p + 4), true);
-    return scratch.getFloat64(0, true);
+    const b = this.b;
+    this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength);
+    return wide ? this.view.getFloat64(p, true) : this.view.getFloat32(p, true);
   }
 
   /** How a color, plane, AABB or 2D transform at `p` looks next to the engine's values. */
@@ -655,20 +619,27 @@ export class FactsObserver implements Observer {
     }
   }
 
-  private containerType(t: ContainerType | undefined, at: number): void {
-    if (t === undefined) return;
-    if (t.kind === "builtin" && t.type === "nil") this.facts.note(F.typedBuiltinNil, at);
-    if (t.kind === "script" && !t.path.startsWith("res://")) this.facts.note(F.typedScriptOdd, at);
-  }
-
-  // The type info of a typed container at `p` (`code` 1: a type id, 2-3: a class name or path); its end.
-  private skipType(p: number, code: number): number {
+  // The type of a typed container at `p`, `code` 1: a type id, 2: a class name, 3: a script
+  // path (Godot 4's ContainerTypeKind); notes a builtin Nil and a script outside res://. Its end.
+  private containerType(p: number, code: number): number {
     if (code === 0) return p;
-    if (code === 1) return p + 4;
+    if (code === 1) {
+      if (this.word(p) === 0) this.facts.note(F.typedBuiltinNil, p);
+      return p + 4;
+    }
+    if (code === 3 && !this.resPath(p)) this.facts.note(F.typedScriptOdd, p);
     return this.padded(p, 1);
   }
 
-  private container(v: Value, e: Entry, header: number, start: number): void {
+  // The padded string at `p` starts with "res://".
+  private resPath(p: number): boolean {
+    const b = this.b;
+    if (this.word(p) < 6) return false;
+    for (let i = 0; i < 6; i++) if (b[p + 4 + i] !== RES.charCodeAt(i)) return false;
+    return true;
+  }
+
+  private container(e: Entry, header: number, start: number): void {
     const s = this.facts;
     s.counts[F.containers]!++;
     const dict = e.op === OP.DICTIONARY;
@@ -678,12 +649,7 @@ export class FactsObserver implements Observer {
       const val = dict ? (header >>> 18) & 3 : 0;
       if (k !== 0 || val !== 0) {
         s.note(dict ? F.typedDictionaries : F.typedArrays, start);
-        if (v.kind === "array") this.containerType(v.elementType, p);
-        else if (v.kind === "dictionary") {
-          this.containerType(v.keyType, p);
-          this.containerType(v.valueType, p);
-        }
-        p = this.skipType(this.skipType(p, k), val);
+        p = this.containerType(this.containerType(p, k), val);
       }
     }
     const word = this.word(p);

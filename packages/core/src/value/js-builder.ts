@@ -49,7 +49,10 @@ function makeJsBuilder(map: boolean): Builder {
 const AUTO = /* @__PURE__ */ makeJsBuilder(false);
 const MAP = /* @__PURE__ */ makeJsBuilder(true);
 
-/** The plain-JS builder for `options` (two stateless instances, one per `dictionaries` mode). */
+/**
+ * The plain-JS builder for `options` (two stateless instances, one per `dictionaries` mode): what
+ * `decodeJS` reads with, for `readWith(dialect, bytes, options, jsBuilder(options), observer)`.
+ */
 export function jsBuilder(options: ToJSOptions = {}): Builder {
   return options.dictionaries === "map" ? MAP : AUTO;
 }
