@@ -21,6 +21,7 @@ import {
   GdVariantError,
   jsBuilder,
   MODEL,
+  probeWith,
   readWith,
   type ToJSOptions,
   type Value,
@@ -286,6 +287,9 @@ function failureOf(e: DecodeError): Failure {
     : { offset: e.offset, code: e.code, message, missing };
 }
 
+// A probed reading's failure: where and why is not asked.
+const PROBE_FAILURE = { failure: { offset: 0, code: "invalid-data", message: "" } } as const;
+
 type Read =
   | { readonly value: unknown; readonly end: number; readonly facts: Facts }
   | { readonly failure: Failure };
@@ -302,6 +306,8 @@ function readOne(
   into: Facts | undefined,
   o: Resolved,
   builder: Builder,
+  /** Only whether it fails matters, not where and why (decodeAny): probeWith, no error made. */
+  probe: boolean,
 ): Read {
   const d = layout.dialect;
   if (end - start >= 4) {
@@ -314,19 +320,19 @@ function readOne(
         failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
       };
   }
+  const facts = into ?? new Facts();
+  const input = end === bytes.length ? bytes : bytes.subarray(0, end);
+  const options = start === 0 ? o.read : { ...o.read, offset: start };
+  if (probe) {
+    const r = probeWith(d, input, options, builder, new FactsObserver(d, bytes, facts));
+    return r === undefined ? PROBE_FAILURE : { value: r.value, end: start + r.length, facts };
+  }
   // A failing hypothesis is the common case and its error is never thrown to a user: V8 need not
   // capture a stack for it (most of the cost of a failed reading of a small input).
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
-  const facts = into ?? new Facts();
   try {
-    const r = readWith(
-      d,
-      end === bytes.length ? bytes : bytes.subarray(0, end),
-      start === 0 ? o.read : { ...o.read, offset: start },
-      builder,
-      new FactsObserver(d, bytes, facts),
-    );
+    const r = readWith(d, input, options, builder, new FactsObserver(d, bytes, facts));
     return { value: r.value, end: start + r.length, facts };
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
@@ -402,7 +408,7 @@ class Analysis {
     if (this.o.raw) {
       for (const layout of this.layouts) {
         const framing = this.wrap(RAW);
-        const r = readOne(layout, b, 0, n, undefined, this.o, this.builder);
+        const r = readOne(layout, b, 0, n, undefined, this.o, this.builder, !this.texts);
         if ("failure" in r) {
           if (this.texts) this.misses.push({ layout, framing, failure: r.failure, end: n });
         } else if (r.end !== n) {
@@ -449,7 +455,7 @@ class Analysis {
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     for (const s of spans) {
-      const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o, this.builder);
+      const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o, this.builder, !this.texts);
       if ("facts" in r) facts = r.facts;
       if ("failure" in r) {
         if (texts) miss({ layout, framing, failure: r.failure, end: s.end });

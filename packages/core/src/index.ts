@@ -55,6 +55,7 @@ export {
   decodeWithLength,
   encodeIntoWith,
   encodeWith,
+  probeWith,
   readWith,
 } from "./dialect/engine.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";

@@ -20,6 +20,12 @@ type TypedArrayCtor<T> = {
 };
 
 /**
+ * @internal What a probing reader (`probeWith`) throws for any failure, made once: a reading
+ * that fails makes no error object, builds no message and no path. Never escapes `probeWith`.
+ */
+export const MISS = /* @__PURE__ */ Object.freeze({ miss: true }) as unknown as DecodeError;
+
+/**
  * Little-endian reader over any `Uint8Array` view (subarrays included). Positions and error
  * offsets are indices into that view. One DataView is built from `byteOffset`/`byteLength`.
  *
@@ -35,6 +41,8 @@ export class ByteReader {
   readonly end: number;
   /** Dialect id put on errors. */
   dialect: string | undefined;
+  /** Set by `probeWith`: a failure throws {@link MISS} instead of a new DecodeError. */
+  probe: boolean;
 
   constructor(bytes: Uint8Array, start = 0, end = bytes.length) {
     this.bytes = bytes;
@@ -42,6 +50,7 @@ export class ByteReader {
     this.pos = start;
     this.end = end;
     this.dialect = undefined;
+    this.probe = false;
   }
 
   /** Bytes left to read. */
@@ -49,8 +58,9 @@ export class ByteReader {
     return this.end - this.pos;
   }
 
-  /** A DecodeError at `offset` (default: the current position). */
+  /** A DecodeError at `offset` (default: the current position); {@link MISS} when probing. */
   error(code: DecodeErrorCode, message: string, offset = this.pos): DecodeError {
+    if (this.probe) return MISS;
     return new DecodeError(message, { code, offset, dialect: this.dialect });
   }
 

@@ -1,4 +1,4 @@
-import { ByteReader } from "../bytes/reader.js";
+import { ByteReader, MISS } from "../bytes/reader.js";
 import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
 import { FLAG_64 } from "../codecs/define.js";
 import {
@@ -252,6 +252,7 @@ class Decoder implements DecodeContext {
   }
 
   error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
+    if (this.reader.probe) return MISS;
     return new DecodeError(message, { code, offset, dialect: this.dialect.id });
   }
 
@@ -674,6 +675,33 @@ export function readWith(
   builder: Builder,
   observer?: Observer,
 ): { value: unknown; length: number } {
+  return readOrProbe(dialect, input, options, builder, observer, false)!;
+}
+
+/**
+ * {@link readWith} for a caller that tries readings which may well fail (auto-detect tries every
+ * dialect): `undefined` when `dialect` does not read the bytes, where readWith would throw. A
+ * failure makes no error object, message or path, which is most of what a failed reading costs.
+ * @throws {DecodeError} for arguments readWith refuses before reading (input, offset, maxTotalBytes).
+ */
+export function probeWith(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  observer?: Observer,
+): { value: unknown; length: number } | undefined {
+  return readOrProbe(dialect, input, options, builder, observer, true);
+}
+
+function readOrProbe(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  observer: Observer | undefined,
+  probe: boolean,
+): { value: unknown; length: number } | undefined {
   const bytes = toBytes(input);
   if (bytes === undefined) {
     throw new DecodeError("input is not a Uint8Array, ArrayBuffer or ArrayBufferView", {
@@ -700,6 +728,7 @@ export function readWith(
   }
   const reader = new ByteReader(bytes, offset);
   reader.dialect = dialect.id;
+  reader.probe = probe;
   const decoder = new Decoder(reader, dialect, options, builder, observer);
   try {
     const value = decoder.decodeValue();
@@ -712,6 +741,7 @@ export function readWith(
     }
     return { value, length: reader.pos - offset };
   } catch (e) {
+    if (probe) return undefined;
     if (builder !== MODEL) {
       // The error's path names dictionary keys as model values, which another builder does not
       // make: read the same bytes with the model, which fails the same way (the reader is
