@@ -105,9 +105,9 @@ export interface Detector {
   decodeAnyRecords(input: unknown, options?: DecodeAnyOptions): readonly Value[];
 }
 
-// Scores are log-odds. Candidates within LEADING of the best form the leading group: with two
-// of them the best can have at most 1 / (1 + 1/9) = 0.9 confidence, so an ambiguous answer is
-// never a confident one.
+// Scores are log-odds. Candidates within LEADING of the best form the leading group: the odds
+// of the best against the second are under 9 to 1, and the calibration keeps an ambiguous
+// answer below 0.9 confidence (test/calibration.test.ts).
 const LEADING = Math.log(9);
 const EXACT = 3;
 const RECORD_TRAILING = -3;
@@ -337,16 +337,44 @@ function rankOf(l: Layout): number {
 }
 
 /**
- * The best reading's confidence: a logistic curve in its lead over the second reading (score
- * difference, log-odds; a sole reading leads by {@link CALIBRATION}.cap), fitted by
- * `scripts/calibrate.mjs` on the encoder corpus and checked on the engine corpora (README,
- * "Confidence"; test/calibration.test.ts). The other readings share the rest by their scores.
+ * The best reading's confidence from its lead over the second reading (score difference,
+ * log-odds; a sole reading leads by `cap`, and a larger lead counts as `cap`): a table of
+ * [lead, confidence] points that never falls as the lead grows, linear between its points and
+ * flat beyond its ends. `scripts/calibrate.mjs` fits it on the encoder corpus: answers pooled by
+ * lead, adjacent pools merged until each is right more often than the one below it (isotonic
+ * regression), a pool's confidence its share right by the rule of succession, (right + 1) /
+ * (answers + 2). Checked on the engine corpora (README, "Confidence"; test/calibration.test.ts).
+ * The other readings share the rest by their scores.
  */
-export const CALIBRATION = { bias: -0.482, slope: 0.854, cap: 8 } as const;
+export const CALIBRATION: {
+  readonly cap: number;
+  readonly points: readonly (readonly [lead: number, confidence: number])[];
+} = {
+  cap: 8,
+  points: [
+    [0, 0.25],
+    [0.15, 0.426],
+    [0.3, 0.4615],
+    [0.35, 0.4615],
+    [1.35, 0.4865],
+    [1.65, 0.4865],
+    [2.7, 0.9583],
+    [7.506, 0.9583],
+    [8, 0.9982],
+  ],
+};
 
 /** Confidence of the best reading from its lead `d` over the second one. */
 export function calibrated(d: number): number {
-  return 1 / (1 + Math.exp(-(CALIBRATION.bias + CALIBRATION.slope * Math.min(d, CALIBRATION.cap))));
+  const p = CALIBRATION.points;
+  const x = Math.min(d, CALIBRATION.cap);
+  let i = 0;
+  while (i < p.length && p[i]![0] < x) i++;
+  if (i === 0) return p[0]![1];
+  if (i === p.length) return p[i - 1]![1];
+  const [x0, y0] = p[i - 1]!;
+  const [x1, y1] = p[i]!;
+  return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
 }
 
 function confidences(sorted: readonly { readonly score: number }[]): number[] {
