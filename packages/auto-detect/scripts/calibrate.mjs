@@ -8,40 +8,50 @@
 //
 //   node scripts/calibrate.mjs [--markdown]    (--markdown: the README's table only)
 import { fileURLToPath } from "node:url";
-import { CALIBRATION } from "../dist/detector.js";
+import { CALIBRATION, leadOf } from "../dist/detector.js";
 import { detect } from "../dist/index.js";
 import { encodedCases, engineCases } from "./evaluate.mjs";
 
 const round = (x, digits) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** One row per answered case: the best reading's lead, its confidence, and whether it was right. */
+/**
+ * One row per answered case: the best reading's lead, its confidence, whether it was right, and
+ * whether the answer is ambiguous between several (`leading`) readings.
+ */
 export function rows(cases) {
   const out = [];
   for (const c of cases) {
     const r = detect(c.input, { allowObjects: true });
     const best = r.best;
     if (best === undefined) continue;
-    const second = r.candidates[1];
-    // Scores are rounded to 3 digits: so is their difference, for equal leads to pool.
-    const lead = second === undefined ? CALIBRATION.cap : round(best.score - second.score, 3);
     out.push({
-      lead: Math.min(lead, CALIBRATION.cap),
+      // Scores are rounded to 3 digits: so is the lead, for equal leads to pool.
+      lead: round(leadOf(r.candidates).lead, 3),
       confidence: best.confidence,
       right: best.dialect === c.truth && best.framing.kind === c.framing,
       ambiguous: r.ambiguous,
+      leading: r.leading,
     });
   }
   return out;
 }
 
 /**
- * The [lead, confidence] points of CALIBRATION: answers sorted by lead, equal leads in one pool,
- * and adjacent pools merged until each is right more often than the one below it (isotonic
- * regression by pool-adjacent-violators). A pool's confidence is its share right by the rule of
- * succession, (right + 1) / (answers + 2), which is never 0 or 1 and trusts small pools less;
- * a pool spanning several leads gives a point at each end.
+ * CALIBRATION's tables of [lead, confidence] points, one fitted on the ambiguous answers and one
+ * on the clear ones: answers sorted by lead, equal leads in one pool, and adjacent pools merged
+ * until each is right more often than the one below it (isotonic regression by
+ * pool-adjacent-violators). A pool's confidence is its share right by the rule of succession,
+ * (right + 1) / (answers + 2), which is never 0 or 1 and trusts small pools less; a pool spanning
+ * several leads gives a point at each end.
  */
 export function fit(data) {
+  return {
+    ambiguous: isotonic(data.filter((r) => r.ambiguous)),
+    clear: isotonic(data.filter((r) => !r.ambiguous)),
+  };
+}
+
+function isotonic(data) {
   const rate = (p) => (p.right + 1) / (p.answers + 2);
   const leads = new Map();
   for (const r of data) {
@@ -107,10 +117,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes("--markdown")) {
     console.log(table(reliability(engine)));
   } else {
-    const points = fit(rows(encodedCases(300)));
-    const same = JSON.stringify(points) === JSON.stringify(CALIBRATION.points);
-    console.log(`fitted on the encoder corpus ([lead, confidence]): ${JSON.stringify(points)}`);
-    console.log(`in src/detector.ts: ${same ? "the same" : JSON.stringify(CALIBRATION.points)}\n`);
+    const f = fit(rows(encodedCases(300)));
+    const same =
+      JSON.stringify(f.ambiguous) === JSON.stringify(CALIBRATION.ambiguous) &&
+      JSON.stringify(f.clear) === JSON.stringify(CALIBRATION.clear);
+    console.log("fitted on the encoder corpus ([lead, confidence]):");
+    console.log(`  ambiguous: ${JSON.stringify(f.ambiguous)}\n  clear: ${JSON.stringify(f.clear)}`);
+    console.log(`in src/detector.ts: ${same ? "the same" : "different"}\n`);
     const bins = reliability(engine);
     console.log(table(bins));
     const worst = bins
