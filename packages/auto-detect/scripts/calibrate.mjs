@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Calibration of detect's confidence. The best reading's confidence is a monotone table in its
-// lead over the second reading (src/detector.ts, CALIBRATION); this script fits the table on the
-// encoder corpus (values written by each dialect's own encoder, scripts/evaluate.mjs) and prints
-// the reliability table on the engine corpora (engine-made dumps of 2.1.4, 3.2.3 and 4.6.3): for
-// each confidence bin, how many answers fell in it and how often the best reading was right (its
-// dialect is the engine that wrote the bytes and its framing is theirs).
+// Calibration of detect's confidence. The best reading's confidence comes from its lead
+// (src/detector.ts, leadOf) through a monotone table, one for ambiguous answers and one for clear
+// ones (CALIBRATION); this script fits the tables on the encoder corpus (values written by each
+// dialect's own encoder, scripts/evaluate.mjs) and prints the reliability table on the engine
+// corpora (engine-made dumps of 2.1.4, 3.2.3 and 4.6.3): for each confidence bin, how many
+// answers fell in it and how often the best reading was right (its dialect is the engine that
+// wrote the bytes and its framing is theirs).
 //
 //   node scripts/calibrate.mjs [--markdown]    (--markdown: the README's table only)
 import { fileURLToPath } from "node:url";
