@@ -720,7 +720,7 @@ function summarize(
   if (ambiguity === "same-value") {
     const names = [...new Set(candidates.slice(0, leading).map((c) => c.dialect))];
     const who = names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.join(", ")} all`;
-    return `Ambiguous: ${who} read the same ${kindOf(best)} from these bytes, so any of them is right; best guess ${describeFit(best)} (confidence ${conf}).`;
+    return `Ambiguous: ${who} read the same ${kindOf(best)} from these bytes, so the value is certain but not the engine; best guess ${describeFit(best)} (confidence ${conf} that it wrote them).`;
   }
   if (ambiguity === "different-values") {
     // One clause per distinct reading (framing and value), naming the dialects that read it.
