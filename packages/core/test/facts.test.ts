@@ -52,6 +52,40 @@ describe("FactsObserver", () => {
     ]);
   });
 
+  it("finds NUL and control bytes anywhere in strings of any length (four at a time or one by one)", () => {
+    const pool = [[0], [9], [10], [13], [0x1f], [0x20], [0x7e], [0x7f], [0x61], [0xc3, 0xa9]];
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let nul = 0;
+    let control = 0;
+    for (let t = 0; t < 400; t++) {
+      const bytes: number[] = [];
+      const len = rand(24);
+      while (bytes.length < len)
+        bytes.push(...pool[rand(t % 3 === 0 ? pool.length : 7) + (t % 3 === 0 ? 0 : 3)]!);
+      // The facts a byte-by-byte reading finds: a NUL ends the look; control bytes before it.
+      const at = bytes.indexOf(0);
+      const seen = at < 0 ? bytes : bytes.slice(0, at);
+      const wantControl = seen.some((c) => (c < 0x20 && c !== 9 && c !== 10 && c !== 13) || c === 0x7f);
+      const body = new Uint8Array(8 + ((bytes.length + 3) & ~3));
+      const view = new DataView(body.buffer);
+      view.setUint32(0, 4, true);
+      view.setUint32(4, bytes.length, true);
+      body.set(bytes, 8);
+      const f = read(body);
+      expect(f.get("stringNul"), JSON.stringify(bytes)).toBe(at < 0 ? 0 : 1);
+      expect(f.get("stringControl"), JSON.stringify(bytes)).toBe(wantControl ? 1 : 0);
+      nul += at < 0 ? 0 : 1;
+      control += wantControl ? 1 : 0;
+    }
+    expect(nul).toBeGreaterThan(25);
+    expect(control).toBeGreaterThan(25);
+    expect(400 - nul - control).toBeGreaterThan(25);
+  });
+
   it("judges floats and shapes: a denormal, a unit plane normal, a colour in range", () => {
     const plane = [14, f32(0), f32(1), f32(0), f32(2.5)];
     const color = [20, f32(1), f32(0.5), f32(0.25), f32(1)];

@@ -23,7 +23,7 @@ describe("probeWith", () => {
     let reads = 0;
     for (const [dialect, leaves] of DIALECTS_WITH_LEAVES) {
       fc.assert(
-        fc.property(valueArb(leaves, { maxDepth: 3 }), fc.nat(), fc.nat(255), (value, at, byte) => {
+        fc.property(valueArb(leaves, { depth: 3 }), fc.nat(), fc.nat(255), (value, at, byte) => {
           const whole = encodeWith(dialect, value);
           const changed = whole.slice();
           changed[at % whole.length] = byte;

@@ -322,8 +322,7 @@ const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 export class FactsObserver implements Observer {
   readonly facts: Facts;
   private readonly b: Uint8Array;
-  // Over `b`, made when a real is first read whole (shapes, doubles).
-  private view: DataView | undefined;
+  private readonly view: DataView;
   private readonly table: readonly (Entry | undefined)[];
   private readonly typeMask: number;
 
@@ -334,12 +333,15 @@ export class FactsObserver implements Observer {
   constructor(dialect: Dialect, bytes: Uint8Array, facts = new Facts()) {
     this.facts = facts;
     this.b = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.table = tableOf(dialect);
     this.typeMask = dialect.typeMask;
   }
 
+  // The u32 at `p`; bytes past the input read as 0 (an observer never throws).
   private word(p: number): number {
     const b = this.b;
+    if (p + 4 <= b.length) return this.view.getUint32(p, true);
     return (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
   }
 
@@ -381,7 +383,7 @@ export class FactsObserver implements Observer {
           if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, start);
           s.counts[F.float64]!++;
         } else {
-          this.reals(p, 1, false, 1);
+          this.real32(this.word(p), p);
           s.counts[F.float32]!++;
         }
         return;
@@ -462,7 +464,17 @@ export class FactsObserver implements Observer {
     const b = this.b;
     const q = p + 4;
     let control = false;
-    for (let i = 0; i < n; i++) {
+    // Four bytes at a time while none is below 0x20 or 0x7f (most strings: no byte is); the
+    // loop below looks at the rest byte by byte.
+    let i = 0;
+    const words = Math.min(n, b.length - q) - 3;
+    const view = this.view;
+    for (; i < words; i += 4) {
+      const w = view.getUint32(q + i, true);
+      const d = w ^ 0x7f7f7f7f;
+      if ((((w - 0x20202020) & ~w) | ((d - 0x01010101) & ~d)) & 0x80808080) break;
+    }
+    for (; i < n; i++) {
       const c = b[q + i]!;
       if (c < 0x20 || c === 0x7f) {
         if (c === 0) {
@@ -486,8 +498,8 @@ export class FactsObserver implements Observer {
     const step = count <= limit ? 1 : Math.floor(count / limit);
     for (let i = 0; i < count; i += step) {
       const at = p + i * size;
-      s.counts[F.floatsChecked]!++;
       if (wide) {
+        s.counts[F.floatsChecked]!++;
         const lo = this.word(at);
         const hi = this.word(at + 4);
         const exp = (hi >>> 20) & 0x7ff;
@@ -499,25 +511,27 @@ export class FactsObserver implements Observer {
             s.note(F.floatNaNOdd, at);
           else s.counts[F.floatNonFinite]!++;
         } else s.note(F.floatExtreme, at);
-      } else {
-        const u = this.word(at);
-        const exp = (u >>> 23) & 0xff;
-        if (((exp - 64) | (190 - exp)) >= 0) continue;
-        if (exp === 0) {
-          if ((u & 0x7fffff) !== 0) s.note(F.floatDenormal, at);
-        } else if (exp === 0xff) {
-          // 0x7fc00000 is the canonical NaN every engine writes; others are payloads.
-          if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note(F.floatNaNOdd, at);
-          else s.counts[F.floatNonFinite]!++;
-        } else s.note(F.floatExtreme, at);
-      }
+      } else this.real32(this.word(at), at);
     }
+  }
+
+  /** The f32 of bits `u` at `at`, judged: exponents 64-190 (2^-63 to below 2^64) are unremarkable. */
+  private real32(u: number, at: number): void {
+    const s = this.facts;
+    s.counts[F.floatsChecked]!++;
+    const exp = (u >>> 23) & 0xff;
+    if (((exp - 64) | (190 - exp)) >= 0) return;
+    if (exp === 0) {
+      if ((u & 0x7fffff) !== 0) s.note(F.floatDenormal, at);
+    } else if (exp === 0xff) {
+      // 0x7fc00000 is the canonical NaN every engine writes; others are payloads.
+      if ((u & 0x7fffff) !== 0 && (u & 0x7fffffff) !== 0x7fc00000) s.note(F.floatNaNOdd, at);
+      else s.counts[F.floatNonFinite]!++;
+    } else s.note(F.floatExtreme, at);
   }
 
   // A real inside a value the reader read (never past the bytes).
   private real(p: number, wide: boolean): number {
-    const b = this.b;
-    this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength);
     return wide ? this.view.getFloat64(p, true) : this.view.getFloat32(p, true);
   }
 
