@@ -59,7 +59,14 @@ export {
   readWith,
 } from "./dialect/engine.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
-export { FACT_NAMES, type FactName, Facts, FactsObserver } from "./dialect/facts.js";
+export {
+  FACT_NAMES,
+  type FactName,
+  Facts,
+  FactsObserver,
+  FULL_CHECKS,
+  SAMPLE_STEP,
+} from "./dialect/facts.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,

@@ -1,7 +1,17 @@
 // FactsObserver: the facts a reading counts, on bytes built here word by word (so the expected
 // counts follow from how the bytes were made), and the reader's value is the model's; the plain-JS
 // builder reads the same facts (an observer reads bytes, not what a builder made).
-import { decodeJSWith, decodeWith, Facts, FactsObserver, jsBuilder, MODEL, readWith } from "@gdvariant/core";
+import {
+  decodeJSWith,
+  decodeWith,
+  Facts,
+  FactsObserver,
+  FULL_CHECKS,
+  jsBuilder,
+  MODEL,
+  readWith,
+  SAMPLE_STEP,
+} from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
 import { modern } from "./support/dialects.js";
 
@@ -119,6 +129,23 @@ describe("FactsObserver", () => {
       f.get("containers"),
     ]).toEqual([3, 1, 1, 4]);
     expect(f.at.typedScriptOdd).toBe(48);
+  });
+
+  it("looks inside every value up to FULL_CHECKS, then one in SAMPLE_STEP; counts headers always", () => {
+    // An Array of N values: int 1 (4.x header byte 1 set on the last), then strings "a\0" (a NUL).
+    const n = FULL_CHECKS + 4 * SAMPLE_STEP;
+    const w: number[] = [28, n];
+    for (let i = 0; i < n; i++) w.push(4, 2, 0x0061);
+    w.push(0x102, 1);
+    const f = read(words(...w.slice(0, 1), n + 1, ...w.slice(2)));
+    // Value 0 is the Array; string i is value i + 1: all up to FULL_CHECKS, then every SAMPLE_STEP-th.
+    let want = 0;
+    for (let v = 1; v <= n; v++) if (v < FULL_CHECKS || v % SAMPLE_STEP === 0) want++;
+    expect(f.get("values")).toBe(n + 2);
+    expect(f.get("strings")).toBe(n);
+    expect(f.get("stringNul")).toBe(want);
+    expect(want).toBeLessThan(n);
+    expect(f.get("byte1")).toBe(1);
   });
 
   it("counts the 2.x shared bit on a container count", () => {

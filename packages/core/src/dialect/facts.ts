@@ -309,6 +309,14 @@ function tableOf(dialect: Dialect): readonly (Entry | undefined)[] {
 }
 
 const RES = "res://";
+
+/**
+ * Values whose inner bytes (string characters and padding, float bits, shapes) a
+ * {@link FactsObserver} looks at in every one; after them, one value in {@link SAMPLE_STEP}.
+ */
+export const FULL_CHECKS = 1024;
+/** After {@link FULL_CHECKS} values, the inner bytes of one value in this many are looked at. */
+export const SAMPLE_STEP = 16;
 const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 
 /**
@@ -317,7 +325,10 @@ const shapeScratch = /* @__PURE__ */ new Float64Array(6);
  * bytes, options, builder, observer)`): header bits, 64-bit numbers that 32 bits hold,
  * string and array padding, NUL bytes, denormal and NaN-payload floats, plane normals, colour
  * ranges, typed container headers, the 2.x Image and InputEvent fields. It reads only the spans
- * the reader hands it (`observe`), never walks the bytes itself. One instance per reading.
+ * the reader hands it (`observe`), never walks the bytes itself. Headers, numbers, containers and
+ * objects are counted in every value; the inner bytes of strings and reals in every value up to
+ * {@link FULL_CHECKS}, then in one of {@link SAMPLE_STEP} (their counts are then lower bounds).
+ * One instance per reading.
  */
 export class FactsObserver implements Observer {
   readonly facts: Facts;
@@ -356,7 +367,12 @@ export class FactsObserver implements Observer {
     const e = this.table[id];
     if (e === undefined) return;
     const s = this.facts;
-    s.counts[F.values]!++;
+    const seen = s.counts[F.values]!++;
+    // The bytes inside strings and reals (characters, padding, float bits, shapes) are looked at
+    // in every value up to FULL_CHECKS, then in one of SAMPLE_STEP: a scorer weighs such a fact a
+    // few times at most, and the bytes of one writer look alike throughout. Headers, numbers,
+    // containers and objects are looked at in every value.
+    const full = seen < FULL_CHECKS || (seen & (SAMPLE_STEP - 1)) === 0;
     const extra = (header & ~this.typeMask & ~e.flags) >>> 0;
     if (extra !== 0) {
       if (extra & 0xff00) s.note(F.byte1, start);
@@ -378,21 +394,21 @@ export class FactsObserver implements Observer {
         return;
       case OP.FLOAT:
         if (wide) {
-          this.reals(p, 1, true, 1);
+          if (full) this.reals(p, 1, true, 1);
           const d = this.real(p, true);
           if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, start);
           s.counts[F.float64]!++;
         } else {
-          this.real32(this.word(p), p);
+          if (full) this.real32(this.word(p), p);
           s.counts[F.float32]!++;
         }
         return;
       case OP.STRING:
         s.counts[F.strings]!++;
-        this.padded(p, 0);
+        if (full) this.padded(p, 0);
         return;
       case OP.NAME:
-        this.padded(p, 1);
+        if (full) this.padded(p, 1);
         return;
       case OP.REALS:
         if (e.math) {
@@ -401,6 +417,7 @@ export class FactsObserver implements Observer {
             if (e.kind === "vector4" || e.kind === "projection") s.counts[F.vector4Double]!++;
           } else s.counts[F.mathSingle]!++;
         }
+        if (!full) return;
         this.reals(p, e.n, wide, 16);
         if (e.shape !== SHAPE.NONE) this.shape(e.shape, p, wide, start);
         return;
