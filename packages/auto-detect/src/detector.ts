@@ -108,18 +108,11 @@ export interface Detector {
    */
   decodeAnyRecords(input: unknown, options?: DecodeAnyOptions): readonly Value[];
   /**
-   * {@link Detector.decodeAny} straight to plain JavaScript: exactly `toJS(decodeAny(input,
-   * options), options)`, errors included, with the values made by the winning reading itself
-   * (core's plain-JS builder). When several readings lead, the model decides whether they read
-   * the same value, as for decodeAny.
-   * @throws {DecodeError} as {@link Detector.decodeAny}.
+   * {@link Detector.decodeAny} as plain JavaScript made by the winning reading: exactly
+   * `toJS(decodeAny(input, options), options)`, errors included.
    */
   decodeAnyJS(input: unknown, options?: DecodeAnyOptions & ToJSOptions): unknown;
-  /**
-   * {@link Detector.decodeAnyRecords} straight to plain JavaScript: every record as
-   * {@link Detector.decodeAnyJS} reads a value.
-   * @throws {DecodeError} as {@link Detector.decodeAnyRecords}.
-   */
+  /** {@link Detector.decodeAnyRecords} as plain JavaScript, each record as decodeAnyJS reads one. */
   decodeAnyRecordsJS(input: unknown, options?: DecodeAnyOptions & ToJSOptions): readonly unknown[];
 }
 
@@ -143,52 +136,36 @@ interface Resolved {
   readonly read: DecodeOptions;
 }
 
-function resolved(
-  allowObjects: boolean,
-  framings: ReadonlySet<FramingKind>,
-  maxDepth: number,
-  maxCollectionLength: number,
-  maxTotalBytes: number,
-): Resolved {
+const ALL_FRAMINGS: readonly FramingKind[] = ["raw", "length-prefixed", "base64"];
+const num = (v: unknown, d: number) => (typeof v === "number" && v >= 0 ? v : d);
+
+function resolved(o: DetectOptions): Resolved {
+  const framings = new Set(o.framings ?? ALL_FRAMINGS);
+  const maxDepth = num(o.maxDepth, DEFAULT_MAX_DEPTH);
+  const maxCollectionLength = num(o.maxCollectionLength, DEFAULT_MAX_COLLECTION_LENGTH);
   return {
-    allowObjects,
+    allowObjects: o.allowObjects === true,
     framings,
     raw: framings.has("raw"),
     lengthPrefixed: framings.has("length-prefixed"),
     maxDepth,
     maxCollectionLength,
-    maxTotalBytes,
+    maxTotalBytes: num(o.maxTotalBytes, DEFAULT_MAX_TOTAL_BYTES),
     read: { offset: 0, allowObjects: true, maxDepth, maxCollectionLength },
   };
 }
 
 // The options most calls pass (none): resolved once.
-const DEFAULTS = resolved(
-  false,
-  new Set(["raw", "length-prefixed", "base64"]),
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_COLLECTION_LENGTH,
-  DEFAULT_MAX_TOTAL_BYTES,
-);
-
-function resolve(o: DetectOptions): Resolved {
-  if (
-    o.allowObjects === undefined &&
-    o.framings === undefined &&
-    o.maxDepth === undefined &&
-    o.maxCollectionLength === undefined &&
-    o.maxTotalBytes === undefined
-  )
-    return DEFAULTS;
-  const num = (v: unknown, d: number) => (typeof v === "number" && v >= 0 ? v : d);
-  return resolved(
-    o.allowObjects === true,
-    new Set(o.framings ?? ["raw", "length-prefixed", "base64"]),
-    num(o.maxDepth, DEFAULT_MAX_DEPTH),
-    num(o.maxCollectionLength, DEFAULT_MAX_COLLECTION_LENGTH),
-    num(o.maxTotalBytes, DEFAULT_MAX_TOTAL_BYTES),
-  );
-}
+const DEFAULTS = resolved({});
+const OPTION_NAMES = [
+  "allowObjects",
+  "framings",
+  "maxDepth",
+  "maxCollectionLength",
+  "maxTotalBytes",
+] as const;
+const resolve = (o: DetectOptions): Resolved =>
+  OPTION_NAMES.every((k) => o[k] === undefined) ? DEFAULTS : resolved(o);
 
 /** Weight of records holding bytes after their Variant (length-prefixed readings). */
 function trailingWeight(trailing: number): number {
@@ -310,36 +287,32 @@ function readOne(
   probe: boolean,
 ): Read {
   const d = layout.dialect;
-  if (end - start >= 4) {
-    const id =
-      ((bytes[start]! | (bytes[start + 1]! << 8) | (bytes[start + 2]! << 16) | (bytes[start + 3]! << 24)) &
-        d.typeMask) >>>
-      0;
-    if (d.codecs[id] === undefined)
-      return {
-        failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
-      };
-  }
+  const b = bytes;
+  const id =
+    ((b[start]! | (b[start + 1]! << 8) | (b[start + 2]! << 16) | (b[start + 3]! << 24)) & d.typeMask) >>> 0;
+  if (end - start >= 4 && d.codecs[id] === undefined)
+    return {
+      failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
+    };
   const facts = into ?? new Facts();
   const input = end === bytes.length ? bytes : bytes.subarray(0, end);
   const options = start === 0 ? o.read : { ...o.read, offset: start };
-  if (probe) {
-    const r = probeWith(d, input, options, builder, new FactsObserver(d, bytes, facts));
-    return r === undefined ? PROBE_FAILURE : { value: r.value, end: start + r.length, facts };
-  }
-  // A failing hypothesis is the common case and its error is never thrown to a user: V8 need not
-  // capture a stack for it (most of the cost of a failed reading of a small input).
+  const r = probeWith(d, input, options, builder, new FactsObserver(d, bytes, facts));
+  if (r !== undefined) return { value: r.value, end: start + r.length, facts };
+  if (probe) return PROBE_FAILURE;
+  // Where and why, for detect's near misses: the reader again, with its error (made without a
+  // stack: it is never thrown to a user).
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    const r = readWith(d, input, options, builder, new FactsObserver(d, bytes, facts));
-    return { value: r.value, end: start + r.length, facts };
+    readWith(d, input, options, MODEL);
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
     throw e;
   } finally {
     Error.stackTraceLimit = limit;
   }
+  throw new GdVariantError(`${d.name} read bytes once and failed on them the next time`);
 }
 
 function framingText(f: Framing): string {
@@ -357,9 +330,7 @@ function framingShort(f: Framing): string {
   return f.kind === "base64" ? `base64/${framingShort(f.inner)}` : f.kind;
 }
 
-function rankOf(l: Layout): number {
-  return PRIOR[l.generation];
-}
+const rankOf = (l: Layout): number => PRIOR[l.generation];
 
 /**
  * The best reading's confidence from its lead ({@link leadOf}): two tables of [lead, confidence]
@@ -461,17 +432,15 @@ class Analysis {
       for (const layout of this.layouts) {
         const framing = this.wrap(RAW);
         const r = readOne(layout, b, 0, n, undefined, this.o, this.builder, !this.texts);
-        if ("failure" in r) {
-          if (this.texts) this.misses.push({ layout, framing, failure: r.failure, end: n });
-        } else if (r.end !== n) {
-          if (!this.texts) continue;
-          const failure: Failure = {
-            offset: r.end,
-            code: "trailing-bytes",
-            message: `the value ends at offset ${r.end} and ${n - r.end} bytes follow`,
-          };
+        if ("value" in r && r.end === n)
+          this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.facts, [r.value]);
+        else if (!this.texts) continue;
+        else if ("failure" in r) this.misses.push({ layout, framing, failure: r.failure, end: n });
+        else {
+          const message = `the value ends at offset ${r.end} and ${n - r.end} bytes follow`;
+          const failure: Failure = { offset: r.end, code: "trailing-bytes", message };
           this.misses.push({ layout, framing, failure, end: r.end });
-        } else this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.facts, [r.value]);
+        }
       }
     }
     if (this.o.lengthPrefixed) {
@@ -499,10 +468,9 @@ class Analysis {
     bigEndian: boolean,
   ): void {
     const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
-    const texts = this.texts;
     // Every record's reading counts into the one Facts of the file.
     let facts: Facts | undefined;
-    const out: { start: number; end: number; valueEnd: number }[] = [];
+    const out: Fit["records"][number][] = [];
     const values: unknown[] = [];
     let clean: number | undefined;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
@@ -510,7 +478,7 @@ class Analysis {
       const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o, this.builder, !this.texts);
       if ("facts" in r) facts = r.facts;
       if ("failure" in r) {
-        if (texts) miss({ layout, framing, failure: r.failure, end: s.end });
+        if (this.texts) miss({ layout, framing, failure: r.failure, end: s.end });
         return;
       }
       out.push({ start: s.start, end: s.end, valueEnd: r.end });
@@ -531,75 +499,49 @@ class Analysis {
     facts: Facts,
     values: readonly unknown[],
   ): void {
-    if (!this.texts) {
-      const trailing = records.reduce((t, r) => t + (r.valueEnd !== r.end ? 1 : 0), 0);
-      const a = assessScore(layout.generation, facts);
-      const score = fitScore(layout.generation, a.score, trailing, facts.counts[VALUES]!);
-      if (score - a.soft > 0)
-        this.keep({ layout, framing, records, facts, values }, score, [], NO_RANGE, "either");
+    const count = facts.counts[VALUES]!;
+    // A raw value ends where its bytes do (or it is a miss): only records can trail.
+    const trailing = records.filter((r) => r.valueEnd !== r.end);
+    const full = this.texts ? assess(layout.generation, facts) : undefined;
+    const a = full ?? assessScore(layout.generation, facts);
+    const score = fitScore(layout.generation, a.score, trailing.length, count);
+    const evidence: Evidence[] = [];
+    const versions = full?.versions ?? NO_RANGE;
+    const precision = full?.precision ?? "either";
+    // Made whole here: a spread copy with added properties takes a slow generic path in V8 (3 µs).
+    const fit: Fit = { layout, framing, records, facts, values, score, evidence, versions, precision };
+    if (full === undefined) {
+      if (score - a.soft > 0) this.fits.push(fit);
       return;
     }
-    const a = assess(layout.generation, facts);
-    const evidence: Evidence[] = [];
     const n = this.bytes.length;
-    const inner = framing.kind === "base64" ? framing.inner : framing;
-    // A raw value ends where its bytes do (or it is a miss): only records can trail.
-    const trailing = inner.kind === "raw" ? [] : records.filter((r) => r.valueEnd !== r.end);
-    const score = fitScore(layout.generation, a.score, trailing.length, facts.counts[VALUES]!);
-    if (inner.kind === "raw") {
+    const s = records.length === 1 ? "" : "s";
+    if ((framing.kind === "base64" ? framing.inner : framing).kind === "raw")
       evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
-    } else {
+    else
       evidence.push({
-        text: `${records.length} length word${records.length === 1 ? "" : "s"} chain exactly to the end of the ${n} bytes`,
+        text: `${records.length} length word${s} chain exactly to the end of the ${n} bytes`,
         weight: EXACT,
       });
-      if (trailing.length > 0) {
-        evidence.push({
-          text: `${trailing.length} record(s) hold bytes after their Variant (store_var and put_var write none)`,
-          weight: trailingWeight(trailing.length),
-          offset: trailing[0]!.valueEnd,
-        });
-      }
+    if (trailing.length > 0) {
+      const text = `${trailing.length} record(s) hold bytes after their Variant (store_var and put_var write none)`;
+      evidence.push({ text, weight: trailingWeight(trailing.length), offset: trailing[0]!.valueEnd });
     }
-    evidence.push({
-      text: `${facts.counts[VALUES]!} value${facts.counts[VALUES]! === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`,
-      weight: Math.round(structureWeight(facts.counts[VALUES]!) * 100) / 100,
-    });
-    evidence.push(...a.evidence);
+    const text = `${count} value${count === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`;
+    evidence.push({ text, weight: Math.round(structureWeight(count) * 100) / 100 }, ...full.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
-    if (score - a.soft <= 0) {
-      // Reads to the end, but facts no engine produces outweigh everything for it: worse than
-      // "not a dump at all". Reported as a near miss at the first fact against it. (Unusual
-      // values alone, like denormal floats, lower the confidence but never reject: engines
-      // write whatever floats a game holds.)
-      const against = evidence.find((e) => e.weight < 0);
-      const offset = against?.offset ?? 0;
-      this.misses.push({
-        layout,
-        framing,
-        failure: {
-          offset,
-          code: "invalid-data",
-          message: `every value parses, but no engine writes bytes like these: ${against?.text ?? "no evidence for it"}`,
-        },
-        end: offset,
-      });
+    if (score - a.soft > 0) {
+      this.fits.push(fit);
       return;
     }
-    this.keep({ layout, framing, records, facts, values }, score, evidence, a.versions, a.precision);
-  }
-
-  private keep(
-    reading: Pick<Fit, "layout" | "framing" | "records" | "facts" | "values">,
-    score: number,
-    evidence: Evidence[],
-    versions: VersionRange,
-    precision: Precision,
-  ): void {
-    // Listed, not spread: V8 copies a spread with added properties through a slow generic path
-    // (3 µs a call, half of decodeAny on a 148-byte message).
-    const { layout, framing, records, facts, values } = reading;
-    this.fits.push({ layout, framing, records, facts, values, score, evidence, versions, precision });
+    // Reads to the end, but facts no engine produces outweigh everything for it: worse than "not
+    // a dump at all". Reported as a near miss at the first fact against it. (Unusual values
+    // alone, like denormal floats, lower the confidence but never reject: engines write
+    // whatever floats a game holds.)
+    const against = evidence.find((e) => e.weight < 0);
+    const offset = against?.offset ?? 0;
+    const message = `every value parses, but no engine writes bytes like these: ${against?.text ?? "no evidence for it"}`;
+    this.misses.push({ layout, framing, failure: { offset, code: "invalid-data", message }, end: offset });
   }
 }
 
@@ -619,14 +561,10 @@ function candidateOf(fit: Fit, confidence: number, o: Resolved): Candidate {
   // The dialect object holds functions: kept off the enumerable properties so a result survives
   // structuredClone and postMessage (to a worker, say) like the values do.
   Object.defineProperty(c, "dialectObject", { value: fit.layout.dialect, enumerable: false });
-  if (fit.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects) {
-    c.value = undefined;
-    c.values = undefined;
-    c.valueError = OBJECTS_NOT_ALLOWED;
-  } else {
-    c.value = fit.values[0];
-    c.values = fit.values;
-  }
+  const refused = fit.facts.counts[OBJECTS_FULL]! > 0 && !o.allowObjects;
+  c.value = refused ? undefined : fit.values[0];
+  c.values = refused ? undefined : fit.values;
+  if (refused) c.valueError = OBJECTS_NOT_ALLOWED;
   return c as unknown as Candidate;
 }
 
@@ -745,16 +683,13 @@ function summarize(
   return `${best.dialect} (${best.versions.text})${why ? `: ${why}` : ""}; ${framingText(best.framing)}${precision}; confidence ${conf}.`;
 }
 
-function fileResult(file: FileInfo): DetectResult {
-  return {
-    candidates: [],
-    best: undefined,
-    ambiguous: false,
-    leading: 0,
-    file,
-    summary: `Not a Variant dump: ${file.description}.`,
-  };
+/** A result without readings: another kind of file, or text that is no dump. */
+function noReading(summary: string, file?: FileInfo): DetectResult {
+  const r: DetectResult = { candidates: [], best: undefined, ambiguous: false, leading: 0, summary };
+  return file === undefined ? r : { ...r, file };
 }
+
+const fileResult = (file: FileInfo) => noReading(`Not a Variant dump: ${file.description}.`, file);
 
 /**
  * A detector that chooses among `options.dialects`. The dialects' packages are not needed by
@@ -815,17 +750,9 @@ export function createDetector(options: DetectorOptions): Detector {
     }
     const closest = candidates.length === 0 ? nearMiss(a.misses, bytes.length) : undefined;
     const summary = summarize(candidates, ambiguity, ambiguousIn, leading, closest, a.misses, bytes.length);
-    const result: { -readonly [K in keyof DetectResult]: DetectResult[K] } = {
-      candidates,
-      best: candidates[0],
-      ambiguous: ambiguity !== undefined,
-      leading,
-      summary,
-    };
-    if (ambiguity !== undefined) result.ambiguity = ambiguity;
-    if (ambiguousIn !== undefined) result.ambiguousIn = ambiguousIn;
-    if (closest !== undefined) result.closest = closest;
-    return result;
+    const result = { candidates, best: candidates[0], ambiguous: ambiguity !== undefined, leading, summary };
+    const ambiguous = ambiguity !== undefined && { ambiguity, ambiguousIn: ambiguousIn! };
+    return { ...result, ...ambiguous, ...(closest && { closest }) };
   }
 
   /**
@@ -861,9 +788,8 @@ export function createDetector(options: DetectorOptions): Detector {
     if (o.framings.has("base64") && BASE64_TEXT.test(text) && text.replace(/\s/g, "").length >= 8) {
       const bytes = base64Decode(text);
       if (bytes !== undefined && bytes.length >= 4) {
-        const framings = new Set([...o.framings].filter((f) => f !== "base64"));
-        const inner = resolved(o.allowObjects, framings, o.maxDepth, o.maxCollectionLength, o.maxTotalBytes);
-        return { bytes, o: inner, wrap: BASE64_WRAPPED };
+        const framings = [...o.framings].filter((f) => f !== "base64");
+        return { bytes, o: resolved({ ...o, framings }), wrap: BASE64_WRAPPED };
       }
     }
     return undefined;
@@ -874,13 +800,9 @@ export function createDetector(options: DetectorOptions): Detector {
       const r = prepareText(input, o);
       if (r !== undefined) return r;
       return {
-        done: {
-          candidates: [],
-          best: undefined,
-          ambiguous: false,
-          leading: 0,
-          summary: "Text that is neither base64 nor a Godot text file or JSON; a Variant dump is binary.",
-        },
+        done: noReading(
+          "Text that is neither base64 nor a Godot text file or JSON; a Variant dump is binary.",
+        ),
       };
     }
     const bytes = toBytes(input);
@@ -923,44 +845,32 @@ export function createDetector(options: DetectorOptions): Detector {
     // Not a plain answer: detect's result says why.
     const r = "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
     const best = r.best;
+    const fail = (detail: string, code: DecodeErrorCode = "invalid-data", offset = 0, dialect?: string) =>
+      new DecodeError(detail, { code, offset, dialect });
     if (best === undefined) {
-      if (r.file !== undefined)
-        throw new DecodeError(`not a Variant dump: ${r.file.description}`, {
-          code: "invalid-data",
-          offset: 0,
-        });
-      const c = r.closest;
-      throw new DecodeError(r.summary, {
-        code: c?.code ?? "invalid-data",
-        offset: c?.offset ?? 0,
-        dialect: c?.dialect,
-      });
+      if (r.file !== undefined) throw fail(`not a Variant dump: ${r.file.description}`);
+      throw fail(r.summary, r.closest?.code, r.closest?.offset, r.closest?.dialect);
     }
     if (r.ambiguity === "different-values" && options.ambiguous !== "best") {
       const how = r.ambiguousIn?.includes("framing") ? "framings or dialects" : "dialects";
-      throw new DecodeError(`${r.summary} Pass ${how} to choose, or ambiguous: "best".`, {
-        code: "invalid-data",
-        offset: 0,
-      });
+      throw fail(`${r.summary} Pass ${how} to choose, or ambiguous: "best".`);
     }
     if (best.values === undefined) {
-      throw new DecodeError(best.valueError ?? "the value could not be decoded", {
-        code: best.valueError?.includes("objects-not-allowed") ? "objects-not-allowed" : "invalid-data",
-        offset: 0,
-        dialect: best.dialect,
-      });
+      const objects = best.valueError?.includes("objects-not-allowed") === true;
+      throw fail(
+        best.valueError ?? "the value could not be decoded",
+        objects ? "objects-not-allowed" : undefined,
+        0,
+        best.dialect,
+      );
     }
     return builder === MODEL ? best.values : best.values.map((v) => builder.value(v));
   }
 
   function one(values: readonly unknown[], call: string): unknown {
-    if (values.length !== 1) {
-      throw new DecodeError(
-        `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and ${call} returns one value: call ${call}Records to read every record`,
-        { code: "invalid-data", offset: 0 },
-      );
-    }
-    return values[0];
+    if (values.length === 1) return values[0];
+    const detail = `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and ${call} returns one value: call ${call}Records to read every record`;
+    throw new DecodeError(detail, { code: "invalid-data", offset: 0 });
   }
 
   return {

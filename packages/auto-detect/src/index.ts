@@ -46,39 +46,34 @@ export interface DetectAnyOptions extends DetectOptions {
   dialects?: readonly (KnownDialectId | Dialect)[];
 }
 
-// One detector per dialect set, built on first use (a detector holds derived tables only).
+// One detector per list of dialect ids, built on first use (a detector holds derived tables only);
+// a list with dialect objects gets a detector of its own.
 const detectors = new Map<string, Detector>();
 let defaults: Readonly<Record<KnownDialectId, Dialect>> | undefined;
 
-// The detector of the default dialects, for calls that name none (most calls).
-let standard: Detector | undefined;
+let standard: Detector | undefined; // the detector of calls that name no dialects (most calls)
 
 function detectorFor(choice: readonly (KnownDialectId | Dialect)[] | undefined): Detector {
   if (choice === undefined) {
     standard ??= detectorFor(["godot-4", "godot-3", "legacy-2"]);
     return standard;
   }
-  defaults ??= defaultDialects();
-  const list = choice;
-  if (list.every((d) => typeof d === "string")) {
-    const key = list.join("|");
-    let d = detectors.get(key);
-    if (d === undefined) {
-      d = createDetector({ dialects: list.map((id) => pick(id as KnownDialectId)) });
-      detectors.set(key, d);
-    }
-    return d;
+  const key = choice.every((d) => typeof d === "string") ? choice.join("|") : undefined;
+  let d = key === undefined ? undefined : detectors.get(key);
+  if (d === undefined) {
+    defaults ??= defaultDialects();
+    d = createDetector({ dialects: choice.map((x) => (typeof x === "string" ? pick(x) : x)) });
+    if (key !== undefined) detectors.set(key, d);
   }
-  return createDetector({ dialects: list.map((d) => (typeof d === "string" ? pick(d) : d)) });
+  return d;
 }
 
 function pick(id: KnownDialectId): Dialect {
   const d = defaults![id];
-  if (d === undefined)
-    throw new GdVariantError(
-      `unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`,
-    );
-  return d;
+  if (d !== undefined) return d;
+  throw new GdVariantError(
+    `unknown dialect id ${JSON.stringify(id)} (expected godot-4, godot-3 or legacy-2)`,
+  );
 }
 
 /**
