@@ -148,6 +148,20 @@ describe("FactsObserver", () => {
     expect(f.get("byte1")).toBe(1);
   });
 
+  it("counts ints, floats, strings and vectors exactly past FULL_CHECKS (only inner bytes are sampled)", () => {
+    // "ab", 7, 1.5, Vector2(1, 2): what one of each counts, times the repeats, is what the long array counts.
+    const one = [4, 2, 0x6261, 2, 7, 3, f32(1.5), 5, f32(1), f32(2)];
+    const repeats = Math.ceil((2 * FULL_CHECKS) / 4) + 3;
+    const single = read(words(28, 4, ...one));
+    const many = read(words(28, 4 * repeats, ...Array.from({ length: repeats }, () => one).flat()));
+    for (const name of ["int32", "float32", "strings", "mathSingle", "mathDouble", "containers"] as const) {
+      const each = single.get(name) - (name === "containers" ? 1 : 0);
+      expect(many.get(name), name).toBe(each * repeats + (name === "containers" ? 1 : 0));
+    }
+    expect(single.get("int32") + single.get("float32") + single.get("strings")).toBe(3);
+    expect(many.get("values")).toBe(4 * repeats + 1);
+  });
+
   it("counts the 2.x shared bit on a container count", () => {
     const f = read(words(28, 0x80000001, 0));
     expect([f.get("sharedSet"), f.get("sharedClear")]).toEqual([1, 0]);
