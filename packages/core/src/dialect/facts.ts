@@ -353,7 +353,9 @@ const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 export class FactsObserver implements Observer {
   readonly facts: Facts;
   private readonly b: Uint8Array;
-  private readonly view: DataView;
+  // Over `b`, made when first needed (a long string, a shape, a double): a DataView costs as
+  // much to make as reading a small message.
+  private dv: DataView | undefined;
   private readonly table: readonly (Entry | undefined)[];
   private readonly typeMask: number;
 
@@ -364,15 +366,19 @@ export class FactsObserver implements Observer {
   constructor(dialect: Dialect, bytes: Uint8Array, facts = new Facts()) {
     this.facts = facts;
     this.b = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.table = tableOf(dialect);
     this.typeMask = dialect.typeMask;
+  }
+
+  private view(): DataView {
+    const b = this.b;
+    this.dv ??= new DataView(b.buffer, b.byteOffset, b.byteLength);
+    return this.dv;
   }
 
   // The u32 at `p`; bytes past the input read as 0 (an observer never throws).
   private word(p: number): number {
     const b = this.b;
-    if (p + 4 <= b.length) return this.view.getUint32(p, true);
     return (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
   }
 
@@ -523,8 +529,8 @@ export class FactsObserver implements Observer {
     // loop below looks at the rest byte by byte.
     let i = 0;
     const words = Math.min(n, b.length - q) - 3;
-    const view = this.view;
-    for (; i < words; i += 4) {
+    const view = words > 4 ? this.view() : undefined;
+    for (; view !== undefined && i < words; i += 4) {
       const w = view.getUint32(q + i, true);
       const d = w ^ 0x7f7f7f7f;
       if ((((w - 0x20202020) & ~w) | ((d - 0x01010101) & ~d)) & 0x80808080) break;
@@ -587,7 +593,7 @@ export class FactsObserver implements Observer {
 
   // A real inside a value the reader read (never past the bytes).
   private real(p: number, wide: boolean): number {
-    return wide ? this.view.getFloat64(p, true) : this.view.getFloat32(p, true);
+    return wide ? this.view().getFloat64(p, true) : this.view().getFloat32(p, true);
   }
 
   /** How a color, plane, AABB or 2D transform at `p` looks next to the engine's values. */
