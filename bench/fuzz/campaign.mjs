@@ -13,7 +13,7 @@
 // auto-detect, toJS, toJSON, convert and encode, 500 ms for the text form and its parse. Heap growth across one call (heap +
 // ArrayBuffers, measured before and after) is tracked, largest first.
 import { readFileSync } from "node:fs";
-import { decodeAny, detect } from "@gdvariant/auto-detect";
+import { decodeAny, decodeAnyJS, detect } from "@gdvariant/auto-detect";
 import {
   convertValue,
   equals,
@@ -539,14 +539,25 @@ export function targets() {
   list.push([
     "auto-detect.decodeAny",
     (bytes) => {
+      // decodeAnyJS with it: exactly toJS of decodeAny's value, or a project error where it failed.
       let v;
+      let js;
       try {
         v = decodeAny(bytes, { ambiguous: "best" });
       } catch (e) {
-        if (GdVariantError.is(e)) return false;
-        throw e;
+        if (!GdVariantError.is(e)) throw e;
       }
-      checkJS(toJS(v));
+      try {
+        js = decodeAnyJS(bytes, { ambiguous: "best" });
+      } catch (e) {
+        if (!GdVariantError.is(e)) throw e;
+        if (v !== undefined) throw new Error("decodeAnyJS failed where decodeAny did not");
+        return false;
+      }
+      if (v === undefined) throw new Error("decodeAnyJS gave a value where decodeAny failed");
+      checkJS(js);
+      const diff = difference(toJS(v), js);
+      if (diff !== undefined) throw new Error(`decodeAnyJS differs from toJS(decodeAny) at ${diff}`);
       return true;
     },
   ]);
