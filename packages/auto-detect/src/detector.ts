@@ -295,24 +295,26 @@ function readOne(
       failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
     };
   const facts = into ?? new Facts();
-  const input = end === bytes.length ? bytes : bytes.subarray(0, end);
-  const options = start === 0 ? o.read : { ...o.read, offset: start };
-  const r = probeWith(d, input, options, builder, new FactsObserver(d, bytes, facts));
-  if (r !== undefined) return { value: r.value, end: start + r.length, facts };
-  if (probe) return PROBE_FAILURE;
-  // Where and why, for detect's near misses: the reader again, with its error (made without a
-  // stack: it is never thrown to a user).
+  const args = [
+    d,
+    end === bytes.length ? bytes : bytes.subarray(0, end),
+    start === 0 ? o.read : { ...o.read, offset: start },
+    builder,
+    new FactsObserver(d, bytes, facts),
+  ] as const;
+  // One reading either way: probed when only whether it fails matters, else read for the error's
+  // where and why (made without a stack: it is never thrown to a user).
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    readWith(d, input, options, MODEL);
+    const r = probe ? probeWith(...args) : readWith(...args);
+    return r === undefined ? PROBE_FAILURE : { value: r.value, end: start + r.length, facts };
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
     throw e;
   } finally {
     Error.stackTraceLimit = limit;
   }
-  throw new GdVariantError(`${d.name} read bytes once and failed on them the next time`);
 }
 
 function framingText(f: Framing): string {

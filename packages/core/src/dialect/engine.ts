@@ -1,4 +1,4 @@
-import { ByteReader, MISS } from "../bytes/reader.js";
+import { ByteReader } from "../bytes/reader.js";
 import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
 import { FLAG_64 } from "../codecs/define.js";
 import {
@@ -251,9 +251,9 @@ class Decoder implements DecodeContext {
     return resolveLimits(this.options);
   }
 
+  // The reader's error (it carries this dialect's id, and is MISS when probing).
   error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
-    if (this.reader.probe) return MISS;
-    return new DecodeError(message, { code, offset, dialect: this.dialect.id });
+    return this.reader.error(code, message, offset);
   }
 
   private tooDeep(): DecodeError {

@@ -302,19 +302,34 @@ function entryOf(kind: string, flagMask: number): Entry {
     n = VECTOR_FIELDS[kind as keyof typeof VECTOR_FIELDS].length;
     math = wide && kind !== "color";
   }
-  // What observe does with a flagless header of the kind when its inner bytes are skipped.
-  const plain =
-    op === OP.INT
-      ? F.int32
-      : op === OP.STRING
-        ? F.strings
-        : op === OP.FLOAT
-          ? F.float32
-          : op === OP.NAME
-            ? NONE
-            : LOOK;
-  const reals = op === OP.REALS ? (math ? F.mathSingle : NONE) : plain;
-  return { op, n, wide, math, shape: SHAPES[kind] ?? SHAPE.NONE, flags: flagMask, kind, plain: reals };
+  return {
+    op,
+    n,
+    wide,
+    math,
+    shape: SHAPES[kind] ?? SHAPE.NONE,
+    flags: flagMask,
+    kind,
+    plain: plainOf(op, math),
+  };
+}
+
+// What observe does with a flagless header of a kind whose inner bytes it skips (Entry.plain).
+function plainOf(op: OP, math: boolean): number {
+  switch (op) {
+    case OP.INT:
+      return F.int32;
+    case OP.STRING:
+      return F.strings;
+    case OP.FLOAT:
+      return F.float32;
+    case OP.REALS:
+      return math ? F.mathSingle : NONE;
+    case OP.NAME:
+      return NONE;
+    default:
+      return LOOK;
+  }
 }
 
 const tables = /* @__PURE__ */ new WeakMap<Dialect, readonly (Entry | undefined)[]>();
@@ -392,31 +407,23 @@ export class FactsObserver implements Observer {
     const e = this.table[(header & this.typeMask) >>> 0];
     if (e === undefined) return;
     const c = this.facts.counts;
-    const seen = c[F.values]!;
-    // A value past FULL_CHECKS with a flagless header, of a kind whose other facts are all in its
-    // inner bytes (an int, a string, a single-precision real): counted here in a few steps, the
-    // rest (with one in SAMPLE_STEP of these) looked at in full below.
-    if (
-      e.plain !== LOOK &&
-      seen >= FULL_CHECKS &&
-      (seen & (SAMPLE_STEP - 1)) !== 0 &&
-      (header & ~this.typeMask) === 0
-    ) {
-      c[F.values] = seen + 1;
-      if (e.plain !== NONE) c[e.plain]!++;
-      return;
-    }
-    this.look(value, header, start, end, e);
-  }
-
-  private look(value: unknown, header: number, start: number, end: number, e: Entry): void {
-    const s = this.facts;
-    const seen = s.counts[F.values]!++;
+    const seen = c[F.values]!++;
     // The bytes inside strings and reals (characters, padding, float bits, shapes) are looked at
     // in every value up to FULL_CHECKS, then in one of SAMPLE_STEP: a scorer weighs such a fact a
     // few times at most, and the bytes of one writer look alike throughout. Headers, numbers,
     // containers and objects are looked at in every value.
     const full = seen < FULL_CHECKS || (seen & (SAMPLE_STEP - 1)) === 0;
+    // A skipped value with a flagless header, of a kind whose other facts are all in its inner
+    // bytes (an int, a string, a single-precision real): counted here in a few steps.
+    if (!full && e.plain !== LOOK && (header & ~this.typeMask) === 0) {
+      if (e.plain !== NONE) c[e.plain]!++;
+      return;
+    }
+    this.look(value, header, start, end, e, full);
+  }
+
+  private look(value: unknown, header: number, start: number, end: number, e: Entry, full: boolean): void {
+    const s = this.facts;
     const extra = (header & ~this.typeMask & ~e.flags) >>> 0;
     if (extra !== 0) {
       if (extra & 0xff00) s.note(F.byte1, start);
