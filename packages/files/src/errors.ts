@@ -37,8 +37,11 @@ export class FileError extends GdVariantError {
   readonly code: FileErrorCode;
   /** Byte offset into the layer's input. */
   readonly offset: number;
-  /** Which layer failed: `"encrypted"`, `"compressed"` or `"config"`. */
-  readonly layer: "encrypted" | "compressed" | "config";
+  /**
+   * Which layer failed: `"encrypted"`, `"compressed"` (GCPF files and `PackedByteArray.compress`
+   * envelopes), `"config"` or `"project-settings"` (project.binary).
+   */
+  readonly layer: "encrypted" | "compressed" | "config" | "project-settings";
   /** The detail without code and offset. */
   readonly detail: string;
 
