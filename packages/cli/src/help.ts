@@ -66,7 +66,7 @@ ${READ_OPTIONS}
 ${SECRET_OPTIONS}
   --format F         text (default), json or js
   --engine-version V text as that release prints it: 3.0-3.6 for godot-3 (default 3.6; 3.2 and
-                     older print {\n\n} and -inf, order Vector2 keys approximately)
+                     older print {\\n\\n} and -inf, order Vector2 keys approximately)
   -o, --output OUT   write to OUT instead of stdout; a folder when several inputs are given
                      (one file per input: .txt, .jsonl or .js.txt)
   -h, --help         this help

@@ -142,6 +142,21 @@ export function hexSegments(
   return out;
 }
 
+const ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/**
+ * A label on one line with no terminal controls: tabs, line breaks and other control characters
+ * (C0, DEL, C1) inside strings and keys are written as escapes.
+ */
+export function escapeLabel(label: string): string {
+  let out = "";
+  for (const c of label) {
+    const n = c.charCodeAt(0);
+    out += n < 0x20 || (n >= 0x7f && n <= 0x9f) ? (ESCAPES[c] ?? `\\x${n.toString(16).padStart(2, "0")}`) : c;
+  }
+  return out;
+}
+
 /** Hex dump lines: offset, up to `width` bytes in hex, and the segment's label on its first line. */
 export function renderHex(bytes: Uint8Array, segments: readonly HexSegment[], width = 16): string[] {
   const lines: string[] = [];
@@ -152,7 +167,7 @@ export function renderHex(bytes: Uint8Array, segments: readonly HexSegment[], wi
     for (let at = s.start; at < s.end; at += width) {
       const row = bytes.subarray(at, Math.min(at + width, s.end));
       const hex = Array.from(row, (b) => b.toString(16).padStart(2, "0")).join(" ");
-      const label = at === s.start ? `${indent}${s.label}` : "";
+      const label = at === s.start ? `${indent}${escapeLabel(s.label)}` : "";
       lines.push(`${at.toString(16).padStart(8, "0")}  ${hex.padEnd(hexWidth)}  ${label}`.trimEnd());
     }
   }

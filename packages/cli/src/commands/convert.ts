@@ -1,14 +1,16 @@
 import { join } from "node:path";
 import { convertValue, type Dialect, encodeWith, type Value } from "@gdvariant/core";
+import { type ConfigSections, writeConfigFile } from "@gdvariant/files";
 import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
-import { choiceFlags, resolveInput } from "../resolve.js";
+import { openInput } from "../open-input.js";
+import { choiceFlags } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
-import { openLayers, resealFor, SECRET_OPTIONS } from "./file-layers.js";
+import { resealFor, SECRET_OPTIONS, secretFrom } from "./file-layers.js";
 
 function encodes(dialect: Dialect, value: Value): boolean {
   try {
@@ -61,12 +63,63 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (files.length > 1 && out === undefined) throw new UsageError("several inputs need -o FOLDER", "convert");
 
   return runBatch(io, files, { verb: "converted", args: positionals }, async (f, _i, progress) => {
-    const opened = await openLayers(
-      "convert",
+    const opened = await openInput(
       await readInput(f.path, io, maxBytesOf("convert", values)),
-      values,
+      choice,
+      secretFrom("convert", values),
     );
-    const r = resolveInput(opened.plaintext, choice);
+    // Layers go back on as the target engine reads them: the same password unless --new-password.
+    const reseal = (data: Uint8Array | string): Uint8Array | string => {
+      if (opened.layers.length === 0) return data;
+      const secret =
+        values["new-password"] !== undefined ? { password: values["new-password"] } : opened.secret;
+      const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+      return resealFor(bytes, opened.layers, target.id, secret ?? { password: "" });
+    };
+    const put = async (data: Uint8Array | string): Promise<ExitCode> => {
+      if (outFolder) await writeOutput(join(out!, f.rel), reseal(data));
+      else await emit(io, "convert", out, reseal(data));
+      return EXIT.ok;
+    };
+    const content = opened.content;
+    if (content.kind === "empty") return put(new Uint8Array(0));
+    if (content.kind === "project-binary")
+      throw new InputError("a project.binary is read, not converted (decode prints its settings)");
+    if (content.kind === "config-file") {
+      if (target.id === "legacy-2")
+        throw new InputError("ConfigFiles convert between godot-3 and godot-4 only");
+      const sections: ConfigSections = new Map();
+      const losses: string[] = [];
+      for (const [name, keys] of content.sections) {
+        const out = new Map<string, Value>();
+        for (const [key, value] of keys) {
+          const c = convertValue(value, writer, { unconvertible });
+          for (const l of c.losses)
+            losses.push(`[${name}] ${key}${l.path}: ${l.from} → ${l.to}: ${l.message}`);
+          out.set(key, c.value);
+        }
+        sections.set(name, out);
+      }
+      if (losses.length > 0) {
+        progress.clear();
+        await write(
+          io.stderr,
+          `gdvariant: ${displayPath(f.path)}: ${content.dialect} → ${target.id} loses ${losses.length} thing${losses.length === 1 ? "" : "s"}:\n${losses.map((l) => `  ${l}\n`).join("")}`,
+        );
+        if (values.strict)
+          return reportError(
+            io,
+            f.path,
+            new InputError("conversion is lossy and --strict is set; nothing written"),
+          );
+      }
+      const toText = (v: Value) => target.toText(v, { engineVersion: values["engine-version"] });
+      return put(
+        writeConfigFile(sections, toText, { dialect: target.id === "godot-4" ? "godot-4" : "godot-3" }),
+      );
+    }
+    if ("failure" in content.reading) throw content.reading.failure;
+    const r = content.reading.resolved;
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
       progress.clear();
       await write(
@@ -110,15 +163,6 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       const n = several ? converted.findIndex((v) => !encodes(writer, v)) : -1;
       throw n >= 0 ? new RecordError(n, e) : e;
     }
-    // Layers go back on as the target engine reads them: the same password unless --new-password.
-    if (opened.layers.length > 0) {
-      const secret =
-        values["new-password"] !== undefined ? { password: values["new-password"] } : opened.secret;
-      if (typeof data === "string") data = new TextEncoder().encode(data);
-      data = resealFor(data, opened.layers, target.id, secret ?? { password: "" });
-    }
-    if (outFolder) await writeOutput(join(out!, f.rel), data);
-    else await emit(io, "convert", out, data);
-    return EXIT.ok;
+    return put(data);
   });
 }

@@ -8,9 +8,11 @@ import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
 import { jsonPieces, writePieces } from "../json-stream.js";
+import { describeLayers, openInput } from "../open-input.js";
 import { type InputRecord, PartialReadError } from "../records.js";
-import { choiceFlags, resolveInput } from "../resolve.js";
-import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
+import { choiceFlags } from "../resolve.js";
+import { sectionsText } from "../sections.js";
+import { SECRET_OPTIONS, secretFrom } from "./file-layers.js";
 
 /** Output formats of `decode`. */
 export const FORMATS = ["text", "json", "js"] as const;
@@ -72,13 +74,36 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
   return runBatch(io, files, { verb: "decoded", args: positionals }, async (f, _i, progress) => {
-    const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io, maxBytes), values);
+    const opened = await openInput(
+      await readInput(f.path, io, maxBytes),
+      choice,
+      secretFrom("decode", values),
+    );
+    const content = opened.content;
+    const outFile = outFolder ? join(out!, f.rel + EXTENSIONS[format]) : out;
+    if (content.kind !== "variant") {
+      // A save with no records prints nothing (zero records, as the engine reads it); a
+      // ConfigFile or project.binary prints its sections.
+      const text = content.kind === "empty" ? "" : sectionsText(content, format, target);
+      if (content.kind === "empty") {
+        progress.clear();
+        await write(
+          io.stderr,
+          `gdvariant: ${displayPath(f.path)}: note: no records (an empty save inside ${describeLayers(opened.layers)})\n`,
+        );
+      }
+      if (outFile === undefined) {
+        progress.clearFor(io.stdout);
+        await write(io.stdout, text);
+      } else await writeOutput(outFile, text);
+      return EXIT.ok;
+    }
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
     let failure: unknown;
     let trailing = 0;
-    try {
-      const r = resolveInput(bytes, choice);
+    if ("resolved" in content.reading) {
+      const r = content.reading.resolved;
       records = r.framed.records;
       entry = r.entry;
       trailing = r.framed.trailing;
@@ -89,11 +114,11 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
           `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass ${choiceFlags(r.detection.ambiguousIn)} to choose.\n`,
         );
       }
-    } catch (e) {
-      if (!(e instanceof PartialReadError)) throw e;
+    } else {
+      const e = content.reading.failure;
       failure = e;
-      records = e.partial.records;
-      entry = e.entry;
+      records = e instanceof PartialReadError ? e.partial.records : [];
+      entry = e instanceof PartialReadError ? e.entry : undefined;
     }
     if (out === undefined) progress.clearFor(io.stdout);
     // Each record is written as soon as it is formatted, so only one record's text is held;
@@ -108,7 +133,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     if (out === undefined) {
       for (const line of lines) await writePieces(line(), (s) => write(io.stdout, s));
     } else if (failure === undefined) {
-      await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
+      await writeOutput(outFile!, lines);
     }
     if (trailing > 0) {
       progress.clear();

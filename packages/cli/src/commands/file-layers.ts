@@ -1,13 +1,12 @@
 import {
   type CompressionMode,
+  type ContentLayer,
   compressFile,
   decompressFileAsync,
   decryptFile,
   type EncryptedLayout,
   encryptFile,
-  type FileLayer,
-  openFileAsync,
-  sealFile,
+  sealContent,
 } from "@gdvariant/files";
 import { type OptionSpec, oneOf, parseCommand, positiveInt } from "../args.js";
 import { UsageError } from "../errors.js";
@@ -42,46 +41,20 @@ function hexArg(command: CommandName, option: string, hex: string, size: number)
   return Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 }
 
-/**
- * Takes the GDEC / GCPF layers off `bytes` (auto-detected). Returns the inside and the layers,
- * outermost first; a bare file comes back as it is with no layers.
- * @throws {FileError} `key-needed` for an encrypted file without a secret, `wrong-key`...
- */
-export async function openLayers(
-  command: CommandName,
-  bytes: Uint8Array,
-  values: { password?: string | undefined; key?: string | undefined },
-): Promise<{ plaintext: Uint8Array; layers: readonly FileLayer[]; secret: ReturnType<typeof secretFrom> }> {
-  const secret = secretFrom(command, values);
-  const r = await openFileAsync(bytes, secret ?? {});
-  return { ...r, secret };
-}
-
-/** A one-line description of the layers, e.g. `encrypted (godot-3 layout), compressed (zstd)`. */
-export function describeLayers(layers: readonly FileLayer[]): string {
-  return layers
-    .map((l) =>
-      l.kind === "encrypted"
-        ? `encrypted (${l.layout} layout)`
-        : `compressed (${l.mode}, blocks of ${l.blockSize})`,
-    )
-    .join(", ");
-}
-
 /** Seals `plaintext` in `layers`, moving an encrypted layer to the layout of `target`. */
 export function resealFor(
   plaintext: Uint8Array,
-  layers: readonly FileLayer[],
+  layers: readonly ContentLayer[],
   target: string,
   secret: { password: string } | { key: Uint8Array },
 ): Uint8Array {
   const layout: EncryptedLayout = target === "godot-4" ? "godot-4" : "godot-3";
-  const moved = layers.map((l): FileLayer => {
+  const moved = layers.map((l): ContentLayer => {
     if (l.kind === "encrypted") return { kind: "encrypted", layout };
-    // The engine cannot write Brotli, so neither can we: a Brotli file comes back as Zstd.
+    // The engine cannot write Brotli, so neither can we: a Brotli layer comes back as Zstd.
     return l.mode === "brotli" ? { ...l, mode: "zstd" } : l;
   });
-  return sealFile(plaintext, moved, secret);
+  return sealContent(plaintext, moved, secret);
 }
 
 function needOutput(command: CommandName, out: string | undefined): string {

@@ -1,17 +1,45 @@
-import type { Span } from "@gdvariant/core";
+import { parseProjectBinary } from "@gdvariant/files";
 import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
+import type { DialectEntry } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { hexSegments, renderHex } from "../hexdump.js";
+import { type HexSegment, hexSegments, renderHex } from "../hexdump.js";
 import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
+import { describeLayers, openInput } from "../open-input.js";
 import { PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
+import { describeValue } from "../tree.js";
+import { SECRET_OPTIONS, secretFrom } from "./file-layers.js";
+
+/** project.binary's bytes by setting: the key, its value's length word, the value. */
+function settingSegments(bytes: Uint8Array, entry: DialectEntry): HexSegment[] {
+  const out: HexSegment[] = [{ start: 0, end: 8, depth: 0, label: "ECFG magic, setting count" }];
+  for (const s of parseProjectBinary(bytes)) {
+    const keyStart = s.offset - 8 - new TextEncoder().encode(s.key).length;
+    out.push({ start: keyStart, end: s.offset - 4, depth: 0, label: `setting ${s.key}` });
+    out.push({ start: s.offset - 4, end: s.offset, depth: 1, label: `value length ${s.length}` });
+    const value = resolveInput(bytes.subarray(s.offset, s.offset + s.length), {
+      dialect: entry.id,
+      framing: "raw",
+      allowObjects: true,
+      bigEndian: false,
+    }).framed.records[0]!.value;
+    out.push({
+      start: s.offset,
+      end: s.offset + s.length,
+      depth: 1,
+      label: describeValue(value, { toText: entry.toText, maxText: 48 }),
+    });
+  }
+  return out;
+}
 
 /** `gdvariant hexdump`: the bytes in hex, every range labelled with its path and kind. */
 export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("hexdump", argv, {
     ...READ_OPTIONS,
+    ...SECRET_OPTIONS,
     width: { type: "string" },
   });
   if (values.help) return "help";
@@ -27,26 +55,10 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
     return g;
   };
   return runBatch(io, files, { verb: "dumped", args: positionals }, async (f, _i, progress) => {
-    const bytes = await readInput(f.path, io, maxBytesOf("hexdump", values));
-    const spans = new Map<number, Span[]>();
-    const onSpan = (s: Span, record: number) => {
-      const list = spans.get(record);
-      if (list) list.push(s);
-      else spans.set(record, [s]);
-    };
     const name = displayPath(f.path);
-    try {
-      const r = resolveInput(bytes, choice, onSpan);
-      const head = `${gap()}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
-        r.framed.framing === "base64" ? " (offsets are in the decoded bytes)" : ""
-      }, ${r.framed.bytes.length} bytes\n`;
-      const lines = renderHex(r.framed.bytes, hexSegments(r.framed, spans, r.entry.toText), width);
-      progress.clearFor(io.stdout);
-      await write(io.stdout, `${head}${lines.join("\n")}\n`);
-      return EXIT.ok;
-    } catch (e) {
-      if (!(e instanceof PartialReadError)) throw e;
-      // Show the bytes up to and around the failure, so the offset in the error can be found.
+    const raw = await readInput(f.path, io, maxBytesOf("hexdump", values));
+    // Shows the bytes up to and around a failure, so the offset in the error can be found.
+    const around = async (e: PartialReadError, bytes: Uint8Array): Promise<never> => {
       const cause = e.cause as { offset?: number };
       const at = typeof cause.offset === "number" ? cause.offset : 0;
       const from = Math.max(0, at - 32) & ~15;
@@ -58,6 +70,44 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
         `${gap()}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`,
       );
       throw e;
+    };
+    const opened = await openInput(raw, choice, secretFrom("hexdump", values), { spans: true });
+    const bytes = opened.plaintext;
+    const content = opened.content;
+    const inside = opened.layers.length > 0 ? `, inside ${describeLayers(opened.layers)}` : "";
+    if (content.kind !== "variant") {
+      const what =
+        content.kind === "empty"
+          ? "empty (no records)"
+          : content.kind === "config-file"
+            ? `ConfigFile text (${content.dialect} syntax)`
+            : `project.binary, values read as ${content.entry.id}`;
+      const segments =
+        content.kind === "project-binary"
+          ? settingSegments(bytes, content.entry)
+          : [{ start: 0, end: bytes.length, depth: 0, label: what }];
+      progress.clearFor(io.stdout);
+      await write(
+        io.stdout,
+        `${gap()}== ${name}: ${what}${inside}, ${bytes.length} bytes\n${renderHex(bytes, segments, width).join("\n")}${bytes.length > 0 ? "\n" : ""}`,
+      );
+      return EXIT.ok;
+    }
+    const reading = content.reading;
+    try {
+      if ("failure" in reading) throw reading.failure;
+      const r = reading.resolved;
+      const spans = opened.spans;
+      const head = `${gap()}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
+        r.framed.framing === "base64" ? " (offsets are in the decoded bytes)" : ""
+      }${inside}, ${r.framed.bytes.length} bytes\n`;
+      const lines = renderHex(r.framed.bytes, hexSegments(r.framed, spans, r.entry.toText), width);
+      progress.clearFor(io.stdout);
+      await write(io.stdout, `${head}${lines.join("\n")}\n`);
+      return EXIT.ok;
+    } catch (e) {
+      if (!(e instanceof PartialReadError)) throw e;
+      return around(e, bytes);
     }
   });
 }
