@@ -5,7 +5,9 @@ import {
   DecodeError,
   type Dialect,
   decodeWithLength,
-  type Span,
+  MODEL,
+  type Observer,
+  readWith,
   type Value,
 } from "@gdvariant/core";
 import { DEFAULT_GODOT3_VERSION, type Godot3Version } from "@gdvariant/godot-3";
@@ -22,8 +24,11 @@ export interface RecordInfo {
   readonly valueLength: number;
   /** store-var: the length word. */
   readonly length?: number;
-  /** Every value's byte range, innermost first, as the decoder reports them. */
-  readonly spans: readonly Span[];
+  /**
+   * Every value's byte range in the order the reader reads them (contents before their
+   * container, a key before its value): range n is the n-th value of the record in that order.
+   */
+  readonly ranges: Ranges;
 }
 
 export interface Analysis {
@@ -60,14 +65,55 @@ function errorOf(e: unknown): { message: string; offset: number; code: string } 
   return { message: e instanceof Error ? e.message : String(e), offset: 0, code: "error" };
 }
 
+/** Byte ranges of values, in reading order: [start[i], end[i]) of value i. */
+export interface Ranges {
+  readonly count: number;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+}
+
+/**
+ * Collects each value's range as the reader reads it. The reader's observer is told of every
+ * value with its bytes, at no cost past the call (spans with paths cost ten times the reading).
+ */
+class RangeObserver implements Observer {
+  count = 0;
+  start = new Int32Array(1024);
+  end = new Int32Array(1024);
+
+  observe(_value: unknown, _header: number, start: number, end: number): void {
+    if (this.count === this.start.length) {
+      const s = new Int32Array(this.count * 2);
+      s.set(this.start);
+      this.start = s;
+      const e = new Int32Array(this.count * 2);
+      e.set(this.end);
+      this.end = e;
+    }
+    this.start[this.count] = start;
+    this.end[this.count] = end;
+    this.count++;
+  }
+
+  ranges(): Ranges {
+    return {
+      count: this.count,
+      start: this.start.subarray(0, this.count),
+      end: this.end.subarray(0, this.count),
+    };
+  }
+}
+
 function readOne(dialect: Dialect, bytes: Uint8Array, start: number, allowObjects: boolean): RecordInfo {
-  const spans: Span[] = [];
-  const { value, length } = decodeWithLength(dialect, bytes, {
+  const observer = new RangeObserver();
+  const { value, length } = readWith(dialect, bytes, { offset: start, allowObjects }, MODEL, observer);
+  return {
+    value: value as Value,
     offset: start,
-    allowObjects,
-    onSpan: (s) => spans.push(s),
-  });
-  return { value, offset: start, valueOffset: start, valueLength: length, spans };
+    valueOffset: start,
+    valueLength: length,
+    ranges: observer.ranges(),
+  };
 }
 
 function readRecords(
@@ -133,6 +179,56 @@ function readRecords(
 }
 
 /**
+ * The dialect of a store_var file whose last record is cut short: the detector's closest reading
+ * when it was records, else the length words chaining through whole records until one claims
+ * more than is left, with the intact records read by a dialect (or, with none intact, the cut
+ * record's bytes beginning a Variant that runs out of bytes). Undefined when a raw reading of
+ * the bytes also ran to their end (a raw dump cut short).
+ */
+function cutRecords(
+  input: Uint8Array,
+  detection: DetectResult,
+  choice: Choice,
+): { dialect: Entry["id"]; bigEndian: boolean } | undefined {
+  const c = detection.closest;
+  if (c && c.framing.kind === "length-prefixed" && isDialectId(c.dialect))
+    return { dialect: c.dialect, bigEndian: c.framing.bigEndian };
+  if (c?.code === "truncated") return undefined;
+  const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  let at = 0;
+  for (;;) {
+    if (input.length - at < 4) return undefined;
+    const length = view.getUint32(at, true);
+    if (length < 4 || length > 0x7fffffff) return undefined;
+    if (length > input.length - at - 4) break;
+    at += 4 + length;
+    if (at === input.length) return undefined;
+  }
+  const dialects =
+    choice.dialect === "auto" ? (["godot-4", "godot-3", "legacy-2"] as const) : [choice.dialect];
+  if (at > 0) {
+    const d = detect(input.subarray(0, at), {
+      allowObjects: choice.allowObjects,
+      dialects: [...dialects],
+      framings: ["length-prefixed"],
+    });
+    const id = d.best?.dialect;
+    return id !== undefined && isDialectId(id) ? { dialect: id, bigEndian: false } : undefined;
+  }
+  if (input.length < 8) return undefined;
+  for (const id of dialects) {
+    try {
+      decodeWithLength(entryFor(id, DEFAULT_GODOT3_VERSION).reader, input.subarray(4), {
+        allowObjects: choice.allowObjects,
+      });
+    } catch (e) {
+      if (DecodeError.is(e) && e.code === "truncated") return { dialect: id, bigEndian: false };
+    }
+  }
+  return undefined;
+}
+
+/**
  * Reads `input` as the choices say: the detector (auto-detect) settles what is `auto`, then the
  * records are read with spans for the views. Never throws for bad bytes: `error` says where.
  */
@@ -168,6 +264,16 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
   const id =
     choice.dialect !== "auto" ? choice.dialect : best && isDialectId(best.dialect) ? best.dialect : undefined;
   if (id === undefined) {
+    // A store_var file cut short: the records before the cut are kept, the cut one named.
+    const cut = cutRecords(input, detection, choice);
+    if (cut !== undefined) {
+      const entry = entryFor(cut.dialect, choice.godot3Version ?? DEFAULT_GODOT3_VERSION);
+      return {
+        detection,
+        entry,
+        ...readRecords(entry, input, "store-var", cut.bigEndian, choice.allowObjects),
+      };
+    }
     const c = detection.closest;
     const error = c
       ? {

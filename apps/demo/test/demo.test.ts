@@ -1,26 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readStoreVarFile } from "@gdvariant/core";
 import { decryptFile } from "@gdvariant/files";
 import { dialect as godot4 } from "@gdvariant/godot-4";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveBrowser, launch, serve } from "./support/page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const SAMPLES = join(here, "..", "..", "..", "samples");
-const DIST = join(here, "..", "dist");
 const OUT = join(here, "..", "test-output");
-const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
-// Locally the test is skipped without Chromium; on CI a missing browser is a failure.
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.CI) {
-  throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_BIN); .ci/run installs Debian's chromium`);
-}
 
 function vector(label: string): string {
   const line = readFileSync(join(here, "fixtures", "godot-4.6.3-vectors.txt"), "utf8")
@@ -30,51 +23,15 @@ function vector(label: string): string {
   return line.split(" ")[1]!;
 }
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".bin": "application/octet-stream",
-  ".b64": "text/plain",
-};
-
-function serve(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? "/").split(/[?#]/)[0]!)).replace(
-      /^(\.\.[/\\])+/,
-      "",
-    );
-    const file = join(DIST, path.endsWith("/") ? `${path}index.html` : path);
-    if (!file.startsWith(DIST) || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   let server: Server;
   let browser: Browser;
   let base: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(DIST, "index.html"))) throw new Error("build the demo first (vite build)");
     mkdirSync(OUT, { recursive: true });
-    server = await serve();
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
-    });
+    ({ server, base } = await serve());
+    browser = await launch();
   });
 
   afterAll(async () => {
