@@ -826,8 +826,9 @@ class Encoder implements EncodeContext {
 
   /**
    * Writes a model value, or a plain JS value directly (the inference of `fromJS`, without
-   * making model values first: integer number to int, other number to float, string, boolean,
-   * null/undefined, bigint, arrays, Maps and plain objects, typed arrays to packed arrays).
+   * making model values first: whole number within int64 to int, other number to float,
+   * string, boolean, null/undefined, bigint, arrays, Maps and plain objects, typed arrays to
+   * packed arrays).
    */
   encodeValue(input: unknown): void {
     switch (typeof input) {
