@@ -9,13 +9,17 @@ export function nodePathText(v: NodePathValue): string {
   return s;
 }
 
-/** `NodePath(String)` as the engine parses it: a leading `/`, names split on `/`, subnames on
- * `:`, empty parts dropped. */
-export function parseNodePathText(path: string): NodePathValue {
+/**
+ * `NodePath(String)` as the engine parses it: a leading `/`, names split on `/`, subnames on
+ * `:`. An empty name or subname (`a//b`, `a::b`, `a/`) makes the engine print "Invalid
+ * NodePath" and give the empty NodePath: `undefined` here.
+ */
+export function parseNodePathText(path: string): NodePathValue | undefined {
   const absolute = path.startsWith("/");
   const body = absolute ? path.slice(1) : path;
-  const [namePart = "", ...subs] = body.split(":");
-  const names = namePart === "" ? [] : namePart.split("/").filter((n) => n !== "");
-  const subnames = subs.filter((s) => s !== "");
+  if (body === "") return { kind: "nodePath", names: [], subnames: [], absolute };
+  const [namePart = "", ...subnames] = body.split(":");
+  const names = namePart === "" ? [] : namePart.split("/");
+  if (names.includes("") || subnames.includes("")) return undefined;
   return { kind: "nodePath", names, subnames, absolute };
 }

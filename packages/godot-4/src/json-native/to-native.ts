@@ -131,6 +131,18 @@ function columns(a: readonly number[]): number[] {
   return [a[0]!, a[3]!, a[6]!, a[1]!, a[4]!, a[7]!, a[2]!, a[5]!, a[8]!];
 }
 
+// ContainerTypeValidate::validate for a builtin element type: the value as the container holds
+// it, or undefined when the engine refuses it.
+function fitType(v: Value, t: ContainerType | undefined): Value | undefined {
+  if (t === undefined || t.kind !== "builtin") return v;
+  if (v.kind === t.type) return v;
+  if (t.type === "object" && v.kind === "nil") return v;
+  if (t.type === "string" && v.kind === "stringName") return { kind: "string", value: v.value };
+  if (t.type === "stringName" && v.kind === "string") return { kind: "stringName", value: v.value };
+  if (t.type === "float" && v.kind === "int") return { kind: "float", value: Number(v.value) };
+  return undefined;
+}
+
 class NativeReader {
   private readonly rules: Godot4JsonRules;
   private readonly allowObjects: boolean;
@@ -209,7 +221,16 @@ class NativeReader {
     }
     if (s.startsWith("s:")) return { kind: "string", value: s.slice(2) };
     if (s.startsWith("sn:")) return { kind: "stringName", value: s.slice(3) };
-    if (s.startsWith("np:")) return parseNodePathText(s.slice(3));
+    if (s.startsWith("np:")) {
+      const path = parseNodePathText(s.slice(3));
+      if (path !== undefined) return path;
+      throw new Refusal("invalid-data", "an invalid NodePath (an empty name or subname)", at, {
+        kind: "nodePath",
+        names: [],
+        subnames: [],
+        absolute: false,
+      });
+    }
     throw new Refusal("invalid-data", "a string without a type prefix (i:, f:, s:, sn:, np:)", at);
   }
 
@@ -374,8 +395,23 @@ class NativeReader {
       });
     const entries: DictionaryEntry[] = [];
     for (let i = 0; i + 1 < a.length; i += 2) {
-      const key = this.child(a[i]!, depth + 1, o.at, { keyAt: i >> 1 });
-      entries.push([key, this.child(a[i + 1]!, depth + 1, o.at, { key })]);
+      let key = this.child(a[i]!, depth + 1, o.at, { keyAt: i >> 1 });
+      let value = this.child(a[i + 1]!, depth + 1, o.at, { key });
+      // A typed Dictionary checks each key and value as it is set (ContainerTypeValidate): an
+      // int becomes a float, a String a StringName and back, anything else is refused and
+      // the entry left out.
+      const k = fitType(key, keyType);
+      const v = fitType(value, valueType);
+      if (k === undefined || v === undefined) {
+        const part = k === undefined ? "key" : "value";
+        const r = new Refusal("invalid-data", `a ${part} that does not fit the typed Dictionary`, o.at);
+        if (this.nullMode) continue;
+        const seg: PathSegment = k === undefined ? { keyAt: i >> 1 } : { key };
+        throw new DecodeError(r.detail, { code: r.code, offset: r.at, path: [seg], dialect: "godot-4" });
+      }
+      key = k;
+      value = v;
+      entries.push([key, value]);
     }
     return { kind: "dictionary", entries: dedupeEntries(entries), ...typing };
   }
