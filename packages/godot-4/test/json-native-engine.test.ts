@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { DecodeError, EncodeError, equals, GdVariantError, type Value } from "@gdvariant/core";
 import { decode } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
-import { readJsonNative, writeJsonNative } from "../src/json-native/index.js";
+import { readJsonNative, writeJsonNative, writeJsonStringify } from "../src/json-native/index.js";
 import { cUnescape, fromHex } from "./support/fixtures.js";
 
 function rows(name: string): string[][] {
@@ -103,5 +103,16 @@ describe("readJsonNative against Godot 4.6.3", () => {
     }
     expect(refusals).toBeGreaterThan(20);
     expect(reads).toBeGreaterThan(150);
+  });
+});
+
+describe("writeJsonStringify against Godot 4.6.3", () => {
+  const lines = rows("json-stringify.tsv");
+  it("writes the plain JSON.stringify(v) of every value character for character", () => {
+    expect(lines.length).toBeGreaterThan(1000);
+    for (const [label, hex, c, escaped] of lines) {
+      const value = decode(fromHex(hex!));
+      expect(writeJsonStringify(value, combo(c!)), `${label} ${c}`).toBe(cUnescape(escaped!));
+    }
   });
 });
