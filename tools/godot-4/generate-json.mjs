@@ -25,7 +25,12 @@ const bin =
 
 const run = spawnSync(
   "sh",
-  ["-c", `"$0" --headless --path "$1" -s json-native.gd -- --seed=${seed} --count=${count} 2>&1`, bin, join(here, "project")],
+  [
+    "-c",
+    `"$0" --headless --path "$1" -s json-native.gd -- --seed=${seed} --count=${count} 2>&1`,
+    bin,
+    join(here, "project"),
+  ],
   { encoding: "utf8", maxBuffer: 1 << 28 },
 );
 if (run.status !== 0) {
@@ -66,4 +71,6 @@ for (const [name, body] of Object.entries(files)) {
   }
 }
 rmSync(tmp, { recursive: true, force: true });
-console.log(`engine ${engine}: ${write.length} write, ${plain.length} stringify, ${read.length} read lines written to ${out}`);
+console.log(
+  `engine ${engine}: ${write.length} write, ${plain.length} stringify, ${read.length} read lines written to ${out}`,
+);

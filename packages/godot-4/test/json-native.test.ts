@@ -1,5 +1,17 @@
 // Unit facts of the JSON forms that need no engine: losses, hostile input, versions.
-import { DecodeError, EncodeError, float, GdVariantError, int, packedInt64Array, rid, string, TextParseError, vector2 } from "@gdvariant/core";
+import {
+  array,
+  DecodeError,
+  EncodeError,
+  float,
+  GdVariantError,
+  int,
+  packedInt64Array,
+  rid,
+  string,
+  TextParseError,
+  vector2,
+} from "@gdvariant/core";
 import { describe, expect, it } from "vitest";
 import { jsonNativeLosses, readJsonNative, writeJsonNative } from "../src/json-native/index.js";
 
@@ -8,10 +20,7 @@ describe("jsonNativeLosses", () => {
     expect(jsonNativeLosses(int(5))).toEqual([]);
     expect(jsonNativeLosses(vector2(0.5, 2))).toEqual([]);
     const losses = jsonNativeLosses(
-      [float(1 / 3), rid(7), packedInt64Array([2n ** 60n + 1n]), string("ok")].reduce(
-        (a, v) => ({ ...a, items: [...a.items, v] }),
-        { kind: "array" as const, items: [] as never[] },
-      ),
+      array([float(1 / 3), rid(7), packedInt64Array([2n ** 60n + 1n]), string("ok")]),
     );
     expect(losses.map((l) => l.path)).toEqual([[0], [1], [2]]);
   });
@@ -59,6 +68,8 @@ describe("versions", () => {
       // 4.5: String::num(x, 17 - floor(log10 x)) = printf("%.18f"); NaN as the invalid `nan`.
       '{"args":[0.333333333333333315,nan],"type":"PackedFloat64Array"}',
     );
-    expect(writeJsonNative(pf, { fullPrecision: true })).toBe('{"args":[0.3333333333333333,null],"type":"PackedFloat64Array"}');
+    expect(writeJsonNative(pf, { fullPrecision: true })).toBe(
+      '{"args":[0.3333333333333333,null],"type":"PackedFloat64Array"}',
+    );
   });
 });

@@ -79,14 +79,20 @@ describe.skipIf(!haveEngine)("live Godot 4 engine: JSON.from_native / JSON.to_na
     writeFileSync(join(dir, "project.godot"), 'config_version=5\n\n[application]\nconfig/name="live"\n');
     writeFileSync(join(dir, "live.gd"), SCRIPT);
     writeFileSync(join(dir, "input.txt"), `${input}\n`);
-    const r = spawnSync(bin, ["--headless", "--path", dir, "-s", "live.gd", "--", `--input=${join(dir, "input.txt")}`], {
-      encoding: "utf8",
-      maxBuffer: 1 << 27,
-      timeout: 90_000,
-    });
+    const r = spawnSync(
+      bin,
+      ["--headless", "--path", dir, "-s", "live.gd", "--", `--input=${join(dir, "input.txt")}`],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 27,
+        timeout: 90_000,
+      },
+    );
     if (r.status !== 0) throw new Error(`engine failed (${r.status}): ${r.stderr}`);
     const lines = r.stdout.split("\n");
-    const written = lines.filter((l) => l.startsWith("@@W\t")).map((l) => l.split("\t").slice(1).map(cUnescape));
+    const written = lines
+      .filter((l) => l.startsWith("@@W\t"))
+      .map((l) => l.split("\t").slice(1).map(cUnescape));
     const read = lines.filter((l) => l.startsWith("@@R\t")).map((l) => l.slice(4));
     expect(values.length).toBeGreaterThan(200);
     expect(written.length).toBe(values.length);
@@ -99,9 +105,14 @@ describe.skipIf(!haveEngine)("live Godot 4 engine: JSON.from_native / JSON.to_na
         texts_++;
       });
       const engine = decode(fromHex(read[i]!));
-      expect(equals(readJsonNative(texts[i]!, { integers: "engine" }), engine), `value ${i}: ${texts[i]}`).toBe(true);
+      expect(
+        equals(readJsonNative(texts[i]!, { integers: "engine" }), engine),
+        `value ${i}: ${texts[i]}`,
+      ).toBe(true);
     }
     expect(texts_).toBe(values.length * COMBOS.length);
-    console.log(`live JSON forms: ${values.length} values, ${texts_} engine texts compared, ${values.length} of our texts read by the engine`);
+    console.log(
+      `live JSON forms: ${values.length} values, ${texts_} engine texts compared, ${values.length} of our texts read by the engine`,
+    );
   }, 120_000);
 });

@@ -110,7 +110,7 @@ export function cNum(x: number, decimals: number): string {
 // (double)(int64_t)x == x on x86-64: out-of-range and NaN convert to INT64_MIN.
 function isInt64Exact(x: number): boolean {
   if (Number.isNaN(x)) return false;
-  if (x >= 9223372036854775808 || x < -9223372036854775808) return x === -9223372036854775808;
+  if (x >= 2 ** 63 || x < -(2 ** 63)) return x === -(2 ** 63);
   return Number.isInteger(x);
 }
 

@@ -33,7 +33,7 @@ export function builtInStrtod(s: string, start = 0, limit = s.length): StrtodRes
 
   let decPt = -1;
   let mantSize = 0;
-  for (;; mantSize++) {
+  for (; ; mantSize++) {
     const c = at(p);
     if (!isDigit(c)) {
       if (c !== 46 || decPt >= 0) break;

@@ -77,10 +77,13 @@ class NativeWriter {
   constructor(o: JsonNativeWriteOptions) {
     this.rules = godot4JsonRules(o.version ?? "4.6");
     if (!this.rules.native)
-      throw new EncodeError(`JSON.from_native does not exist before Godot 4.4 (version ${this.rules.version})`, {
-        code: "unsupported-kind",
-        dialect: "godot-4",
-      });
+      throw new EncodeError(
+        `JSON.from_native does not exist before Godot 4.4 (version ${this.rules.version})`,
+        {
+          code: "unsupported-kind",
+          dialect: "godot-4",
+        },
+      );
     this.layout = new JsonLayout(o.indent ?? "", o.sortKeys ?? true);
     // 4.4 drops full_precision in the recursion and a from_native text never has a float at
     // the top, so there it changes nothing.
@@ -111,7 +114,9 @@ class NativeWriter {
   private dict(keys: string[], values: Item[], level: number): string {
     if (level + 1 > MAX_STRINGIFY_DEPTH) return this.tooDeep();
     if (this.layout.sortKeys && keys.length > 1) {
-      const order = keys.map((_, i) => i).sort((a, b) => SORTED_KEY_RANK[keys[a]!]! - SORTED_KEY_RANK[keys[b]!]!);
+      const order = keys
+        .map((_, i) => i)
+        .sort((a, b) => SORTED_KEY_RANK[keys[a]!]! - SORTED_KEY_RANK[keys[b]!]!);
       return this.layout.object(
         order.map((i) => keys[i]!),
         level,
@@ -126,7 +131,7 @@ class NativeWriter {
     throw new Refused("depth-exceeded", "JSON structure is too deep (more than 1024 levels)");
   }
 
-  private args(type: string, n: number, item: (i: number) => string): Item {
+  private args(n: number, item: (i: number) => string): Item {
     return (level) => {
       if (level > MAX_STRINGIFY_DEPTH) return this.tooDeep();
       return this.layout.array(n, level, item);
@@ -134,7 +139,7 @@ class NativeWriter {
   }
 
   private math(type: string, parts: readonly string[], level: number): string {
-    return this.dict(["type", "args"], [() => `"${type}"`, this.args(type, parts.length, (i) => parts[i]!)], level);
+    return this.dict(["type", "args"], [() => `"${type}"`, this.args(parts.length, (i) => parts[i]!)], level);
   }
 
   private containerType(t: ContainerType | undefined): string | undefined | Refused {
@@ -144,7 +149,10 @@ class NativeWriter {
       return new Refused("objects-not-allowed", "a class- or script-typed container needs fullObjects");
     if (t.kind === "class") return t.className;
     if (!t.path.startsWith("res://"))
-      return new Refused("invalid-value", `a container's script must be a res:// path, not ${JSON.stringify(t.path)}`);
+      return new Refused(
+        "invalid-value",
+        `a container's script must be a res:// path, not ${JSON.stringify(t.path)}`,
+      );
     return t.path;
   }
 
@@ -153,7 +161,8 @@ class NativeWriter {
       return this.value(v, depth, level);
     } catch (e) {
       if (e instanceof EncodeError) e.prependPath(seg);
-      else if (e instanceof Refused) throw new EncodeError(e.detail, { code: e.code, path: [seg], dialect: "godot-4" });
+      else if (e instanceof Refused)
+        throw new EncodeError(e.detail, { code: e.code, path: [seg], dialect: "godot-4" });
       throw e;
     }
   }
@@ -183,7 +192,11 @@ class NativeWriter {
       case "vector2i":
         return this.math("Vector2i", [String(v.x), String(v.y)], level);
       case "rect2":
-        return this.math("Rect2", [this.real(v.x), this.real(v.y), this.real(v.width), this.real(v.height)], level);
+        return this.math(
+          "Rect2",
+          [this.real(v.x), this.real(v.y), this.real(v.width), this.real(v.height)],
+          level,
+        );
       case "rect2i":
         return this.math("Rect2i", [String(v.x), String(v.y), String(v.width), String(v.height)], level);
       case "vector3":
@@ -197,11 +210,22 @@ class NativeWriter {
       case "plane":
         return this.math("Plane", [this.real(v.x), this.real(v.y), this.real(v.z), this.real(v.d)], level);
       case "quaternion":
-        return this.math("Quaternion", [this.real(v.x), this.real(v.y), this.real(v.z), this.real(v.w)], level);
+        return this.math(
+          "Quaternion",
+          [this.real(v.x), this.real(v.y), this.real(v.z), this.real(v.w)],
+          level,
+        );
       case "aabb":
         return this.math(
           "AABB",
-          [this.real(v.x), this.real(v.y), this.real(v.z), this.real(v.width), this.real(v.height), this.real(v.depth)],
+          [
+            this.real(v.x),
+            this.real(v.y),
+            this.real(v.z),
+            this.real(v.width),
+            this.real(v.height),
+            this.real(v.depth),
+          ],
           level,
         );
       case "color":
@@ -216,7 +240,11 @@ class NativeWriter {
       case "basis":
       case "matrix3":
         // The model holds rows; from_native writes columns.
-        return this.math("Basis", columns(v.values, 0).map((x) => this.real(x)), level);
+        return this.math(
+          "Basis",
+          columns(v.values, 0).map((x) => this.real(x)),
+          level,
+        );
       case "transform3d":
         return this.math(
           "Transform3D",
@@ -254,27 +282,45 @@ class NativeWriter {
         return this.packed(v.kind, v.data.length, (i) => this.f32(v.data[i]!), level);
       case "image":
       case "inputEvent":
-        throw new EncodeError(`Godot 4 has no ${v.kind} type`, { code: "unsupported-kind", dialect: "godot-4" });
+        throw new EncodeError(`Godot 4 has no ${v.kind} type`, {
+          code: "unsupported-kind",
+          dialect: "godot-4",
+        });
     }
   }
 
-  private packed(kind: keyof typeof TYPE_NAMES, n: number, item: (i: number) => string, level: number): string {
-    return this.dict(["type", "args"], [() => `"${TYPE_NAMES[kind]}"`, this.args("", n, item)], level);
+  private packed(
+    kind: keyof typeof TYPE_NAMES,
+    n: number,
+    item: (i: number) => string,
+    level: number,
+  ): string {
+    return this.dict(["type", "args"], [() => `"${TYPE_NAMES[kind]}"`, this.args(n, item)], level);
   }
 
   private object(v: Extract<Value, { kind: "object" }>, depth: number, level: number): string {
     if (isNullObject(v)) return "null";
-    if (!this.fullObjects) return this.refuse("objects-not-allowed", "an object needs fullObjects (full_objects)");
-    if (depth > MAX_NATIVE_DEPTH) return this.refuse("depth-exceeded", "Variant is too deep (more than 1024 levels)");
+    if (!this.fullObjects)
+      return this.refuse("objects-not-allowed", "an object needs fullObjects (full_objects)");
+    if (depth > MAX_NATIVE_DEPTH)
+      return this.refuse("depth-exceeded", "Variant is too deep (more than 1024 levels)");
     if (v.form === "id") {
       // bytes_to_var gives an EncodedObjectAsID: its stored properties.
       const props = ['"object_id"', `"i:${String(v.id)}"`, '"script"', "null"];
-      return this.dict(["type", "props"], [() => '"EncodedObjectAsID"', this.args("", 4, (i) => props[i]!)], level);
+      return this.dict(
+        ["type", "props"],
+        [() => '"EncodedObjectAsID"', this.args(4, (i) => props[i]!)],
+        level,
+      );
     }
     if (v.form !== "full") return "null";
     const props = v.properties;
     for (const [name, value] of props) {
-      if (name === "script" && value.kind !== "nil" && !(value.kind === "string" && value.value.startsWith("res://"))) {
+      if (
+        name === "script" &&
+        value.kind !== "nil" &&
+        !(value.kind === "string" && value.value.startsWith("res://"))
+      ) {
         const r = this.refuse("invalid-value", "an object's script must be a res:// path");
         if (r === "null") return r;
       }
@@ -310,8 +356,9 @@ class NativeWriter {
     }
     keys.push("args");
     if (depth > MAX_NATIVE_DEPTH) {
-      if (!this.refuseNull) throw new Refused("depth-exceeded", "Variant is too deep (more than 1024 levels)");
-      values.push(this.args("", 0, () => ""));
+      if (!this.refuseNull)
+        throw new Refused("depth-exceeded", "Variant is too deep (more than 1024 levels)");
+      values.push(this.args(0, () => ""));
       return this.dict(keys, values, level);
     }
     const entries = dedupeEntries(v.entries);
@@ -331,7 +378,11 @@ class NativeWriter {
     const et = this.containerType(v.elementType);
     if (et instanceof Refused) {
       if (this.refuseNull) return "null";
-      throw new EncodeError(et.detail, { code: et.code, path: [{ part: "elementType" }], dialect: "godot-4" });
+      throw new EncodeError(et.detail, {
+        code: et.code,
+        path: [{ part: "elementType" }],
+        dialect: "godot-4",
+      });
     }
     const items = depth > MAX_NATIVE_DEPTH ? [] : v.items;
     if (depth > MAX_NATIVE_DEPTH && !this.refuseNull)
@@ -341,7 +392,11 @@ class NativeWriter {
       return this.layout.array(items.length, lv, (i) => this.child(items[i]!, depth + 1, lv + 1, i));
     };
     if (et === undefined) return body(level);
-    return this.dict(["type", "elem_type", "args"], [() => '"Array"', () => `"${jsonEscape(et)}"`, body], level);
+    return this.dict(
+      ["type", "elem_type", "args"],
+      [() => '"Array"', () => `"${jsonEscape(et)}"`, body],
+      level,
+    );
   }
 }
 

@@ -6,7 +6,7 @@
  */
 
 export { type JsonNativeWriteOptions, writeJsonNative } from "./from-native.js";
+export { type JsonNativeLoss, jsonNativeLosses } from "./losses.js";
+export { type JsonStringifyOptions, writeJsonStringify } from "./plain-stringify.js";
 export { type Godot4JsonRules, godot4JsonRules } from "./rules.js";
 export { type JsonNativeReadOptions, readJsonNative } from "./to-native.js";
-export { type JsonStringifyOptions, writeJsonStringify } from "./plain-stringify.js";
-export { type JsonNativeLoss, jsonNativeLosses } from "./losses.js";

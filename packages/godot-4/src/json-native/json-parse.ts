@@ -211,7 +211,8 @@ export class EngineJsonParser {
             if ((trail & 0xfffffc00) !== 0xdc00) this.fail("syntax", "unpaired lead surrogate in string", k);
             res = ((res - 0xd800) << 10) + (trail - 0xdc00) + 0x10000;
             k += 6;
-          } else if ((res & 0xfffffc00) === 0xdc00) this.fail("syntax", "unpaired trail surrogate in string", k);
+          } else if ((res & 0xfffffc00) === 0xdc00)
+            this.fail("syntax", "unpaired trail surrogate in string", k);
           break;
         }
         default:
@@ -236,7 +237,11 @@ export class EngineJsonParser {
         if (id === "true") return true;
         if (id === "false") return false;
         if (id === "null") return null;
-        return this.fail("syntax", `expected 'true', 'false', or 'null', got '${id.slice(0, 40)}'`, this.tokenStart);
+        return this.fail(
+          "syntax",
+          `expected 'true', 'false', or 'null', got '${id.slice(0, 40)}'`,
+          this.tokenStart,
+        );
       }
       case TK.number:
       case TK.string:

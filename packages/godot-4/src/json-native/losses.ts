@@ -15,7 +15,7 @@ export interface JsonNativeLoss {
 function reasonOf(before: Value, after: Value): string {
   switch (before.kind) {
     case "float":
-      return 'a float is written as String(float), 14 significant digits, and read back by the engine\'s inexact strtod';
+      return "a float is written as String(float), 14 significant digits, and read back by the engine's inexact strtod";
     case "rid":
     case "callable":
     case "signal":
@@ -38,18 +38,21 @@ function reasonOf(before: Value, after: Value): string {
 function diff(before: Value, after: Value, path: PathSegment[], out: JsonNativeLoss[], limit: number): void {
   if (out.length >= limit || equals(before, after)) return;
   if (before.kind === "array" && after.kind === "array" && before.items.length === after.items.length) {
-    before.items.forEach((x, i) => diff(x, after.items[i]!, [...path, i], out, limit));
+    before.items.forEach((x, i) => {
+      diff(x, after.items[i]!, [...path, i], out, limit);
+    });
     if (equals({ ...before, items: [] }, { ...after, items: [] })) return;
   } else if (
     before.kind === "dictionary" &&
     after.kind === "dictionary" &&
     before.entries.length === after.entries.length
   ) {
-    before.entries.forEach(([k, v], i) => {
+    for (let i = 0; i < before.entries.length; i++) {
+      const [k, v] = before.entries[i]!;
       const [k2, v2] = after.entries[i]!;
       diff(k, k2, [...path, { keyAt: i }], out, limit);
       diff(v, v2, [...path, { key: k }], out, limit);
-    });
+    }
     if (equals({ ...before, entries: [] }, { ...after, entries: [] })) return;
   } else if (
     before.kind === "object" &&
@@ -58,7 +61,10 @@ function diff(before: Value, after: Value, path: PathSegment[], out: JsonNativeL
     after.form === "full" &&
     before.properties.length === after.properties.length
   ) {
-    before.properties.forEach(([n, v], i) => diff(v, after.properties[i]![1], [...path, { property: n }], out, limit));
+    for (let i = 0; i < before.properties.length; i++) {
+      const [n, v] = before.properties[i]!;
+      diff(v, after.properties[i]![1], [...path, { property: n }], out, limit);
+    }
     return;
   }
   if (out.length < limit) out.push({ path, after, reason: reasonOf(before, after) });

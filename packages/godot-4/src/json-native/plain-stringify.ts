@@ -128,13 +128,19 @@ function variantText(v: Value): string {
       return `{ ${v.entries.map(([k, x]) => `${variantText(k)}: ${variantText(x)}`).join(", ")} }`;
     case "object":
       if (isNullObject(v)) return "<null>";
-      throw new EncodeError("JSON.stringify writes an object as its instance id, which only the running engine knows", {
+      throw new EncodeError(
+        "JSON.stringify writes an object as its instance id, which only the running engine knows",
+        {
+          code: "unsupported-kind",
+          dialect: "godot-4",
+        },
+      );
+    case "image":
+    case "inputEvent":
+      throw new EncodeError(`Godot 4 has no ${v.kind} type`, {
         code: "unsupported-kind",
         dialect: "godot-4",
       });
-    case "image":
-    case "inputEvent":
-      throw new EncodeError(`Godot 4 has no ${v.kind} type`, { code: "unsupported-kind", dialect: "godot-4" });
   }
 }
 

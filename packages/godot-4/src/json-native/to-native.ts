@@ -16,7 +16,14 @@ import { EngineJsonParser } from "./json-parse.js";
 import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
 import { parseNodePathText } from "./node-path-text.js";
 import { type Godot4JsonRules, godot4JsonRules } from "./rules.js";
-import { nodeToArray, nodeToDouble, nodeToInt32, nodeToInt64, nodeToString, nodeToUint8 } from "./variant-convert.js";
+import {
+  nodeToArray,
+  nodeToDouble,
+  nodeToInt32,
+  nodeToInt64,
+  nodeToString,
+  nodeToUint8,
+} from "./variant-convert.js";
 
 /** Options of {@link readJsonNative}. */
 export interface JsonNativeReadOptions {
@@ -205,7 +212,7 @@ class NativeReader {
       return { kind: "array", items };
     }
     if (n instanceof JsonObject) return this.typed(n, depth);
-    throw new Refusal("invalid-data", "a bare number: the engine only reads floats as \"f:\" strings", n.start);
+    throw new Refusal("invalid-data", 'a bare number: the engine only reads floats as "f:" strings', n.start);
   }
 
   private prefixed(s: string, at: number): Value {
@@ -241,7 +248,8 @@ class NativeReader {
 
   private argsOf(o: JsonObject, type: string, size: number): readonly JsonNode[] {
     const a = this.args(o);
-    if (a.length !== size) throw new Refusal("invalid-data", `${type} takes ${size} args, not ${a.length}`, o.at);
+    if (a.length !== size)
+      throw new Refusal("invalid-data", `${type} takes ${size} args, not ${a.length}`, o.at);
     return a;
   }
 
@@ -256,7 +264,8 @@ class NativeReader {
     if (!o.entries.has(key)) return undefined;
     const name = nodeToString(o.entries.get(key)!);
     const kind = Object.hasOwn(TYPE_BY_NAME, name) ? TYPE_BY_NAME[name] : undefined;
-    if (kind !== undefined && kind !== "object") return kind === "nil" ? undefined : { kind: "builtin", type: kind };
+    if (kind !== undefined && kind !== "object")
+      return kind === "nil" ? undefined : { kind: "builtin", type: kind };
     if (IDENT.test(name) || name.startsWith("res://")) {
       if (!this.allowObjects)
         throw new Refusal("objects-not-allowed", `${key} ${JSON.stringify(name)} needs allowObjects`, o.at);
@@ -421,7 +430,12 @@ class NativeReader {
       return this.containerType(o, key);
     } catch (e) {
       if (e instanceof Refusal && !this.nullMode)
-        throw new DecodeError(e.detail, { code: e.code, offset: e.at, path: [{ part: key }], dialect: "godot-4" });
+        throw new DecodeError(e.detail, {
+          code: e.code,
+          offset: e.at,
+          path: [{ part: key }],
+          dialect: "godot-4",
+        });
       throw e;
     }
   }
@@ -442,9 +456,12 @@ class NativeReader {
   }
 
   private object(o: JsonObject, name: string, depth: number): Value {
-    if (!IDENT.test(name)) throw new Refusal("unknown-type", `invalid type ${JSON.stringify(name.slice(0, 80))}`, o.at);
-    if (!this.allowObjects) throw new Refusal("objects-not-allowed", `an object of class ${name} needs allowObjects`, o.at);
-    if (depth > MAX_NATIVE_DEPTH) throw new Refusal("depth-exceeded", "Variant is too deep (more than 1024 levels)", o.at);
+    if (!IDENT.test(name))
+      throw new Refusal("unknown-type", `invalid type ${JSON.stringify(name.slice(0, 80))}`, o.at);
+    if (!this.allowObjects)
+      throw new Refusal("objects-not-allowed", `an object of class ${name} needs allowObjects`, o.at);
+    if (depth > MAX_NATIVE_DEPTH)
+      throw new Refusal("depth-exceeded", "Variant is too deep (more than 1024 levels)", o.at);
     if (!o.entries.has("props")) throw new Refusal("invalid-data", 'an object without "props"', o.at);
     const props = nodeToArray(o.entries.get("props")!);
     if (props.length % 2 !== 0) throw new Refusal("invalid-data", "an odd number of props", o.at);
@@ -454,10 +471,19 @@ class NativeReader {
     for (let i = 0; i < props.length; i += 2) {
       const prop = nodeToString(props[i]!);
       const value = this.child(props[i + 1]!, depth + 1, o.at, { property: prop });
-      if (prop === "script" && value.kind !== "nil" && !(value.kind === "string" && value.value.startsWith("res://"))) {
+      if (
+        prop === "script" &&
+        value.kind !== "nil" &&
+        !(value.kind === "string" && value.value.startsWith("res://"))
+      ) {
         const r = new Refusal("invalid-data", "an object's script must be a res:// path", o.at);
         if (this.nullMode) return r.instead;
-        throw new DecodeError(r.detail, { code: r.code, offset: r.at, path: [{ property: prop }], dialect: "godot-4" });
+        throw new DecodeError(r.detail, {
+          code: r.code,
+          offset: r.at,
+          path: [{ property: prop }],
+          dialect: "godot-4",
+        });
       }
       const at = index.get(prop);
       if (at === undefined) {

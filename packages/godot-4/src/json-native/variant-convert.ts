@@ -18,7 +18,7 @@ export function nodeToDouble(n: JsonNode): number {
 // C's conversion of a double to a signed integer of `bits` on x86-64 (cvttsd2si): truncation,
 // the minimum for NaN and anything out of range.
 function truncToInt(x: number, bits: 32 | 64): bigint {
-  const min = bits === 32 ? -2147483648 : -9223372036854775808;
+  const min = bits === 32 ? -2147483648 : -(2 ** 63);
   if (Number.isNaN(x) || x < min || x >= -min) return BigInt(min);
   return BigInt(Math.trunc(x));
 }
@@ -50,8 +50,8 @@ function nested(n: JsonNode, depth: number): string {
 function cEscapeForQuote(s: string): string {
   return s
     .replace(/\\/g, "\\\\")
-    .replace(/\x07/g, "\\a")
-    .replace(/\x08/g, "\\b")
+    .replaceAll("\x07", "\\a")
+    .replaceAll("\b", "\\b")
     .replace(/\f/g, "\\f")
     .replace(/\n/g, "\\n")
     .replace(/\r/g, "\\r")

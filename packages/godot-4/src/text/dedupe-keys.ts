@@ -60,4 +60,3 @@ export function dedupeEntries(entries: readonly DictionaryEntry[]): DictionaryEn
   }
   return out;
 }
-

@@ -5,11 +5,10 @@ import {
   type DictionaryEntry,
   joinEach,
   type Value,
-
 } from "@gdvariant/core";
-import { cEscape, cEscapeMultiline } from "./escape.js";
 import { nodePathText } from "../json-native/node-path-text.js";
 import { dedupeEntries } from "./dedupe-keys.js";
+import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
 import { godotSort } from "./sort-array.js";
