@@ -8,7 +8,8 @@ const READ_OPTIONS = `  --dialect D        auto (default), godot-4, godot-3 or l
   --max-bytes N      refuse an input larger than N bytes (default 1073741824: 1 GiB)`;
 
 const SECRET_OPTIONS = `  --password P       password of an encrypted file (GDEC, open_encrypted_with_pass);
-  --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF) open by themselves`;
+  --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF), compress()
+                     envelopes, ConfigFiles and project.binary open by themselves`;
 
 const TARGET_OPTIONS = `  --engine-version V target engine version: 4.0-4.6 (godot-4), 3.0-3.6 (godot-3), 2.1
   --precision P      single (default) or double (godot-4 precision=double builds)`;
@@ -123,6 +124,7 @@ with its path ([2]["hp"]) and kind, and bytes the engine ignores.
 
 Options:
 ${READ_OPTIONS}
+${SECRET_OPTIONS}
   --width N          bytes per line (default 16)
   -h, --help         this help
 
