@@ -1,9 +1,15 @@
-import { GODOT3_VERSIONS } from "@gdvariant/godot-3";
 import { WorkerClient } from "./client.js";
 import { renderDetection } from "./detect-view.js";
-import { type DialectId, isDialectId } from "./dialects.js";
+import type { DialectId } from "./dialects.js";
 import { HexView, renderLegend } from "./hex-view.js";
-import type { Answer, Choices, LossGroup, SecretInput, ViewModel } from "./model.js";
+import {
+  type Answer,
+  type Choices,
+  isDialectId,
+  type LossGroup,
+  type SecretInput,
+  type ViewModel,
+} from "./model.js";
 import { SAMPLES } from "./samples.js";
 import { TreeView } from "./tree-view.js";
 import "./style.css";
@@ -98,12 +104,12 @@ const tree = new TreeView(els.tree, {
 
 function choices(): Choices {
   const d = els.dialect.value;
-  const v = els.godot3Version.value;
   return {
     dialect: isDialectId(d) ? d : "auto",
     framing: els.framing.value as Choices["framing"],
     allowObjects: els.objects.checked,
-    godot3Version: (GODOT3_VERSIONS as readonly string[]).includes(v) ? v : "3.6",
+    // The worker checks it against the releases it knows (3.6 otherwise).
+    godot3Version: els.godot3Version.value,
     prefer: state.prefer,
   };
 }

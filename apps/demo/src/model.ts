@@ -163,3 +163,8 @@ export type WorkerMessage =
 export function evidenceOrder(evidence: readonly Evidence[]): Evidence[] {
   return [...evidence].sort((a, b) => b.weight - a.weight);
 }
+
+/** True for the ids of the three dialects (no dialect code: the page's own bundle stays small). */
+export function isDialectId(s: string): s is DialectId {
+  return s === "godot-4" || s === "godot-3" || s === "legacy-2";
+}

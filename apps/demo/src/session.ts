@@ -384,9 +384,9 @@ export class Session {
       const next: Row[] = [];
       for (const r of level) {
         const count = childCount(store.values[r.node]!);
-        // The records' own children (the tree draws only what is in view) up to 20,000 rows,
-        // deeper levels while they stay a few hundred rows.
-        if (shown + count > (depth > 0 ? 400 : 20_000)) break;
+        // The records' own children (the tree draws only what is in view) up to 5,000 rows,
+        // deeper levels while they stay a few hundred rows: more is sent when expanded.
+        if (shown + count > (depth > 0 ? 400 : 5_000)) break;
         const kids = this.children(r.node);
         shown += kids.length;
         expanded.push([r.node, kids]);

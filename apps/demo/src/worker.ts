@@ -62,7 +62,6 @@ self.addEventListener("message", async (e: MessageEvent<{ id: number; req: Reque
   const { id, req } = e.data;
   try {
     const [a, t] = await answer(id, req);
-    // The model's arrays are unique to it, except the binary (kept by the session for edits).
     post({ id, answer: a }, t);
   } catch (err) {
     if (err instanceof UserError) {
