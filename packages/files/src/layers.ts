@@ -62,10 +62,34 @@ export interface OpenResult {
   readonly layers: readonly FileLayer[];
 }
 
-function secretOf(options: OpenOptions): Secret | undefined {
+/** The secret in `options` (a key wins over a password), or undefined. */
+export function secretOf(options: OpenOptions): Secret | undefined {
   if (options.key !== undefined) return { key: options.key };
   if (options.password !== undefined) return { password: options.password };
   return undefined;
+}
+
+/**
+ * Decrypts an encrypted layer with the secret in `options`.
+ * @throws {FileError} `key-needed` (naming the layout) without a secret, and decryptFile's errors.
+ */
+export function openEncryptedLayer(
+  bytes: Uint8Array,
+  options: OpenOptions,
+): { layer: FileLayer & { kind: "encrypted" }; inner: Uint8Array } {
+  const secret = secretOf(options);
+  if (secret === undefined) {
+    const info = readEncryptedInfo(bytes);
+    throw new FileError(`the file is encrypted (${info.layout} layout): a password or key is needed`, {
+      code: "key-needed",
+      offset: 0,
+      layer: "encrypted",
+    });
+  }
+  const r = decryptFile(bytes, secret);
+  // No IV here: sealing again draws a fresh one, as the engine does on every write (reusing
+  // an IV with the same key would leak the XOR of two plaintexts' first blocks).
+  return { layer: { kind: "encrypted", layout: r.layout }, inner: r.plaintext };
 }
 
 function peel(bytes: Uint8Array, options: OpenOptions, inflate: (b: Uint8Array) => Uint8Array): OpenResult {
@@ -74,20 +98,9 @@ function peel(bytes: Uint8Array, options: OpenOptions, inflate: (b: Uint8Array) 
   // The engine never nests layers, but a GCPF file inside a GDEC one costs nothing to open.
   for (let depth = 0; depth < 2; depth++) {
     if (isEncrypted(current)) {
-      const secret = secretOf(options);
-      if (secret === undefined) {
-        const info = readEncryptedInfo(current);
-        throw new FileError(`the file is encrypted (${info.layout} layout): a password or key is needed`, {
-          code: "key-needed",
-          offset: 0,
-          layer: "encrypted",
-        });
-      }
-      const r = decryptFile(current, secret);
-      // No IV here: sealing again draws a fresh one, as the engine does on every write (reusing
-      // an IV with the same key would leak the XOR of two plaintexts' first blocks).
-      layers.push({ kind: "encrypted", layout: r.layout });
-      current = r.plaintext;
+      const r = openEncryptedLayer(current, options);
+      layers.push(r.layer);
+      current = r.inner;
     } else if (isCompressed(current)) {
       const info = readCompressedInfo(current, options);
       current = inflate(current);

@@ -2,10 +2,16 @@ import type { BrotliDecoder } from "./brotli.js";
 import { asBytes } from "./bytes.js";
 import { DEFAULT_MAX_BYTES, decompressFile, isCompressed, readCompressedInfo } from "./compressed.js";
 import { type ConfigDialect, type ConfigSections, parseConfigFile } from "./config-file.js";
-import { decryptFile, isEncrypted, readEncryptedInfo } from "./encrypted.js";
+import { isEncrypted } from "./encrypted.js";
 import { type EnvelopeMode, envelopeMagic, mayBeFastLz, openEnvelope, sealEnvelope } from "./envelope.js";
 import { FileError } from "./errors.js";
-import { type FileLayer, type OpenOptions, type SealOptions, sealFile } from "./layers.js";
+import {
+  type FileLayer,
+  type OpenOptions,
+  openEncryptedLayer,
+  type SealOptions,
+  sealFile,
+} from "./layers.js";
 import {
   isProjectBinary,
   type ProjectBinaryEntry,
@@ -85,12 +91,6 @@ export type OpenContentOptions<R> = OpenOptions & {
   readonly detect: ContentDetector<R>;
 };
 
-function secretOf(options: OpenOptions): { key: Uint8Array } | { password: string } | undefined {
-  if (options.key !== undefined) return { key: options.key };
-  if (options.password !== undefined) return { password: options.password };
-  return undefined;
-}
-
 /** Takes one layer off `bytes`, or returns undefined when there is none with a magic. */
 function peelOne(
   bytes: Uint8Array,
@@ -98,19 +98,7 @@ function peelOne(
   brotli: BrotliDecoder | undefined,
 ): { layer: ContentLayer; inner: Uint8Array } | undefined {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (isEncrypted(bytes)) {
-    const secret = secretOf(options);
-    if (secret === undefined) {
-      const info = readEncryptedInfo(bytes);
-      throw new FileError(`the file is encrypted (${info.layout} layout): a password or key is needed`, {
-        code: "key-needed",
-        offset: 0,
-        layer: "encrypted",
-      });
-    }
-    const r = decryptFile(bytes, secret);
-    return { layer: { kind: "encrypted", layout: r.layout }, inner: r.plaintext };
-  }
+  if (isEncrypted(bytes)) return openEncryptedLayer(bytes, options);
   if (isCompressed(bytes)) {
     const info = readCompressedInfo(bytes, options);
     const inner = decompressFile(bytes, { maxBytes, ...(brotli ? { brotli } : {}) }).plaintext;
