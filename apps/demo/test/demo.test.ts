@@ -1,19 +1,19 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readStoreVarFile } from "@gdvariant/core";
 import { decryptFile } from "@gdvariant/files";
 import { dialect as godot4 } from "@gdvariant/godot-4";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, launch, serve } from "./support/page.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveBrowser, useBrowser } from "./support/page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const SAMPLES = join(here, "..", "..", "..", "samples");
 const OUT = join(here, "..", "test-output");
+mkdirSync(OUT, { recursive: true });
 
 function vector(label: string): string {
   const line = readFileSync(join(here, "fixtures", "godot-4.6.3-vectors.txt"), "utf8")
@@ -24,23 +24,10 @@ function vector(label: string): string {
 }
 
 describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
-  let server: Server;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    ({ server, base } = await serve());
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((r) => server?.close(r));
-  });
+  const ctx = useBrowser();
 
   async function openSample(page: Page, sample: string): Promise<void> {
-    await page.goto(`${base}#sample=${sample}`);
+    await page.goto(`${ctx.base}#sample=${sample}`);
     await page.waitForSelector(`body[data-loaded="true"]`);
     await page.waitForFunction(
       (s) => document.querySelector("#detection .file")?.textContent?.startsWith(s),
@@ -49,7 +36,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   }
 
   it("opens a sample of each engine: detected dialect and a value in the tree", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const cases: Array<[string, string, string]> = [
@@ -69,8 +56,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("reads a picked file and pasted base64", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     await page.setInputFiles("#file", join(here, "..", "..", "..", "samples", "godot-3", "save.bin"));
     await page.waitForFunction(
@@ -92,7 +79,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("lets the dialect be chosen by hand: the same bytes as 2.x Matrix32 or 3.x Transform2D", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "legacy-2/matrix32.bin");
     for (const [dialect, kind] of [
       ["legacy-2", "matrix32"],
@@ -109,7 +96,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("links the hex view and the tree both ways", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     // Byte 0x14 starts the value of "name" ("Player": header, length, 6 bytes, 2 padding = 16 bytes).
     await page.hover('#hex .b[data-i="20"]');
@@ -131,7 +118,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("edits a value and re-encodes it to the engine's bytes", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     await page.fill("#editor", "Vector2(1, 2)");
     await page.click("#apply");
@@ -149,8 +136,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("prints 3.x text as the chosen release does (Godot 3.6 by default, 3.2 on request)", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     await page.selectOption("#dialect", "godot-3");
     await page.click("#paste-box summary");
@@ -169,7 +156,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("converts a 3.x save to 4.x and downloads the command line's bytes", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await openSample(page, "godot-3/save.bin");
     await page.selectOption("#target", "godot-4");
     await page.click("#convert");
@@ -196,8 +183,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("opens an encrypted 3.x save with its password and downloads it re-encrypted for 4.x", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     // Written by Godot 3.2.3: File.open_encrypted_with_pass(path, File.WRITE, "hunter2") + store_var.
     await page.setInputFiles("#file", join(here, "fixtures", "save-3.2.3-enc-hunter2.bin"));
@@ -225,8 +212,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("shows a decode error at its byte offset, and draws 2.x images", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     await page.click("#paste-box summary");
     // The first 100 bytes of the 4.x nested_big sample: cut inside ["inv"][0].
@@ -248,7 +235,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("fits a phone-sized screen and works with the keyboard alone", async () => {
-    const page = await browser.newPage({
+    const page = await ctx.browser.newPage({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -261,8 +248,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     expect(await page.locator("#hex .row").first().locator(".b").count()).toBe(8);
     await page.screenshot({ path: join(OUT, "phone.png"), fullPage: true });
 
-    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await desk.goto(base);
+    const desk = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await desk.goto(ctx.base);
     await desk.waitForSelector('body[data-ready="true"]');
     // Tab to the first sample button and open it with Enter.
     let focused = "";
@@ -287,7 +274,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("opens every bundled sample as the engine that wrote it, with no error", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const wrong: string[] = [];
@@ -307,8 +294,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("disables Re-encode, Convert and Download until something is loaded", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     for (const id of ["#apply", "#convert", "#download"]) expect(await page.isDisabled(id)).toBe(true);
     await openSample(page, "godot-4/nested_big.bin");
@@ -317,7 +304,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("starts each new input on auto-detect after Re-encode, unless the choice is locked", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     await page.fill("#editor", "Vector2(1, 2)");
     await page.click("#apply");
@@ -341,7 +328,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("keeps the selected record after Re-encode", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-3/save.bin");
     await page.selectOption("#record", "3");
     await page.fill("#editor", "42");
@@ -354,7 +341,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("collapses the losses of a conversion to counts per kind, the places on demand", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     // 4.x → 2.x loses StringNames, typed containers...: grouped, each group's places on demand.
     await openSample(page, "godot-4/nested_big.bin");
     await page.selectOption("#target", "legacy-2");
@@ -369,8 +356,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("shows an error banner for garbage, empty and truncated inputs", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     const dir = mkdtempSync(join(tmpdir(), "gdvariant-demo-bad-"));
     const save = readFileSync(join(SAMPLES, "godot-3", "save.bin"));
@@ -395,7 +382,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("colours every value's bytes by kind and part, with a legend, ASCII and the selection in the status line", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     const bytes = Buffer.from(vector("nested_big"), "hex");
     // The value of "name" starts at byte 20 (as in the linked-views test): header, u32 length,

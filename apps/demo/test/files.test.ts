@@ -3,12 +3,11 @@
 // the user's words; the smaller fixes (disabled buttons, favicon, evidence order, one
 // confidence format). Files from Godot 4.6.3 and 3.2.3 (fixtures/README.md).
 import { readFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, launch, serve } from "./support/page.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveBrowser, pickFile, useBrowser } from "./support/page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const fx = (name: string) => join(here, "fixtures", name);
@@ -16,45 +15,18 @@ const SAVE3 = join(here, "..", "..", "..", "samples", "godot-3", "save.bin");
 const KEY = "0b30557a9fc4e90e33587da2c7ec11365b80a5caef14395e83a8cdf2173c6186";
 
 describe.skipIf(!haveBrowser)("the files users hold, in the page", () => {
-  let server: Server;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    ({ server, base } = await serve());
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((r) => server?.close(r));
-  });
+  const ctx = useBrowser();
 
   async function fresh(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     return page;
   }
 
-  async function pick(page: Page, name: string, bytes: Uint8Array): Promise<void> {
-    await page.setInputFiles("#file", {
-      name,
-      mimeType: "application/octet-stream",
-      buffer: Buffer.from(bytes),
-    });
-    await page.waitForFunction(
-      (n) =>
-        document.body.dataset.loaded === "true" &&
-        (document.querySelector("#detection .file")?.textContent?.startsWith(n) ||
-          document.querySelector("#layers")?.getAttribute("data-state") !== null),
-      name,
-    );
-  }
-
   it("opens a file sealed with a raw key (open_encrypted), and says a wrong password once, in plain words", async () => {
     const page = await fresh();
-    await pick(page, "enc-key.bin", readFileSync(fx("enc-key-4.6.3.bin")));
+    await pickFile(page, "enc-key.bin", readFileSync(fx("enc-key-4.6.3.bin")));
     await page.waitForSelector('#layers[data-state="key-needed"]');
     expect(await page.textContent("#layers")).toContain("godot-4 layout");
     await page.fill("#password", "nope");
@@ -78,14 +50,14 @@ describe.skipIf(!haveBrowser)("the files users hold, in the page", () => {
     const page = await fresh();
     await page.fill("#password", "hunter2");
     await page.dispatchEvent("#password", "change");
-    await pick(page, "config.cfg", readFileSync(fx("config-enc-4.6.3-hunter2.cfg")));
+    await pickFile(page, "config.cfg", readFileSync(fx("config-enc-4.6.3-hunter2.cfg")));
     await page.waitForSelector('#layers[data-state="open"]');
     await expect.poll(() => page.locator("#tree .label", { hasText: "[player]" }).count()).toBe(1);
     expect(await page.locator("#tree .key-part", { hasText: '"name"' }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.inputValue("#editor")).toContain('name="Ada"');
     await page.fill("#password", "");
     await page.dispatchEvent("#password", "change");
-    await pick(page, "project.binary", readFileSync(fx("project-4.6.3.binary")));
+    await pickFile(page, "project.binary", readFileSync(fx("project-4.6.3.binary")));
     await expect.poll(() => page.locator("#tree .label", { hasText: "[gdvariant]" }).count()).toBe(1);
     expect(await page.textContent("#taken")).toContain("project.binary");
     expect(await page.locator("#tree .summary", { hasText: '"Layers"' }).count()).toBe(1);
@@ -94,13 +66,13 @@ describe.skipIf(!haveBrowser)("the files users hold, in the page", () => {
 
   it("opens a PackedByteArray.compress() envelope and an empty sealed save", async () => {
     const page = await fresh();
-    await pick(page, "env.bin", readFileSync(fx("env-gzip-4.6.3.bin")));
+    await pickFile(page, "env.bin", readFileSync(fx("env-gzip-4.6.3.bin")));
     await page.waitForSelector('#layers[data-state="open"]');
     expect(await page.textContent("#layers")).toContain("PackedByteArray.compress (gzip)");
     expect(await page.getAttribute("#taken", "data-dialect")).toBe("godot-4");
     await page.fill("#password", "hunter2");
     await page.dispatchEvent("#password", "change");
-    await pick(page, "empty.bin", readFileSync(fx("empty-enc-4.6.3-hunter2.bin")));
+    await pickFile(page, "empty.bin", readFileSync(fx("empty-enc-4.6.3-hunter2.bin")));
     await page.waitForSelector('#layers[data-state="open"]');
     expect(await page.textContent("#tree")).toContain("No records");
     expect(await page.isVisible("#error")).toBe(false);
@@ -110,11 +82,11 @@ describe.skipIf(!haveBrowser)("the files users hold, in the page", () => {
   it("keeps the intact records of a truncated save, and names a cut record as such", async () => {
     const page = await fresh();
     const save = readFileSync(SAVE3);
-    await pick(page, "cut500.bin", save.subarray(0, 500));
+    await pickFile(page, "cut500.bin", save.subarray(0, 500));
     await page.waitForSelector("#error:not([hidden])");
     expect(await page.locator("#record option").count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator("#tree .summary", { hasText: '"Hero"' }).count()).toBeGreaterThan(0);
-    await pick(page, "cut100.bin", save.subarray(0, 100));
+    await pickFile(page, "cut100.bin", save.subarray(0, 100));
     await page.waitForSelector("#error:not([hidden])");
     const message = (await page.textContent("#error")) ?? "";
     expect(message).toContain("record needs 356 bytes");
@@ -123,12 +95,12 @@ describe.skipIf(!haveBrowser)("the files users hold, in the page", () => {
   });
 
   it("disabled buttons look disabled; a favicon; evidence opens with support; one confidence format", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const missing: string[] = [];
     page.on("response", (r) => {
       if (r.status() >= 400) missing.push(r.url());
     });
-    await page.goto(base);
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     for (const id of ["#apply", "#convert", "#download"]) {
       const style = await page.locator(id).evaluate((e) => {
@@ -139,7 +111,7 @@ describe.skipIf(!haveBrowser)("the files users hold, in the page", () => {
       expect(style.opacity).toBeLessThan(0.8);
     }
     expect(await page.locator('link[rel="icon"]').count()).toBe(1);
-    await pick(page, "save.bin", readFileSync(SAVE3));
+    await pickFile(page, "save.bin", readFileSync(SAVE3));
     // save.bin's evidence has a negative item (an extreme float exponent): it is not first.
     const classes = await page
       .locator("#detection .evidence li > span:first-child")

@@ -4,13 +4,12 @@
 // figures, not assertions (a busy machine must not fail the test). What is asserted is what made
 // the page slow before: every byte and tree row in the page at once, and no progress.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveBrowser, launch, serve } from "./support/page.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveBrowser, pickFile, useBrowser } from "./support/page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const OUT = join(here, "..", "test-output");
@@ -72,18 +71,7 @@ interface Figures {
 }
 
 async function measure(page: Page, name: string, bytes: Uint8Array): Promise<Figures> {
-  await page.setInputFiles("#file", {
-    name,
-    mimeType: "application/octet-stream",
-    buffer: Buffer.from(bytes),
-  });
-  await page.waitForFunction(
-    (n) =>
-      document.body.dataset.loaded === "true" &&
-      document.querySelector("#detection .file")?.textContent?.startsWith(n),
-    name,
-    { timeout: 120_000 },
-  );
+  await pickFile(page, name, bytes);
   await page.waitForSelector('#tree [role="treeitem"]');
   const load = await page.evaluate(() => {
     const w = window as unknown as Record<string, number>;
@@ -132,27 +120,15 @@ async function measure(page: Page, name: string, bytes: Uint8Array): Promise<Fig
 }
 
 describe.skipIf(!haveBrowser)("the demo at real sizes (figures for the README)", () => {
-  let server: Server;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    mkdirSync(OUT, { recursive: true });
-    ({ server, base } = await serve());
-    browser = await launch();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((r) => server?.close(r));
-  });
+  const ctx = useBrowser();
 
   it("shows 17 KB, 800 KB and 10 MB dumps with only the rows in view in the page", async () => {
+    mkdirSync(OUT, { recursive: true });
     const figures: Record<string, Figures> = {};
     for (const [name, bytes, items] of dumps()) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.addInitScript(instrument);
-      await page.goto(base);
+      await page.goto(ctx.base);
       await page.waitForSelector('body[data-ready="true"]');
       const f = await measure(page, name, bytes);
       figures[name] = f;

@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 // The built page served on 127.0.0.1 and Debian's Chromium, for the browser tests.
 
@@ -59,4 +60,46 @@ export function launch(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+/**
+ * The served page and a browser for one describe block: started before its tests, closed after.
+ * Read `base` and `browser` inside the tests.
+ */
+export function useBrowser(): { readonly base: string; readonly browser: Browser } {
+  let server: Server | undefined;
+  const ctx = { base: "", browser: undefined as unknown as Browser };
+  beforeAll(async () => {
+    const s = await serve();
+    server = s.server;
+    ctx.base = s.base;
+    ctx.browser = await launch();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await new Promise((r) => server?.close(r));
+  });
+  return ctx;
+}
+
+/** Gives the page a file through its file input and waits until it is read (or its layers say why not). */
+export async function pickFile(
+  page: Page,
+  name: string,
+  bytes: Uint8Array,
+  timeout = 120_000,
+): Promise<void> {
+  await page.setInputFiles("#file", {
+    name,
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(bytes),
+  });
+  await page.waitForFunction(
+    (n) =>
+      document.body.dataset.loaded === "true" &&
+      (document.querySelector("#detection .file")?.textContent?.startsWith(n) ||
+        document.querySelector("#layers")?.getAttribute("data-state") !== null),
+    name,
+    { timeout },
+  );
 }
