@@ -237,6 +237,13 @@ function clearViews(head: string, note: string): void {
 }
 
 function show(m: ViewModel): void {
+  // Measured (performance "show" entries): the page's own work to draw a model.
+  const t0 = performance.now();
+  showModel(m);
+  performance.measure("show", { start: t0, end: performance.now() });
+}
+
+function showModel(m: ViewModel): void {
   state.model = m;
   state.selected = undefined;
   state.cursor = 0;
