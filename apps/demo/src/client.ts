@@ -5,6 +5,7 @@ import type { Answer, Request, WorkerMessage } from "./model.js";
 /** Progress of a request: the phase and, when known, how far. */
 export type OnProgress = (phase: string, fraction: number | undefined) => void;
 
+/** Requests to the page's worker, each answered by a promise. */
 export class WorkerClient {
   private worker: Worker;
   private next = 1;

@@ -30,6 +30,7 @@ export interface HexEvents {
   hover(offset: number | undefined): void;
 }
 
+/** The hex view: rows of hex and ASCII for the bytes in view, coloured from a model. */
 export class HexView {
   private model: ViewModel | undefined;
   private perRow = 16;

@@ -21,6 +21,7 @@ function grow(a: Int32Array, n: number): Int32Array {
   return b;
 }
 
+/** The nodes of every record of a dump: values, byte ranges and parents, by node id. */
 export class NodeStore {
   readonly values: Value[] = [];
   start: Int32Array = new Int32Array(1024);

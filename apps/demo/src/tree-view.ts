@@ -24,6 +24,7 @@ interface Item {
   readonly level: number;
 }
 
+/** The tree: the rows in view of the expanded nodes, with keyboard use and the active row. */
 export class TreeView {
   private roots: readonly Row[] = [];
   private readonly kids = new Map<number, readonly Row[]>();
