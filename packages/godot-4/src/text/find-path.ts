@@ -13,13 +13,15 @@ export function findPath(root: Value, target: Value): PathSegment[] {
     if (v === target) return path;
     if (seen.has(v)) continue;
     seen.add(v);
-    if (v.kind === "array") v.items.forEach((item, i) => stack.push({ v: item, path: [...path, i] }));
-    else if (v.kind === "dictionary")
-      v.entries.forEach(([k, x], i) => {
+    if (v.kind === "array") {
+      for (let i = 0; i < v.items.length; i++) stack.push({ v: v.items[i]!, path: [...path, i] });
+    } else if (v.kind === "dictionary") {
+      for (let i = 0; i < v.entries.length; i++) {
+        const [k, x] = v.entries[i]!;
         stack.push({ v: k, path: [...path, { keyAt: i }] });
         stack.push({ v: x, path: [...path, { key: k }] });
-      });
-    else if (v.kind === "object" && v.form === "full")
+      }
+    } else if (v.kind === "object" && v.form === "full")
       for (const [property, x] of v.properties) stack.push({ v: x, path: [...path, { property }] });
   }
   return [];

@@ -8,8 +8,8 @@ import {
 } from "@gdvariant/core";
 import { nodePathText } from "../json-native/node-path-text.js";
 import { dedupeEntries } from "./dedupe-keys.js";
-import { findPath } from "./find-path.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
+import { findPath } from "./find-path.js";
 import { isNullObject, keyLess, variantLess } from "./key-order.js";
 import { realText, standaloneFloatText } from "./real.js";
 import { type Godot4TextOptions, type Godot4TextRules, godot4TextRules } from "./rules.js";
