@@ -282,8 +282,7 @@ export function fileKindOfText(text: string): FileInfo | undefined {
       if (looksFromNative(v)) {
         return {
           kind: "json-native",
-          description:
-            "Godot 4.4+ JSON.from_native text (JSON.to_native reads it; gdvariant reads it with --from json-native), not a binary Variant",
+          description: "Godot 4.4+ JSON.from_native text (what JSON.to_native reads), not a binary Variant",
           details: { length: text.length },
           versions: rangeOf("4.4"),
         };
