@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { decodeAny, detect } from "@gdvariant/auto-detect";
 import { DecodeError } from "@gdvariant/core";
+import { cUnescape } from "@gdvariant/test-support/c-escape";
 import { describe, expect, it } from "vitest";
 import { lines, unhex } from "./support/fixtures.js";
 
@@ -115,16 +116,6 @@ describe("header details", () => {
 
 describe("Godot 4's JSON forms (texts written by Godot 4.6.3)", () => {
   // form TAB label TAB text, the text c_escape'd by the engine's script.
-  const C_UNESCAPE: Record<string, string> = {
-    n: "\n",
-    t: "\t",
-    r: "\r",
-    a: "\x07",
-    b: "\b",
-    f: "\f",
-    v: "\v",
-  };
-  const unescape = (s: string): string => s.replace(/\\(.)/gs, (_, c: string) => C_UNESCAPE[c] ?? c);
   const rows = readFileSync(
     new URL("../fixtures/engine-files/json-forms-godot-4.6.3.tsv", import.meta.url),
     "utf8",
@@ -133,7 +124,7 @@ describe("Godot 4's JSON forms (texts written by Godot 4.6.3)", () => {
     .filter((l) => l !== "" && !l.startsWith("#"))
     .map((l) => {
       const [form, label, text] = l.split("\t") as [string, string, string];
-      return { form, label, text: unescape(text) };
+      return { form, label, text: cUnescape(text) };
     });
   // A from_native text that holds a prefixed scalar or a typed object; the rest (null, true,
   // [], [[null]]) is also plain JSON and stays "json".

@@ -20,19 +20,15 @@ const file = (name: string, data: Uint8Array | string): string => {
   writeFileSync(p, data);
   return p;
 };
+// `gdvariant <command> <data written to a file named name> ...args`.
+const run = (command: string, name: string, data: Uint8Array | string, ...args: string[]) =>
+  gdvariant([command, file(name, data), ...args]);
 
 describe("convert --to json-native / json-stringify", () => {
   it("writes the engine's JSON.stringify(JSON.from_native(v)) of a Godot 4 dump", () => {
     expect(of("native").length).toBeGreaterThan(5);
     for (const { label, bytes, text } of of("native")) {
-      const r = gdvariant([
-        "convert",
-        file(`${label}.bin`, bytes),
-        "--dialect",
-        "godot-4",
-        "--to",
-        "json-native",
-      ]);
+      const r = run("convert", `${label}.bin`, bytes, "--dialect", "godot-4", "--to", "json-native");
       expect([label, r.code, r.stderr]).toEqual([label, 0, ""]);
       expect(r.stdout).toBe(`${text}\n`);
     }
@@ -41,14 +37,7 @@ describe("convert --to json-native / json-stringify", () => {
   it("writes the engine's plain JSON.stringify(v)", () => {
     expect(of("plain").length).toBeGreaterThan(5);
     for (const { label, bytes, text } of of("plain")) {
-      const r = gdvariant([
-        "convert",
-        file(`${label}.bin`, bytes),
-        "--dialect",
-        "godot-4",
-        "--to",
-        "json-stringify",
-      ]);
+      const r = run("convert", `${label}.bin`, bytes, "--dialect", "godot-4", "--to", "json-stringify");
       expect([label, r.code, r.stderr]).toEqual([label, 0, ""]);
       expect(r.stdout).toBe(`${text}\n`);
     }
@@ -64,26 +53,20 @@ describe("convert --to json-native / json-stringify", () => {
 
   it("refuses releases without the form", () => {
     const { label, bytes } = of("native")[0]!;
-    const r = gdvariant([
+    const r = run(
       "convert",
-      file(`${label}.bin`, bytes),
+      `${label}.bin`,
+      bytes,
       "--dialect",
       "godot-4",
       "--to",
       "json-native",
       "--engine-version",
       "4.3",
-    ]);
+    );
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/4\.4/);
-    const bad = gdvariant([
-      "convert",
-      file(`${label}.bin`, bytes),
-      "--to",
-      "json-native",
-      "--engine-version",
-      "3.6",
-    ]);
+    const bad = run("convert", `${label}.bin`, bytes, "--to", "json-native", "--engine-version", "3.6");
     expect(bad.code).toBe(2);
   });
 });
@@ -92,16 +75,17 @@ describe("convert --from json-native", () => {
   it("reads what JSON.to_native reads, and writes the engine's bytes of it", () => {
     expect(of("read").length).toBeGreaterThan(10);
     for (const { label, bytes, text } of of("read").slice(0, 12)) {
-      const r = gdvariant([
+      const r = run(
         "convert",
-        file(`${label}.json`, text),
+        `${label}.json`,
+        text,
         "--from",
         "json-native",
         "--to",
         "godot-4",
         "-o",
         join(dir, `${label}.out`),
-      ]);
+      );
       expect([label, r.code, r.stderr]).toEqual([label, 0, ""]);
       expect(new Uint8Array(readFileSync(join(dir, `${label}.out`)))).toEqual(bytes);
     }
@@ -110,27 +94,13 @@ describe("convert --from json-native", () => {
   it("round-trips the engine's from_native text through json-native again (values it holds exactly)", () => {
     // random_3 holds floats that the form's 15 digits do not keep: not a round trip in the engine either.
     for (const { label, text } of of("native").filter((r) => r.label.startsWith("lit_"))) {
-      const r = gdvariant([
-        "convert",
-        file(`${label}.json`, text),
-        "--from",
-        "json-native",
-        "--to",
-        "json-native",
-      ]);
+      const r = run("convert", `${label}.json`, text, "--from", "json-native", "--to", "json-native");
       expect([label, r.code, r.stdout]).toEqual([label, 0, `${text}\n`]);
     }
   });
 
   it("reports the engine's refusals as an input error with the path", () => {
-    const r = gdvariant([
-      "convert",
-      file("bad.json", '["i:1", "hello"]'),
-      "--from",
-      "json-native",
-      "--to",
-      "godot-4",
-    ]);
+    const r = run("convert", "bad.json", '["i:1", "hello"]', "--from", "json-native", "--to", "godot-4");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\[1\]/);
   });
@@ -139,14 +109,7 @@ describe("convert --from json-native", () => {
 describe("decode --format json-native, and 4.x text per --engine-version", () => {
   it("prints each record as the engine's from_native text", () => {
     for (const { label, bytes, text } of of("native")) {
-      const r = gdvariant([
-        "decode",
-        file(`${label}.bin`, bytes),
-        "--dialect",
-        "godot-4",
-        "--format",
-        "json-native",
-      ]);
+      const r = run("decode", `${label}.bin`, bytes, "--dialect", "godot-4", "--format", "json-native");
       expect([label, r.code, r.stdout]).toEqual([label, 0, `${text}\n`]);
     }
   });

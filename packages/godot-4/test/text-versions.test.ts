@@ -14,7 +14,6 @@ import {
   array,
   builtinType,
   dictionary,
-  EncodeError,
   float,
   GdVariantError,
   int,
@@ -29,6 +28,7 @@ import {
 import { GODOT4_VERSIONS } from "@gdvariant/godot-4";
 import { floatText, godot4TextRules, parseText, rtosFix, toText } from "@gdvariant/godot-4/text";
 import { describe, expect, it } from "vitest";
+import { refusal } from "./support/refusal.js";
 
 const view = new DataView(new ArrayBuffer(8));
 const rows = readFileSync(new URL("./fixtures/printf-lg.tsv", import.meta.url), "utf8")
@@ -138,16 +138,6 @@ describe("types a release does not have", () => {
     keyType: builtinType("string"),
     valueType: builtinType("int"),
   });
-  const refusal = (fn: () => unknown): EncodeError => {
-    try {
-      fn();
-    } catch (e) {
-      if (EncodeError.is(e)) return e;
-      throw e;
-    }
-    throw new Error("expected an EncodeError");
-  };
-
   it("refuses a PackedVector4Array before 4.3 and a typed dictionary before 4.4, with the path", () => {
     const e1 = refusal(() => toText(array([int(0), packedVector4Array([1, 2, 3, 4])]), { version: "4.2" }));
     expect(e1.code).toBe("unsupported-kind");

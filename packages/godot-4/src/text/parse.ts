@@ -13,9 +13,6 @@ export interface ParseTextOptions extends Godot4TextOptions {
   maxDepth?: number;
 }
 
-const BEFORE_4_3 = ["PackedVector4Array", "Dictionary"] as const;
-const BEFORE_4_4 = ["Dictionary"] as const;
-
 /**
  * Reads what `str_to_var` of that Godot 4.x release reads: core's `parseVariantText` with 4.x's
  * names, refusing the constructors the release does not have (`PackedVector4Array` before 4.3,
@@ -30,11 +27,9 @@ const BEFORE_4_4 = ["Dictionary"] as const;
  * @throws {GdVariantError} for an unknown `version`.
  */
 export function parseText(text: string, options: ParseTextOptions = {}): Value {
-  const rules = godot4TextRules(options);
-  const unknownNames = !rules.packedVector4Array ? BEFORE_4_3 : !rules.typedDictionaries ? BEFORE_4_4 : [];
   return parseVariantText(text, {
     dialect: "godot-4",
-    unknownNames,
+    unknownNames: godot4TextRules(options).unknownNames,
     ...(options.precision !== undefined ? { precision: options.precision } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
   });

@@ -41,6 +41,11 @@ export interface Godot4TextRules {
   readonly typedDictionaries: boolean;
   /** `PackedVector4Array(...)` exists (4.3+). */
   readonly packedVector4Array: boolean;
+  /**
+   * Constructor names this release's `str_to_var` does not know (`PackedVector4Array` before
+   * 4.3, `Dictionary` before 4.4): core's `parseVariantText` option of the same name.
+   */
+  readonly unknownNames: readonly string[];
 }
 
 function rulesOf(version: Godot4Version): Godot4TextRules {
@@ -51,7 +56,8 @@ function rulesOf(version: Godot4Version): Godot4TextRules {
     keyOrder: minor >= 4 ? "string-like" : "variant",
     typedDictionaries: minor >= 4,
     packedVector4Array: minor >= 3,
-  } as const);
+    unknownNames: Object.freeze([...(minor < 3 ? ["PackedVector4Array"] : []), ...(minor < 4 ? ["Dictionary"] : [])]),
+  });
 }
 
 // One frozen object per release, made once (no state changes after load).
