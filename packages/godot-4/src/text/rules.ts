@@ -56,7 +56,10 @@ function rulesOf(version: Godot4Version): Godot4TextRules {
     keyOrder: minor >= 4 ? "string-like" : "variant",
     typedDictionaries: minor >= 4,
     packedVector4Array: minor >= 3,
-    unknownNames: Object.freeze([...(minor < 3 ? ["PackedVector4Array"] : []), ...(minor < 4 ? ["Dictionary"] : [])]),
+    unknownNames: Object.freeze([
+      ...(minor < 3 ? ["PackedVector4Array"] : []),
+      ...(minor < 4 ? ["Dictionary"] : []),
+    ]),
   });
 }
 
