@@ -1,6 +1,6 @@
 // ConfigFile text against the engines: config.cfg is what ConfigFile.save wrote, config-enc.cfg
 // what save_encrypted_pass("hunter2") wrote for the same ConfigFile (tools/files/files-*.gd).
-import { equals, type Value } from "@gdvariant/core";
+import { equals, parseVariantText, type Value } from "@gdvariant/core";
 import {
   type ConfigSections,
   decryptFile,
@@ -84,7 +84,7 @@ describe("ConfigFile reading follows the engine's reader (config_file.cpp, varia
   });
 
   it("reads entries wherever a line break or a value ends them, and comments anywhere", () => {
-    const config = parseConfigFile('a=1 b="x" [s] c = 2 ; note\n"quoted key" ; note\n = [3]\n');
+    const config = parseConfigFile('a=1 b="x" [s] c = 2 ; note\n"quoted key" ; note\n = [3]\nd;\n=4');
     expect(config).toEqual(
       sections(
         [
@@ -99,6 +99,7 @@ describe("ConfigFile reading follows the engine's reader (config_file.cpp, varia
           [
             ["c", int(2)],
             ["quoted key", { kind: "array", items: [int(3)] }],
+            ["d", int(4)],
           ],
         ],
       ),
@@ -135,7 +136,6 @@ describe("ConfigFile reading follows the engine's reader (config_file.cpp, varia
       ["x=1\nk", 4],
       ['x=1\n"k"', 4],
       ['x=1\n"a"b=1', 4],
-      ["x=1\nab;c\n=1", 4],
       ["[s", 0],
       ["x=1\n[s\\]", 4],
       ["k=", 2],
@@ -236,7 +236,7 @@ describe("ConfigFile keys and sections: what is written reads back, the rest is 
     );
   });
 
-  it("random engine values in random sections read back as written", () => {
+  it("random engine values in random sections read back as their text form does", () => {
     for (const [dialect, toText, arb] of [
       ["godot-4", toText4, engineValue4()],
       ["godot-3", toText3, engineValue3(toText3)],
@@ -247,7 +247,9 @@ describe("ConfigFile keys and sections: what is written reads back, the rest is 
           (list) => {
             const config: ConfigSections = new Map();
             for (const [i, [name, value]] of list.entries()) {
-              if (value.kind === "nil") continue;
+              // 3.x prints an RID as nothing, as the engine: such text does not read back anywhere.
+              if (value.kind === "nil" || thrown(() => parseVariantText(toText(value), { dialect })))
+                continue;
               const s = `s${name.length % 3}`;
               if (!config.has(s)) config.set(s, new Map());
               config.get(s)!.set(`${name}${i}`.trim() || `k${i}`, value);
@@ -256,7 +258,11 @@ describe("ConfigFile keys and sections: what is written reads back, the rest is 
             const back = parseConfigFile(text, { dialect });
             expect([...back.keys()]).toEqual([...config.keys()]);
             for (const [s, keys] of config)
-              for (const [k, v] of keys) expect(equals(back.get(s)!.get(k)!, v), `${s}/${k}`).toBe(true);
+              for (const [k, v] of keys) {
+                // The value as its text form reads back (4.x sorts dictionary keys, as the engine).
+                const want = parseVariantText(toText(v), { dialect });
+                expect(equals(back.get(s)!.get(k)!, want), `${s}/${k}`).toBe(true);
+              }
           },
         ),
         { numRuns: 100 },
