@@ -159,9 +159,8 @@ describe.each(ENGINES)("live $gen loads what writeConfigFile writes", ({ gen, ge
           `seed ${SEED}: ${path}`,
         ).toEqual(names);
         const flat = [...ours.values()].flatMap((keys) => [...keys.values()]);
-        engine!.entries.forEach(([name, bytes], i) =>
-          expect(sameValue(codec.decode(bytes), flat[i]!), `seed ${SEED}: ${path} ${name}`).toBe(true),
-        );
+        for (const [i, [name, bytes]] of engine!.entries.entries())
+          expect(sameValue(codec.decode(bytes), flat[i]!), `seed ${SEED}: ${path} ${name}`).toBe(true);
         // The engine's own values (c0) are saved again as we wrote them. (Random values are not
         // compared as text: that is the dialects' toText, checked against the engines apart.)
         if (ends === "lf" && path.endsWith("c0-lf.cfg")) expect(engine!.resaved, path).toBe(text);
