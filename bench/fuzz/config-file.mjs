@@ -27,6 +27,7 @@ function configCorpus() {
 }
 
 // What the reader treats apart, and what the writer escapes.
+// biome-ignore format: a table
 const TOKENS = [
   '"', "\\", "[", "]", "=", ";", "\n", "\r", "\r\n", "{", "}", "(", ")", ",", ":", " ", "\t", "\0",
   "\\]", '&"', '"\\u', '"\\ud800"', "null", "[x]\n", "[]\n", "k=1\n", "=", '""=', "é", "🔑",
