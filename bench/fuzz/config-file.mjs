@@ -52,7 +52,10 @@ function mutate(text, r) {
     case 2: {
       // a chunk repeated: long runs of lines, deep brackets
       const chunk = text.slice(at, at + 1 + r.int(40));
-      return ["duplicate", text.slice(0, at) + chunk.repeat(1 + r.int(r.chance(0.2) ? 2000 : 8)) + text.slice(at)];
+      return [
+        "duplicate",
+        text.slice(0, at) + chunk.repeat(1 + r.int(r.chance(0.2) ? 2000 : 8)) + text.slice(at),
+      ];
     }
     case 3:
       return ["truncate", text.slice(0, at)];
@@ -107,7 +110,10 @@ function built(r) {
     }
     default: {
       const n = 1000 + r.int(20000);
-      return [`string lines x${n}`, `s="${lines(n, (i) => `line ${i}`).join(r.pick(["\n", "\r\n", "\r"]))}"\n`];
+      return [
+        `string lines x${n}`,
+        `s="${lines(n, (i) => `line ${i}`).join(r.pick(["\n", "\r\n", "\r"]))}"\n`,
+      ];
     }
   }
 }
@@ -172,7 +178,9 @@ export function configTargets() {
           if (back.error) {
             const rid = [...read.value.values()].some((keys) => [...keys.values()].some(holdsRid));
             if (rid && dialect === "godot-3") continue;
-            throw new Error(`${dialect}: writeConfigFile wrote text parseConfigFile refuses: ${back.error.message}`);
+            throw new Error(
+              `${dialect}: writeConfigFile wrote text parseConfigFile refuses: ${back.error.message}`,
+            );
           }
           const names = (c) => [...c].map(([s, keys]) => JSON.stringify([s, [...keys.keys()]])).join();
           if (names(back.value) !== names(read.value))
@@ -182,7 +190,9 @@ export function configTargets() {
               const want = own(() => parseVariantText(toText(v), { dialect }));
               if (want.error) continue;
               if (!equals(back.value.get(s).get(k), want.value))
-                throw new Error(`${dialect}: ${JSON.stringify([s, k])} reads back differently from its text form`);
+                throw new Error(
+                  `${dialect}: ${JSON.stringify([s, k])} reads back differently from its text form`,
+                );
             }
         }
         return produced;
