@@ -13,11 +13,12 @@
 //   names.tsv    one key or section name per line: "<case>\t<section hex>\t<key hex>\t<same|other>
 //                \t<what the engine read back>\t<the file the engine saved, hex>"
 // and checks that the engine saves values.cfg again byte for byte after loading it.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runScript } from "./generate.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
@@ -42,28 +43,11 @@ function engines() {
   return list;
 }
 
-/** Runs config-3.gd or config-4.gd with `args` in `dir`; returns the output file's lines. */
+/** Runs config-3.gd or config-4.gd with `args` in `dir`; returns the output's lines but "#" ones. */
 export function runConfig(generation, bin, dir, args) {
-  const out = join(dir, `out-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
-  let r;
-  if (generation === 3) {
-    r = spawnSync(bin, ["--no-window", "-s", join(here, "config-3.gd"), ...args, `--out=${out}`], {
-      cwd: dir,
-      encoding: "utf8",
-      timeout: 120_000,
-    });
-  } else {
-    writeFileSync(join(dir, "project.godot"), "config_version=5\n");
-    r = spawnSync(
-      bin,
-      ["--headless", "--path", dir, "-s", join(here, "config-4.gd"), "--", ...args, `--out=${out}`],
-      { cwd: dir, encoding: "utf8", timeout: 120_000 },
-    );
-  }
-  if (r.error) throw new Error(`engine ${generation} failed: ${r.error.message}`);
-  const text = existsSync(out) ? readFileSync(out, "utf8") : "";
-  if (!text.includes("# done")) throw new Error(`engine ${generation} stopped early:\n${r.stderr}`);
-  return text.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+  return runScript("config", generation, bin, args, dir)
+    .split("\n")
+    .filter((l) => l !== "" && !l.startsWith("#"));
 }
 
 function generate({ name, generation, bin }) {
@@ -85,7 +69,8 @@ function generate({ name, generation, bin }) {
     const lf = new Map();
     for (const [variant, path] of Object.entries(paths)) {
       const rows = read.filter((l) => l.startsWith(`${path}\t`)).map((l) => l.slice(path.length + 1));
-      if (rows.at(-1) !== "saved") throw new Error(`${name} did not load its ${variant} file: ${rows.at(-1)}`);
+      if (rows.at(-1) !== "saved")
+        throw new Error(`${name} did not load its ${variant} file: ${rows.at(-1)}`);
       for (const r of rows.slice(0, -1)) {
         const [, section, key, bytes] = r.split("\t");
         if (variant === "lf") lf.set(`${section}/${key}`, bytes);

@@ -8,13 +8,8 @@ import { type ConfigSections, FileError, parseConfigFile, writeConfigFile } from
 import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
+import { LINE_ENDS, type LineEnd } from "./helpers/config.js";
 import { fixtureText, GENERATIONS, type Generation } from "./helpers/fixtures.js";
-
-const LINE_ENDS = {
-  lf: (t: string) => t,
-  crlf: (t: string) => t.replaceAll("\n", "\r\n"),
-  cr: (t: string) => t.replaceAll("\n", "\r"),
-} as const;
 
 const utf8Hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
 const fromHex = (h: string) => Buffer.from(h, "hex").toString("utf8");
@@ -41,10 +36,10 @@ describe.each(GENERATIONS)("ConfigFile values over several lines, %s", (gen) => 
   const rows = fixtureText(gen, "config/values.tsv")
     .split("\n")
     .filter((l) => l !== "")
-    .map((l) => l.split("\t") as [keyof typeof LINE_ENDS, string, string, string]);
+    .map((l) => l.split("\t") as [LineEnd, string, string, string]);
   const lf = new Map(rows.filter((r) => r[0] === "lf").map((r) => [`${r[1]}/${r[2]}`, r[3]]));
 
-  it.each(Object.keys(LINE_ENDS) as (keyof typeof LINE_ENDS)[])(
+  it.each(Object.keys(LINE_ENDS) as LineEnd[])(
     "reads the %s text to the values the engine loaded from it",
     (ends) => {
       const engine = rows

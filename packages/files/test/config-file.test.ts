@@ -11,6 +11,7 @@ import {
 import { toText as toText3 } from "@gdvariant/godot-3";
 import { toText as toText4 } from "@gdvariant/godot-4";
 import { engineValue3, engineValue4 } from "@gdvariant/test-support/arbitraries";
+import { errorOf } from "@gdvariant/test-support/hostile";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixture, fixtureText, GENERATIONS } from "./helpers/fixtures.js";
@@ -52,15 +53,6 @@ const DIALECTS = [
   ["godot-3", toText3],
   ["godot-4", toText4],
 ] as const;
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}
 
 const isConfigError = (e: unknown, code: string) =>
   FileError.is(e) && e.layer === "config" && e.code === code;
@@ -123,7 +115,7 @@ describe("ConfigFile reading follows the engine's reader (config_file.cpp, varia
   it("reads quoted keys with the engine's escapes; a bad one is a FileError, never a SyntaxError", () => {
     expect([...parseConfigFile('"\\q\\t\\u00e9"=1\n').get("")!.keys()]).toEqual(["q\té"]);
     for (const bad of ['"\\u12"=1\n', '"a=1\n', '"\\ud800"=1\n', '"a\\', '[s]\n"\\U11FFFF"=1']) {
-      const e = thrown(() => parseConfigFile(bad));
+      const e = errorOf(() => parseConfigFile(bad));
       expect(isConfigError(e, "corrupt"), JSON.stringify(bad)).toBe(true);
     }
   });
@@ -141,7 +133,7 @@ describe("ConfigFile reading follows the engine's reader (config_file.cpp, varia
       ["k=", 2],
       ["k=[1,\n2", 2],
     ] as const) {
-      const e = thrown(() => parseConfigFile(text));
+      const e = errorOf(() => parseConfigFile(text));
       expect(isConfigError(e, "corrupt"), JSON.stringify(text)).toBe(true);
       expect((e as FileError).offset, JSON.stringify(text)).toBeGreaterThanOrEqual(offset);
     }
@@ -184,7 +176,7 @@ describe("ConfigFile keys and sections: what is written reads back, the rest is 
     ["godot-4", toText4, [" lead", "trail\t", "a\\", "\\", "a\0"], ["", "a]b", "a\\]", "a\nb", "a[b=1"]],
   ] as const)("%s: section names the engine cannot read back are refused", (dialect, toText, bad, good) => {
     for (const name of bad) {
-      const e = thrown(() => writeConfigFile(sections([name, [["k", int(1)]]]), toText, { dialect }));
+      const e = errorOf(() => writeConfigFile(sections([name, [["k", int(1)]]]), toText, { dialect }));
       expect(isConfigError(e, "unsupported"), JSON.stringify(name)).toBe(true);
     }
     for (const name of good) {
@@ -202,7 +194,7 @@ describe("ConfigFile keys and sections: what is written reads back, the rest is 
       sections(["s", [["k", { kind: "nil" }]]]), // set_value(s, k, null) erases the key
       sections(["s", []]), // the engine has no section without keys
     ]) {
-      const e = thrown(() => writeConfigFile(config, toText, { dialect }));
+      const e = errorOf(() => writeConfigFile(config, toText, { dialect }));
       expect(isConfigError(e, "unsupported"), JSON.stringify([...config])).toBe(true);
     }
   });
@@ -248,7 +240,7 @@ describe("ConfigFile keys and sections: what is written reads back, the rest is 
             const config: ConfigSections = new Map();
             for (const [i, [name, value]] of list.entries()) {
               // 3.x prints an RID as nothing, as the engine: such text does not read back anywhere.
-              if (value.kind === "nil" || thrown(() => parseVariantText(toText(value), { dialect })))
+              if (value.kind === "nil" || errorOf(() => parseVariantText(toText(value), { dialect })))
                 continue;
               const s = `s${name.length % 3}`;
               if (!config.has(s)) config.set(s, new Map());

@@ -11,8 +11,10 @@ import { type ConfigSections, FileError, parseConfigFile, writeConfigFile } from
 import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import { engineValue3, engineValue4 } from "@gdvariant/test-support/arbitraries";
+import { errorOf } from "@gdvariant/test-support/hostile";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { LINE_ENDS, type LineEnd } from "./helpers/config.js";
 import { engineLoadConfigs, godot36Binary } from "./helpers/config-engine.js";
 import { godot3Binary, godot4Binary } from "./helpers/engine.js";
 import { fixtureText, type Generation } from "./helpers/fixtures.js";
@@ -29,11 +31,6 @@ const SEED = Number(process.env.GDVARIANT_LIVE_SEED ?? Date.now() % 2 ** 31);
 const tmp = mkdtempSync(join(tmpdir(), "gdvariant-config-live-"));
 afterAll(() => process.env.GDVARIANT_KEEP_TMP || rmSync(tmp, { recursive: true, force: true }));
 
-const LINE_ENDS = {
-  lf: (t: string) => t,
-  crlf: (t: string) => t.replaceAll("\n", "\r\n"),
-  cr: (t: string) => t.replaceAll("\n", "\r"),
-} as const;
 const utf8Hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
 const int = (value: number): Value => ({ kind: "int", value });
 
@@ -116,7 +113,7 @@ describe.each(ENGINES)("live $gen loads what writeConfigFile writes", ({ gen, ge
         });
         configs.push(config);
       }
-      const jobs: { path: string; text: string; ends: keyof typeof LINE_ENDS }[] = [];
+      const jobs: { path: string; text: string; ends: LineEnd }[] = [];
       configs.forEach((config, n) => {
         let ours: string;
         try {
@@ -126,17 +123,12 @@ describe.each(ENGINES)("live $gen loads what writeConfigFile writes", ({ gen, ge
           expect(FileError.is(e) && e.code === "unsupported").toBe(true);
           for (const name of [...config.keys()])
             if (
-              thrownBy(() =>
-                writeConfigFile(new Map([[name, new Map([["k", int(1)]])]]), toText, { dialect }),
-              )
+              errorOf(() => writeConfigFile(new Map([[name, new Map([["k", int(1)]])]]), toText, { dialect }))
             )
               config.delete(name);
           ours = writeConfigFile(config, toText, { dialect });
         }
-        for (const [ends, make] of Object.entries(LINE_ENDS) as [
-          keyof typeof LINE_ENDS,
-          (t: string) => string,
-        ][]) {
+        for (const [ends, make] of Object.entries(LINE_ENDS) as [LineEnd, (t: string) => string][]) {
           const path = join(dir, `c${n}-${ends}.cfg`);
           writeFileSync(path, make(ours));
           jobs.push({ path, text: make(ours), ends });
@@ -253,13 +245,4 @@ function close(a: unknown, b: unknown): boolean {
     ka.length === Object.keys(b).length &&
     ka.every((k) => close((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
   );
-}
-
-function thrownBy(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
 }
