@@ -84,11 +84,11 @@ function lines(n, make) {
 function built(r) {
   switch (r.int(7)) {
     case 0: {
-      const n = 200 + r.int(2500);
+      const n = 200 + r.int(1500);
       return [`dictionary x${n}`, `[s]\n\nd={\n${lines(n, (i) => `"k${i}": "v\n${i}"`).join(",\n")}\n}\n`];
     }
     case 1: {
-      const n = 200 + r.int(5000);
+      const n = 200 + r.int(3000);
       return [`array x${n}`, `a=[\n${lines(n, (i) => (i % 5 ? String(i) : "{\n}")).join(",\n")}\n]\n`];
     }
     case 2: {
