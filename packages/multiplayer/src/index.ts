@@ -1,0 +1,28 @@
+/**
+ * `@gdvariant/multiplayer`: Godot 4's high-level multiplayer protocol (SceneMultiplayer) in
+ * TypeScript: packets, the compressed Variant form, RPC numbering and checksums, and a peer
+ * that keeps the protocol's state, for servers and clients that talk to stock Godot 4 games.
+ * @packageDocumentation
+ */
+export { COMMAND, CUSTOM_SPAWN, SYS_COMMAND, TRANSFER_MODE, type TransferModeName } from "./commands.js";
+export {
+  type CompressedDecodeOptions,
+  type CompressedEncodeOptions,
+  type CompressedResult,
+  decodeCompressed,
+  encodeCompressed,
+} from "./compressed-variant.js";
+export { decodePacket, type PacketDecodeOptions } from "./decode-packet.js";
+export { encodePacket, type PacketEncodeOptions } from "./encode-packet.js";
+export { ProtocolError, type ProtocolErrorCode } from "./errors.js";
+export { md5Hex } from "./md5.js";
+export type * from "./packet-types.js";
+export {
+  compareCodePoints,
+  type ResolvedRpcMethod,
+  type RpcMethod,
+  type RpcMethods,
+  type RpcMode,
+  type RpcTable,
+  rpcTable,
+} from "./rpc-config.js";
