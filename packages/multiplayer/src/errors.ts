@@ -12,6 +12,8 @@ const PROTOCOL_BRAND = Symbol.for("gdvariant.error.protocol");
  * - `unknown-path`: a call or spawn names a path-cache id the peer never announced, or a path no
  *   declared node has.
  * - `unknown-method`: the method id is out of range for the node.
+ * - `checksum-mismatch`: a peer announced a node whose RPC checksum differs from the declared one
+ *   (as the engine, the path is still confirmed as "not valid" and its calls still run).
  * - `not-allowed`: the method's mode refuses this caller (`authority` from a non-authority,
  *   `disabled`), or a client sent what only the server may (ADD_PEER, DEL_PEER, SPAWN...).
  * - `not-authenticated`: a packet other than AUTH before authentication completed.
@@ -25,6 +27,7 @@ export type ProtocolErrorCode =
   | "unknown-command"
   | "unknown-path"
   | "unknown-method"
+  | "checksum-mismatch"
   | "not-allowed"
   | "not-authenticated"
   | "unknown-peer"

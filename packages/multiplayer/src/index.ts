@@ -26,3 +26,22 @@ export {
   type RpcTable,
   rpcTable,
 } from "./rpc-config.js";
+export { type ClientOptions, type ClientSocketLike, connect, type MultiplayerClient } from "./client.js";
+export type { ReplicatedProperty, ReplicationConfig, ReplicationMode } from "./replication-config.js";
+export { createServer, type MultiplayerServer, type ServerOptions } from "./server.js";
+export {
+  type AuthAnswer,
+  type CallContext,
+  type Link,
+  type NodeDeclaration,
+  type RpcHandler,
+  Session,
+  type SessionEvents,
+  type SessionLimits,
+  type SessionOptions,
+  type SpawnedHandle,
+  type SpawnerHandle,
+  type SpawnOptions,
+  type SynchronizerHandle,
+} from "./session.js";
+export type { IncomingConnection, ServerSocketLike, WebSocketServerLike } from "./websocket-server.js";

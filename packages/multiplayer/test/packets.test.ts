@@ -8,7 +8,7 @@ import { decodePacket, encodePacket, type Packet } from "@gdvariant/multiplayer"
 import { describe, expect, it } from "vitest";
 import { allPackets, type CapturedStep, capture, hexBytes, tableOf, toHex } from "./capture.js";
 
-const items = (hex: string): Value[] => (decode(hexBytes(hex)) as { items: Value[] }).items;
+const items = (hex: string): Value[] => (decode(hexBytes(hex)) as unknown as { items: Value[] }).items;
 
 /** The packet and, for a relay, the packet inside (what the final receiver processes). */
 function unwrap(p: Packet): Packet {
@@ -109,7 +109,7 @@ describe("engine capture (Godot 4.6.3)", () => {
     for (const step of capture.steps.filter((s) => s.state !== undefined)) {
       for (const peer of [2, 3]) {
         const mine = step.state!.find((s) => s.peer === peer)!;
-        const board = (parseVariantText(mine.board, { dialect: "godot-4" }) as { items: Value[] }).items;
+        const board = (parseVariantText(mine.board, { dialect: "godot-4" }) as unknown as { items: Value[] }).items;
         for (const p of packetsTo(step, peer)) {
           if (p.type === "sync") {
             for (const e of p.entries)
@@ -117,11 +117,11 @@ describe("engine capture (Godot 4.6.3)", () => {
             checked++;
           }
           if (p.type === "spawn") {
-            const world = (parseVariantText(mine.world, { dialect: "godot-4" }) as { items: Value[] }).items;
+            const world = (parseVariantText(mine.world, { dialect: "godot-4" }) as unknown as { items: Value[] }).items;
             const entry = world.find(
-              (w) => text((w as { items: Value[] }).items[0]) === JSON.stringify(p.name),
+              (w) => text((w as unknown as { items: Value[] }).items[0]) === JSON.stringify(p.name),
             );
-            const [, position, hp, label] = (entry as { items: Value[] }).items;
+            const [, position, hp, label] = (entry as unknown as { items: Value[] }).items;
             // Spawned later in the step's state only if not changed since: compare what was sent.
             if (step.action.do !== "player-change")
               expect(p.state.map(text)).toEqual([position, hp, label].map(text));
