@@ -25,10 +25,14 @@ const dir = mkdtempSync(join(tmpdir(), "gdv-mp-capture-"));
 try {
   cpSync(join(here, "project"), dir, { recursive: true });
   const file = join(dir, "capture.json");
-  const run = spawnSync(bin, ["--headless", "--path", dir, "-s", "capture.gd", "--", `--out=${file}`, `--seed=${seed}`], {
-    encoding: "utf8",
-    timeout: 120_000,
-  });
+  const run = spawnSync(
+    bin,
+    ["--headless", "--path", dir, "-s", "capture.gd", "--", `--out=${file}`, `--seed=${seed}`],
+    {
+      encoding: "utf8",
+      timeout: 120_000,
+    },
+  );
   if (run.status !== 0) {
     process.stderr.write(run.stdout + run.stderr);
     throw new Error(`engine exited with ${run.status}`);

@@ -13,7 +13,9 @@ export interface ClientSocketLike {
 /** Options of {@link connect}. */
 export interface ClientOptions extends SessionOptions {
   /** A WebSocket constructor (default `globalThis.WebSocket`; in Node 20, `ws`'s `WebSocket`). */
-  readonly WebSocket?: new (url: string) => ClientSocketLike;
+  readonly WebSocket?: new (
+    url: string,
+  ) => ClientSocketLike;
   /**
    * Authentication with a server that has an `auth_callback`: `data` goes with `send_auth`, and
    * this side completes at once (`complete_auth`). Omit for a server without one.
@@ -40,8 +42,10 @@ export interface MultiplayerClient {
  * @throws {Error} (the promise rejects) when the connection closes or fails before admission.
  */
 export function connect(url: string, options: ClientOptions = {}): Promise<MultiplayerClient> {
-  const Ctor = options.WebSocket ?? (globalThis as { WebSocket?: new (url: string) => ClientSocketLike }).WebSocket;
-  if (Ctor === undefined) return Promise.reject(new Error("no WebSocket: pass options.WebSocket (ws's WebSocket in Node 20)"));
+  const Ctor =
+    options.WebSocket ?? (globalThis as { WebSocket?: new (url: string) => ClientSocketLike }).WebSocket;
+  if (Ctor === undefined)
+    return Promise.reject(new Error("no WebSocket: pass options.WebSocket (ws's WebSocket in Node 20)"));
   const socket = new Ctor(url);
   socket.binaryType = "arraybuffer";
   const session = new Session(options, 0);

@@ -4,6 +4,8 @@
  * that keeps the protocol's state, for servers and clients that talk to stock Godot 4 games.
  * @packageDocumentation
  */
+
+export { type ClientOptions, type ClientSocketLike, connect, type MultiplayerClient } from "./client.js";
 export { COMMAND, CUSTOM_SPAWN, SYS_COMMAND, TRANSFER_MODE, type TransferModeName } from "./commands.js";
 export {
   type CompressedDecodeOptions,
@@ -17,6 +19,7 @@ export { encodePacket, type PacketEncodeOptions } from "./encode-packet.js";
 export { ProtocolError, type ProtocolErrorCode } from "./errors.js";
 export { md5Hex } from "./md5.js";
 export type * from "./packet-types.js";
+export type { ReplicatedProperty, ReplicationConfig, ReplicationMode } from "./replication-config.js";
 export {
   compareCodePoints,
   type ResolvedRpcMethod,
@@ -26,8 +29,6 @@ export {
   type RpcTable,
   rpcTable,
 } from "./rpc-config.js";
-export { type ClientOptions, type ClientSocketLike, connect, type MultiplayerClient } from "./client.js";
-export type { ReplicatedProperty, ReplicationConfig, ReplicationMode } from "./replication-config.js";
 export { createServer, type MultiplayerServer, type ServerOptions } from "./server.js";
 export {
   type AuthAnswer,

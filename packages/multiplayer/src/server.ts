@@ -1,5 +1,12 @@
-import { type AuthAnswer, type Link, Session, type SessionOptions, type SpawnerHandle, type SynchronizerHandle } from "./session.js";
 import type { ReplicationConfig } from "./replication-config.js";
+import {
+  type AuthAnswer,
+  type Link,
+  Session,
+  type SessionOptions,
+  type SpawnerHandle,
+  type SynchronizerHandle,
+} from "./session.js";
 import { type WebSocketServerLike, wrapServerSocket } from "./websocket-server.js";
 
 /** Options of {@link createServer}. */
@@ -40,7 +47,11 @@ export interface MultiplayerServer {
   /** Disconnects a peer. */
   disconnect(peer: number): void;
   /** A MultiplayerSynchronizer at `path` whose properties this server owns. */
-  synchronizer(path: string, config: ReplicationConfig, values?: Readonly<Record<string, unknown>>): SynchronizerHandle;
+  synchronizer(
+    path: string,
+    config: ReplicationConfig,
+    values?: Readonly<Record<string, unknown>>,
+  ): SynchronizerHandle;
   /** A MultiplayerSpawner at `path` whose nodes this server spawns. */
   spawner(path: string): SpawnerHandle;
   /** One replication frame now (the interval timer calls it too). */

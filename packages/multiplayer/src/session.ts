@@ -6,7 +6,7 @@ import { Emitter } from "./emitter.js";
 import { encodePacket } from "./encode-packet.js";
 import { ProtocolError, type ProtocolErrorCode } from "./errors.js";
 import type { Packet } from "./packet-types.js";
-import { splitConfig, type ReplicationConfig, type SplitConfig } from "./replication-config.js";
+import { type ReplicationConfig, type SplitConfig, splitConfig } from "./replication-config.js";
 import { type RpcMethods, type RpcTable, rpcTable } from "./rpc-config.js";
 
 /** One connection to a remote peer, as a transport gives it. */
@@ -192,7 +192,8 @@ export class Session {
   ) {
     this.id = id;
     this.events = new Emitter((e) => this.reportListenerError(e));
-    for (const [path, decl] of Object.entries(options.nodes ?? {})) this.tables.set(path, rpcTable(decl.rpc ?? {}));
+    for (const [path, decl] of Object.entries(options.nodes ?? {}))
+      this.tables.set(path, rpcTable(decl.rpc ?? {}));
     this.limits = {
       maxPathCache: options.maxPathCache ?? 4096,
       maxPacketSize: options.maxPacketSize ?? 1 << 20,
@@ -287,7 +288,13 @@ export class Session {
       let pathBytes: Uint8Array | undefined;
       for (const t of targets) {
         if (t.confirmed.get(path) === true) {
-          confirmedBytes ??= encodePacket({ type: "remote-call", node: id, method: m.id, args, nodeIdWidth: 4 });
+          confirmedBytes ??= encodePacket({
+            type: "remote-call",
+            node: id,
+            method: m.id,
+            args,
+            nodeIdWidth: 4,
+          });
           this.sendTo(t, confirmedBytes);
         } else {
           pathBytes ??= encodePacket({ type: "remote-call", node: path, method: m.id, args });
@@ -322,7 +329,11 @@ export class Session {
   }
 
   /** Declares a static MultiplayerSynchronizer (server side) at `path` (the synchronizer node). */
-  synchronizer(path: string, config: ReplicationConfig, values: Readonly<Record<string, unknown>> = {}): SynchronizerHandle {
+  synchronizer(
+    path: string,
+    config: ReplicationConfig,
+    values: Readonly<Record<string, unknown>> = {},
+  ): SynchronizerHandle {
     const replica = this.replica(config, values);
     this.statics.set(path, replica);
     return this.handle(replica);
@@ -333,10 +344,21 @@ export class Session {
     return {
       spawn: (o) => {
         const netId = ++this.lastNetId;
-        const syncs = (o.synchronizers ?? []).map((c) => ({ netId: ++this.lastNetId, replica: this.replica(c, o.values ?? {}) }));
-        const node: SpawnedNode = { spawner: path, netId, name: o.name, scene: o.scene ?? CUSTOM_SPAWN, arg: o.arg, syncs };
+        const syncs = (o.synchronizers ?? []).map((c) => ({
+          netId: ++this.lastNetId,
+          replica: this.replica(c, o.values ?? {}),
+        }));
+        const node: SpawnedNode = {
+          spawner: path,
+          netId,
+          name: o.name,
+          scene: o.scene ?? CUSTOM_SPAWN,
+          arg: o.arg,
+          syncs,
+        };
         this.spawned.set(netId, node);
-        for (const st of this.peers.values()) if (st.admitted && st.link !== undefined) this.sendSpawn(st, node);
+        for (const st of this.peers.values())
+          if (st.admitted && st.link !== undefined) this.sendSpawn(st, node);
         const set = (k: string, v: unknown) => {
           for (const s of syncs) if (s.replica.values.has(k)) this.setValue(s.replica, k, v);
         };
@@ -365,7 +387,8 @@ export class Session {
       const entries: { netId: number; state: unknown[] }[] = [];
       const deltas: { netId: number; indexes: bigint; state: unknown[] }[] = [];
       const add = (key: string, netId: number, r: Replica) => {
-        if (r.config.always.length > 0) entries.push({ netId, state: r.config.always.map((k) => r.values.get(k)) });
+        if (r.config.always.length > 0)
+          entries.push({ netId, state: r.config.always.map((k) => r.values.get(k)) });
         let sent = st.watched.get(key);
         if (sent === undefined) st.watched.set(key, (sent = new Set()));
         const dirty = r.dirty.get(st.id);
@@ -446,7 +469,8 @@ export class Session {
     }
     if (this.isServer && this.options.relay !== false) {
       const bytes = encodePacket({ type: "del-peer", peer: st.id });
-      for (const other of this.peers.values()) if (other.admitted && other.link !== undefined) this.sendTo(other, bytes);
+      for (const other of this.peers.values())
+        if (other.admitted && other.link !== undefined) this.sendTo(other, bytes);
     }
     if (st.link !== undefined && !this.isServer) {
       // The client lost the server: every relayed peer goes too.
@@ -465,7 +489,10 @@ export class Session {
 
   private authStep(st: PeerState, packet: Packet): void {
     if (packet.type !== "auth") {
-      throw new ProtocolError(`${packet.type} before authentication`, { code: "not-authenticated", peer: st.id });
+      throw new ProtocolError(`${packet.type} before authentication`, {
+        code: "not-authenticated",
+        peer: st.id,
+      });
     }
     if (packet.data.length === 0) {
       st.remoteDone = true;
@@ -480,7 +507,14 @@ export class Session {
       .then(
         (answer) => this.answerAuth(st, answer),
         (e) => {
-          this.fail(st, new ProtocolError("authentication hook failed", { code: "handler-failed", peer: st.id, cause: e }));
+          this.fail(
+            st,
+            new ProtocolError("authentication hook failed", {
+              code: "handler-failed",
+              peer: st.id,
+              cause: e,
+            }),
+          );
           if (this.peers.get(st.id) === st && !st.admitted) this.refuse(st);
         },
       );
@@ -536,11 +570,19 @@ export class Session {
         const path = typeof packet.node === "string" ? packet.node : st.recv.get(packet.node);
         const table = path === undefined ? undefined : this.tables.get(path);
         if (path === undefined || table === undefined) {
-          throw new ProtocolError(`call on unknown node ${String(packet.node)}`, { code: "unknown-path", peer, offset: 1 });
+          throw new ProtocolError(`call on unknown node ${String(packet.node)}`, {
+            code: "unknown-path",
+            peer,
+            offset: 1,
+          });
         }
         const m = table.methods[packet.method];
         if (m === undefined) {
-          throw new ProtocolError(`method id ${packet.method} on ${path}`, { code: "unknown-method", peer, offset: 1 });
+          throw new ProtocolError(`method id ${packet.method} on ${path}`, {
+            code: "unknown-method",
+            peer,
+            offset: 1,
+          });
         }
         const authority = this.options.nodes?.[path]?.authority ?? 1;
         if (m.mode === "disabled" || (m.mode === "authority" && peer !== authority)) {
@@ -550,13 +592,18 @@ export class Session {
         return;
       }
       case "simplify-path": {
-        const table = this.tables.get(packet.path) ?? (this.isServer ? undefined : this.replicatedTable(packet.path));
+        const table =
+          this.tables.get(packet.path) ?? (this.isServer ? undefined : this.replicatedTable(packet.path));
         if (table === undefined) {
           throw new ProtocolError(`unknown path ${packet.path}`, { code: "unknown-path", peer, offset: 38 });
         }
-        if (st.recv.has(packet.id)) throw new ProtocolError(`duplicate path id ${packet.id}`, { code: "malformed", peer, offset: 34 });
+        if (st.recv.has(packet.id))
+          throw new ProtocolError(`duplicate path id ${packet.id}`, { code: "malformed", peer, offset: 34 });
         if (st.recv.size >= this.limits.maxPathCache) {
-          throw new ProtocolError(`more than ${this.limits.maxPathCache} cached paths`, { code: "limit-exceeded", peer });
+          throw new ProtocolError(`more than ${this.limits.maxPathCache} cached paths`, {
+            code: "limit-exceeded",
+            peer,
+          });
         }
         st.recv.set(packet.id, packet.path);
         const valid = table.checksum === packet.checksum;
@@ -564,7 +611,11 @@ export class Session {
         if (!valid) {
           this.events.emit(
             "error",
-            new ProtocolError(`RPC checksum of ${packet.path} differs`, { code: "checksum-mismatch", peer, offset: 1 }),
+            new ProtocolError(`RPC checksum of ${packet.path} differs`, {
+              code: "checksum-mismatch",
+              peer,
+              offset: 1,
+            }),
             false,
           );
         }
@@ -579,13 +630,16 @@ export class Session {
         this.events.emit("raw", peer, packet.data);
         return;
       case "auth":
-        if (packet.data.length !== 0) throw new ProtocolError("AUTH after authentication", { code: "not-allowed", peer });
+        if (packet.data.length !== 0)
+          throw new ProtocolError("AUTH after authentication", { code: "not-allowed", peer });
         return;
       case "add-peer":
       case "del-peer":
-        if (this.isServer || peer !== 1) throw new ProtocolError(`${packet.type} from a client`, { code: "not-allowed", peer });
+        if (this.isServer || peer !== 1)
+          throw new ProtocolError(`${packet.type} from a client`, { code: "not-allowed", peer });
         if (packet.type === "add-peer") {
-          if (!this.peers.has(packet.peer) && packet.peer !== this.id) this.admit(this.newPeer(packet.peer, NO_LINK));
+          if (!this.peers.has(packet.peer) && packet.peer !== this.id)
+            this.admit(this.newPeer(packet.peer, NO_LINK));
         } else {
           const other = this.peers.get(packet.peer);
           if (other !== undefined && other.link === undefined) this.drop(other);
@@ -596,7 +650,8 @@ export class Session {
         return;
       default:
         // SPAWN, DESPAWN, SYNC, delta: only from the authority (the server, for this library).
-        if (this.isServer) throw new ProtocolError(`${packet.type} from a client`, { code: "not-allowed", peer });
+        if (this.isServer)
+          throw new ProtocolError(`${packet.type} from a client`, { code: "not-allowed", peer });
         this.events.emit("replication", peer, packet, this.replicationPath(st, packet));
         void bytes;
     }
@@ -607,25 +662,41 @@ export class Session {
       // From the server: `target` is the source; the packet is processed as if it sent it.
       if (st.id !== 1) throw new ProtocolError("relay from a client", { code: "not-allowed", peer: st.id });
       const source = this.peers.get(target);
-      if (source === undefined) throw new ProtocolError(`relay from unknown peer ${target}`, { code: "unknown-peer", peer: 1 });
+      if (source === undefined)
+        throw new ProtocolError(`relay from unknown peer ${target}`, { code: "unknown-peer", peer: 1 });
       const packet = this.decode(1, inner);
-      if (packet.type === "relay" || packet.type === "auth" || packet.type === "add-peer" || packet.type === "del-peer") {
+      if (
+        packet.type === "relay" ||
+        packet.type === "auth" ||
+        packet.type === "add-peer" ||
+        packet.type === "del-peer"
+      ) {
         throw new ProtocolError("SYS packet inside a relay", { code: "not-allowed", peer: 1, offset: 6 });
       }
       this.process(source, packet, inner);
       return;
     }
-    if (this.options.relay === false) throw new ProtocolError("relay is off", { code: "not-allowed", peer: st.id });
+    if (this.options.relay === false)
+      throw new ProtocolError("relay is off", { code: "not-allowed", peer: st.id });
     // Checked before forwarding, so one client cannot make the others choke on it.
     const packet = this.decode(st.id, inner);
-    if (packet.type === "relay" || packet.type === "auth" || packet.type === "add-peer" || packet.type === "del-peer") {
+    if (
+      packet.type === "relay" ||
+      packet.type === "auth" ||
+      packet.type === "add-peer" ||
+      packet.type === "del-peer"
+    ) {
       throw new ProtocolError("SYS packet inside a relay", { code: "not-allowed", peer: st.id, offset: 6 });
     }
     const forward = encodePacket({ type: "relay", peer: st.id, packet: inner });
     if (target > 0) {
       const dest = this.peers.get(target);
       if (dest === undefined || !dest.admitted || target === 1) {
-        throw new ProtocolError(`relay to peer ${target}, not connected`, { code: "unknown-peer", peer: st.id, offset: 2 });
+        throw new ProtocolError(`relay to peer ${target}, not connected`, {
+          code: "unknown-peer",
+          peer: st.id,
+          offset: 2,
+        });
       }
       this.sendTo(dest, forward);
       return;
@@ -644,7 +715,11 @@ export class Session {
     const report = (e: unknown) =>
       this.events.emit(
         "error",
-        new ProtocolError(`handler ${ctx.path}.${ctx.method} failed`, { code: "handler-failed", peer: ctx.peer, cause: e }),
+        new ProtocolError(`handler ${ctx.path}.${ctx.method} failed`, {
+          code: "handler-failed",
+          peer: ctx.peer,
+          cause: e,
+        }),
         false,
       );
     try {
@@ -746,7 +821,15 @@ export class Session {
     const spawner = this.cacheId(node.spawner);
     this.announce(st, node.spawner, spawner);
     const state = node.syncs.flatMap((s) => s.replica.config.spawn.map((k) => s.replica.values.get(k)));
-    const base = { type: "spawn" as const, scene: node.scene, spawner, netId: node.netId, syncIds: node.syncs.map((s) => s.netId), name: node.name, state };
+    const base = {
+      type: "spawn" as const,
+      scene: node.scene,
+      spawner,
+      netId: node.netId,
+      syncIds: node.syncs.map((s) => s.netId),
+      name: node.name,
+      state,
+    };
     this.sendTo(st, encodePacket(node.scene === CUSTOM_SPAWN ? { ...base, arg: node.arg } : base));
     st.spawned.add(node.netId);
   }

@@ -109,7 +109,8 @@ describe("engine capture (Godot 4.6.3)", () => {
     for (const step of capture.steps.filter((s) => s.state !== undefined)) {
       for (const peer of [2, 3]) {
         const mine = step.state!.find((s) => s.peer === peer)!;
-        const board = (parseVariantText(mine.board, { dialect: "godot-4" }) as unknown as { items: Value[] }).items;
+        const board = (parseVariantText(mine.board, { dialect: "godot-4" }) as unknown as { items: Value[] })
+          .items;
         for (const p of packetsTo(step, peer)) {
           if (p.type === "sync") {
             for (const e of p.entries)
@@ -117,7 +118,9 @@ describe("engine capture (Godot 4.6.3)", () => {
             checked++;
           }
           if (p.type === "spawn") {
-            const world = (parseVariantText(mine.world, { dialect: "godot-4" }) as unknown as { items: Value[] }).items;
+            const world = (
+              parseVariantText(mine.world, { dialect: "godot-4" }) as unknown as { items: Value[] }
+            ).items;
             const entry = world.find(
               (w) => text((w as unknown as { items: Value[] }).items[0]) === JSON.stringify(p.name),
             );
