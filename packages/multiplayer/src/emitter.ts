@@ -2,7 +2,6 @@
  * A minimal typed event emitter (browsers have no `node:events`). A listener that throws does
  * not stop the others; its error goes to the `listenerError` callback of the owner.
  */
-// biome-ignore lint/suspicious/noExplicitAny: listener argument lists vary per event
 export class Emitter<Events extends Record<string, (...args: any[]) => void>> {
   private readonly listeners = new Map<keyof Events, Set<Events[keyof Events]>>();
 

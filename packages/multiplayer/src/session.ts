@@ -33,7 +33,8 @@ export interface CallContext {
 }
 
 /** A call handler: the context, then the call's arguments. */
-export type RpcHandler = (ctx: CallContext, ...args: any[]) => unknown; // biome-ignore lint/suspicious/noExplicitAny: handlers name their own argument types
+// Handlers name their own argument types (what the game's GDScript sends).
+export type RpcHandler = (ctx: CallContext, ...args: any[]) => unknown;
 
 /** What the authentication hook answers: accept, accept with data for the peer, or refuse. */
 export type AuthAnswer = boolean | { readonly reply: Uint8Array };
@@ -389,8 +390,8 @@ export class Session {
       const add = (key: string, netId: number, r: Replica) => {
         if (r.config.always.length > 0)
           entries.push({ netId, state: r.config.always.map((k) => r.values.get(k)) });
-        let sent = st.watched.get(key);
-        if (sent === undefined) st.watched.set(key, (sent = new Set()));
+        const sent = st.watched.get(key) ?? new Set<string>();
+        st.watched.set(key, sent);
         const dirty = r.dirty.get(st.id);
         let mask = 0n;
         const state: unknown[] = [];
@@ -810,8 +811,8 @@ export class Session {
     r.values.set(k, v);
     if (r.config.onChange.includes(k)) {
       for (const st of this.peers.values()) {
-        let d = r.dirty.get(st.id);
-        if (d === undefined) r.dirty.set(st.id, (d = new Set()));
+        const d = r.dirty.get(st.id) ?? new Set<string>();
+        r.dirty.set(st.id, d);
         d.add(k);
       }
     }

@@ -97,9 +97,18 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 clients against the Node s
     const joined: number[] = [];
     const left: number[] = [];
     const refused: number[] = [];
-    server.on("join", (p) => (joined.push(p), poke()));
-    server.on("leave", (p) => (left.push(p), poke()));
-    server.on("authFailed", (p) => (refused.push(p), poke()));
+    server.on("join", (p) => {
+      joined.push(p);
+      poke();
+    });
+    server.on("leave", (p) => {
+      left.push(p);
+      poke();
+    });
+    server.on("authFailed", (p) => {
+      refused.push(p);
+      poke();
+    });
     server.on("error", (e) => errors.push(e.message));
     const start = (password: string, seed: number) => {
       const dir = projectWith("client.gd");
