@@ -541,6 +541,13 @@ export class Session {
   }
 
   private decode(peer: number, bytes: Uint8Array): Packet {
+    if (bytes.length > 1 && (bytes[0]! & 7) === 7 && bytes[1]! > 3) {
+      throw new ProtocolError(`unknown SYS command ${bytes[1]}`, {
+        code: "unknown-command",
+        peer,
+        offset: 1,
+      });
+    }
     try {
       return decodePacket(bytes, this.decodeOptions);
     } catch (e) {

@@ -46,7 +46,17 @@ describe.skipIf(bin === undefined)("live: a Node client against a Godot 4.6.3 se
     const port = await freePort();
     const engine = startEngine(
       bin!,
-      ["--headless", "--path", projectWith("server.gd"), "-s", "server.gd", "--", `--port=${port}`, `--seed=${SEED}`, `--count=${COUNT}`],
+      [
+        "--headless",
+        "--path",
+        projectWith("server.gd"),
+        "-s",
+        "server.gd",
+        "--",
+        `--port=${port}`,
+        `--seed=${SEED}`,
+        `--count=${COUNT}`,
+      ],
       60_000,
     );
     try {
@@ -85,13 +95,16 @@ describe.skipIf(bin === undefined)("live: a Node client against a Godot 4.6.3 se
       );
       expect(client.id).toBeGreaterThan(1);
       const start = Date.now();
-      while ((good + bad.length < COUNT || !hello) && Date.now() - start < 20_000) await new Promise((r) => setTimeout(r, 20));
+      while ((good + bad.length < COUNT || !hello) && Date.now() - start < 20_000)
+        await new Promise((r) => setTimeout(r, 20));
       expect(hello).toBe(true);
       expect(bad).toEqual([]);
       expect(good).toBe(COUNT);
-      for (const v of fc.sample(engineValue4(), { seed: SEED, numRuns: COUNT })) client.rpc(1, "Game", "take2", v, encode(v));
+      for (const v of fc.sample(engineValue4(), { seed: SEED, numRuns: COUNT }))
+        client.rpc(1, "Game", "take2", v, encode(v));
       client.rpc(1, "Game", "take1", "done");
-      while (checked === undefined && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 20));
+      while (checked === undefined && Date.now() - start < 30_000)
+        await new Promise((r) => setTimeout(r, 20));
       expect(checked?.map((x) => toText(x))).toEqual(['"checked"', String(COUNT), "0"]);
       client.close();
       expect(await within(engine.exited, 20_000, "server exits"), engine.output()).toBe(0);
