@@ -85,7 +85,7 @@ describe.skipIf(bin === undefined)("live: a Node client against a Godot 4.6.3 se
               from_server: (ctx, what: Value) => {
                 expect(ctx.peer).toBe(1);
                 if (what.kind === "string") hello = what.value === "hello";
-                else checked = (what as { items: Value[] }).items;
+                else checked = (what as unknown as { items: Value[] }).items;
               },
             },
           },
