@@ -21,7 +21,17 @@ import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const PUBLIC = ["core", "godot-4", "godot-3", "legacy-2", "auto-detect", "files", "node", "multiplayer", "cli"] as const;
+const PUBLIC = [
+  "core",
+  "godot-4",
+  "godot-3",
+  "legacy-2",
+  "auto-detect",
+  "files",
+  "node",
+  "multiplayer",
+  "cli",
+] as const;
 // The TypeScript and Node types a user's project would have (the workspace's own versions).
 const TYPESCRIPT = JSON.parse(readFileSync(join(ROOT, "node_modules", "typescript", "package.json"), "utf8"))
   .version as string;
