@@ -24,6 +24,8 @@ const bin =
 const dir = mkdtempSync(join(tmpdir(), "gdv-mp-capture-"));
 try {
   cpSync(join(here, "project"), dir, { recursive: true });
+  // The random value generator the live clients share.
+  cpSync(join(root, "tools", "live", "values-4.gd"), join(dir, "values-4.gd"));
   const file = join(dir, "capture.json");
   const run = spawnSync(
     bin,

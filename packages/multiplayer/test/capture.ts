@@ -2,6 +2,7 @@
 // sent while the capture scene ran, with what each instance saw.
 import { readFileSync } from "node:fs";
 import { rpcTable } from "@gdvariant/multiplayer";
+import { GAME_RPC, MANY_RPC, WIDE_RPC } from "./scene.js";
 
 export interface CapturedPacket {
   from: number;
@@ -53,21 +54,9 @@ export function allPackets(): (CapturedPacket & { step: CapturedStep })[] {
 
 // The capture scene's RPC surface (tools/multiplayer/project/game.gd, many.gd, the 257-method
 // Wide node), as a server would declare it.
-const any = { mode: "any_peer" } as const;
-export const GAME = rpcTable({
-  take0: any,
-  take1: any,
-  take2: any,
-  take3: any,
-  take5: any,
-  from_server: { mode: "authority", transferMode: "unreliable", channel: 1 },
-  ping: { mode: "any_peer", callLocal: true, transferMode: "unreliable_ordered", channel: 2 },
-  bytes: { mode: "any_peer", channel: 3 },
-});
-export const MANY = rpcTable({ hit: any });
-export const WIDE = rpcTable(
-  Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`m${String(i).padStart(3, "0")}`, any])),
-);
+export const GAME = rpcTable(GAME_RPC);
+export const MANY = rpcTable(MANY_RPC);
+export const WIDE = rpcTable(WIDE_RPC);
 
 // Synchronizers and spawners have no RPCs: their checksum is the MD5 of nothing.
 export const NONE = rpcTable({});

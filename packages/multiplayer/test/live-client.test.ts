@@ -13,6 +13,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { godot4Binary, projectWith, startEngine, within } from "./engine.js";
+import { GAME_RPC } from "./scene.js";
 
 const bin = godot4Binary();
 if (bin === undefined && process.env.CI) {
@@ -21,17 +22,7 @@ if (bin === undefined && process.env.CI) {
 const SEED = Number(process.env.GDVARIANT_LIVE_SEED ?? 1);
 const COUNT = 40;
 
-const any = { mode: "any_peer" } as const;
-const GAME = {
-  take0: any,
-  take1: any,
-  take2: any,
-  take3: any,
-  take5: any,
-  from_server: { mode: "authority", transferMode: "unreliable", channel: 1 },
-  ping: { mode: "any_peer", callLocal: true, transferMode: "unreliable_ordered", channel: 2 },
-  bytes: { mode: "any_peer", channel: 3 },
-} as const;
+const GAME = GAME_RPC;
 
 async function freePort(): Promise<number> {
   const s = createTcpServer();
@@ -44,12 +35,13 @@ async function freePort(): Promise<number> {
 describe.skipIf(bin === undefined)("live: a Node client against a Godot 4.6.3 server", () => {
   it(`authenticates and exchanges ${COUNT} values each way (seed ${SEED})`, async () => {
     const port = await freePort();
+    const dir = projectWith("server.gd");
     const engine = startEngine(
       bin!,
       [
         "--headless",
         "--path",
-        projectWith("server.gd"),
+        dir,
         "-s",
         "server.gd",
         "--",
@@ -57,6 +49,7 @@ describe.skipIf(bin === undefined)("live: a Node client against a Godot 4.6.3 se
         `--seed=${SEED}`,
         `--count=${COUNT}`,
       ],
+      dir,
       60_000,
     );
     try {

@@ -19,6 +19,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { type EngineRun, godot4Binary, projectWith, startEngine, within } from "./engine.js";
+import { GAME_RPC } from "./scene.js";
 
 const bin = godot4Binary();
 if (bin === undefined && process.env.CI) {
@@ -27,17 +28,7 @@ if (bin === undefined && process.env.CI) {
 const SEED = Number(process.env.GDVARIANT_LIVE_SEED ?? 1);
 const COUNT = 40;
 
-const any = { mode: "any_peer" } as const;
-const GAME = {
-  take0: any,
-  take1: any,
-  take2: any,
-  take3: any,
-  take5: any,
-  from_server: { mode: "authority", transferMode: "unreliable", channel: 1 },
-  ping: { mode: "any_peer", callLocal: true, transferMode: "unreliable_ordered", channel: 2 },
-  bytes: { mode: "any_peer", channel: 3 },
-} as const;
+const GAME = GAME_RPC;
 const PLAYER: ReplicationConfig = [
   { name: ".:position", spawn: true, mode: "always" },
   { name: ".:hp", spawn: true, mode: "on_change" },
@@ -126,6 +117,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 clients against the Node s
           `--count=${COUNT}`,
           `--password=${password}`,
         ],
+        dir,
         60_000,
       );
       engines.push(run);

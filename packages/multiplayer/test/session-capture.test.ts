@@ -2,29 +2,12 @@
 // Session playing the server makes the engine's calls and answers with the engine's own
 // CONFIRM_PATH bytes; calling clients, it sends the bytes the engine's server sent.
 import { decode } from "@gdvariant/godot-4";
-import { type NodeDeclaration, Session } from "@gdvariant/multiplayer";
+import { Session } from "@gdvariant/multiplayer";
 import { describe, expect, it } from "vitest";
 import { capture, hexBytes, toHex } from "./capture.js";
+import { captureNodes } from "./scene.js";
 
-const any = { mode: "any_peer" } as const;
-const GAME = {
-  take0: any,
-  take1: any,
-  take2: any,
-  take3: any,
-  take5: any,
-  from_server: { mode: "authority", transferMode: "unreliable", channel: 1 },
-  ping: { mode: "any_peer", callLocal: true, transferMode: "unreliable_ordered", channel: 2 },
-  bytes: { mode: "any_peer", channel: 3 },
-} as const;
-const nodes: Record<string, NodeDeclaration> = {
-  Game: { rpc: GAME },
-  "Game/Deep/Très long/Ünï": { rpc: GAME },
-  Wide: {
-    rpc: Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`m${String(i).padStart(3, "0")}`, any])),
-  },
-};
-for (let i = 0; i < 300; i++) nodes[`Many/N${i}`] = { rpc: { hit: any } };
+const nodes = captureNodes();
 
 function fakeLink() {
   const sent: Uint8Array[] = [];

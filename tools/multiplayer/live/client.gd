@@ -5,7 +5,7 @@ extends SceneTree
 #
 #   godot4 --headless --path DIR -s client.gd -- --url=ws://127.0.0.1:N --seed=S --count=C --password=P
 #
-# DIR holds a copy of tools/multiplayer/project (game.gd, board.gd, player.gd, values.gd).
+# DIR holds a copy of tools/multiplayer/project and tools/live/values-4.gd.
 # The scene is the capture scene's: /root/Game (game.gd), Game/Board with a synchronizer
 # (position always; score and tags on change), Game/World and Game/Spawner (player.tscn, made
 # here, and a custom spawn function).
@@ -18,7 +18,8 @@ extends SceneTree
 
 const TIMEOUT_MS = 40000
 
-var gen = preload("res://values.gd").new()
+var gen = preload("res://values-4.gd").new()
+const Scene = preload("res://scene.gd")
 var ok = 0
 var bad = 0
 var others = []
@@ -48,28 +49,8 @@ func _process(_d):
 		start()
 	return false
 
-func make_player_scene():
-	var p = Node2D.new()
-	p.name = "Player"
-	p.set_script(load("res://player.gd"))
-	var s = MultiplayerSynchronizer.new()
-	s.name = "Sync"
-	s.root_path = NodePath("..")
-	var cfg = SceneReplicationConfig.new()
-	for prop in [[".:position", true, SceneReplicationConfig.REPLICATION_MODE_ALWAYS], [".:hp", true, SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE], [".:label", true, SceneReplicationConfig.REPLICATION_MODE_NEVER]]:
-		cfg.add_property(NodePath(prop[0]))
-		cfg.property_set_spawn(NodePath(prop[0]), prop[1])
-		cfg.property_set_replication_mode(NodePath(prop[0]), prop[2])
-	s.replication_config = cfg
-	p.add_child(s)
-	s.owner = p
-	var ps = PackedScene.new()
-	ps.pack(p)
-	ResourceSaver.save(ps, "res://player.tscn")
-	p.free()
-
 func start():
-	make_player_scene()
+	Scene.make_player_scene()
 	game = Node.new()
 	game.name = "Game"
 	game.set_script(load("res://game.gd"))
@@ -78,29 +59,11 @@ func start():
 	board.name = "Board"
 	board.set_script(load("res://board.gd"))
 	game.add_child(board)
-	var s = MultiplayerSynchronizer.new()
-	s.name = "Sync"
-	s.root_path = NodePath("..")
-	var cfg = SceneReplicationConfig.new()
-	for prop in [[".:position", SceneReplicationConfig.REPLICATION_MODE_ALWAYS], [".:score", SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE], [".:tags", SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE]]:
-		cfg.add_property(NodePath(prop[0]))
-		cfg.property_set_replication_mode(NodePath(prop[0]), prop[1])
-	s.replication_config = cfg
-	board.add_child(s)
+	Scene.add_board_sync(board)
 	var world = Node.new()
 	world.name = "World"
 	game.add_child(world)
-	var spawner = MultiplayerSpawner.new()
-	spawner.name = "Spawner"
-	spawner.spawn_path = NodePath("../World")
-	spawner.add_spawnable_scene("res://player.tscn")
-	spawner.spawn_function = func(data):
-		var n = load("res://player.tscn").instantiate()
-		n.name = data.name
-		n.hp = data.hp
-		n.label = data.label
-		return n
-	game.add_child(spawner)
+	Scene.add_spawner(game)
 
 	var mp = get_multiplayer() as SceneMultiplayer
 	var password = arg("password", "")

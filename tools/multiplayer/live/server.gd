@@ -5,15 +5,15 @@ extends SceneTree
 #
 #   godot4 --headless --path DIR -s server.gd -- --port=N --seed=S --count=C
 #
-# DIR holds a copy of tools/multiplayer/project. When a peer is admitted (its send_auth data
-# must be "let me in"), the server calls from_server("hello") and C random values as
-# take2(v, var_to_bytes(v)) on it. It checks the client's take2(v, bytes) calls
+# DIR holds a copy of tools/multiplayer/project and tools/live/values-4.gd. When a peer is
+# admitted (its send_auth data must be "let me in"), the server calls from_server("hello") and
+# C random values as take2(v, var_to_bytes(v)) on it. It checks the client's take2(v, bytes) calls
 # (var_to_bytes(v) == bytes) and answers take1("done") with from_server(["checked", ok, bad]).
 # It exits 0 when the client leaves. Lines "SERVER ..." go to stdout.
 
 const TIMEOUT_MS = 40000
 
-var gen = preload("res://values.gd").new()
+var gen = preload("res://values-4.gd").new()
 var ok = 0
 var bad = 0
 var t0 = 0

@@ -24,7 +24,8 @@ var plan = []
 var idx = 0
 var log_start = 0
 var current = null
-var gen = preload("res://values.gd").new()
+var gen = preload("res://values-4.gd").new()
+const Scene = preload("res://scene.gd")
 var out_path = ""
 
 func arg(name, default):
@@ -40,35 +41,10 @@ func _initialize():
 
 # The root enters the tree after _initialize: the branches are built on the first frame.
 func build():
-	make_player_scene()
+	Scene.make_player_scene()
 	for id in [1, 2, 3, 4, 5]:
 		make_branch(id)
 	make_plan()
-
-func make_player_scene():
-	var p = Node2D.new()
-	p.name = "Player"
-	p.set_script(load("res://player.gd"))
-	var s = MultiplayerSynchronizer.new()
-	s.name = "Sync"
-	s.root_path = NodePath("..")
-	var cfg = SceneReplicationConfig.new()
-	cfg.add_property(NodePath(".:position"))
-	cfg.property_set_spawn(NodePath(".:position"), true)
-	cfg.property_set_replication_mode(NodePath(".:position"), SceneReplicationConfig.REPLICATION_MODE_ALWAYS)
-	cfg.add_property(NodePath(".:hp"))
-	cfg.property_set_spawn(NodePath(".:hp"), true)
-	cfg.property_set_replication_mode(NodePath(".:hp"), SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE)
-	cfg.add_property(NodePath(".:label"))
-	cfg.property_set_spawn(NodePath(".:label"), true)
-	cfg.property_set_replication_mode(NodePath(".:label"), SceneReplicationConfig.REPLICATION_MODE_NEVER)
-	s.replication_config = cfg
-	p.add_child(s)
-	s.owner = p
-	var ps = PackedScene.new()
-	ps.pack(p)
-	ResourceSaver.save(ps, "res://player.tscn")
-	p.free()
 
 func wide_script():
 	var src = "extends Node\n"
@@ -100,17 +76,7 @@ func make_branch(id):
 	add(root, "Wide", wide_script())
 	var board = add(game, "Board", load("res://board.gd"), "Node2D")
 	add(game, "World")
-	var spawner = MultiplayerSpawner.new()
-	spawner.name = "Spawner"
-	spawner.spawn_path = NodePath("../World")
-	spawner.add_spawnable_scene("res://player.tscn")
-	spawner.spawn_function = func(data):
-		var n = load("res://player.tscn").instantiate()
-		n.name = data.name
-		n.hp = data.hp
-		n.label = data.label
-		return n
-	game.add_child(spawner)
+	Scene.add_spawner(game)
 	var mp = SceneMultiplayer.new()
 	set_multiplayer(mp, root.get_path())
 	var peer = load("res://rec_peer.gd").new()
@@ -260,18 +226,7 @@ func make_plan():
 				board.position = Vector2(1.5, -2)
 				board.score = 7
 				board.tags = PackedStringArray(["a", "b"])
-			var s = MultiplayerSynchronizer.new()
-			s.name = "Sync"
-			s.root_path = NodePath("..")
-			var cfg = SceneReplicationConfig.new()
-			cfg.add_property(NodePath(".:position"))
-			cfg.property_set_replication_mode(NodePath(".:position"), SceneReplicationConfig.REPLICATION_MODE_ALWAYS)
-			cfg.add_property(NodePath(".:score"))
-			cfg.property_set_replication_mode(NodePath(".:score"), SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE)
-			cfg.add_property(NodePath(".:tags"))
-			cfg.property_set_replication_mode(NodePath(".:tags"), SceneReplicationConfig.REPLICATION_MODE_ON_CHANGE)
-			s.replication_config = cfg
-			board.add_child(s)
+			Scene.add_board_sync(board)
 		return {"do": "sync-start"}, true)
 	step("board changes (position always, score on change)", func():
 		var board = branches[1].root.get_node("Game/Board")

@@ -1,5 +1,7 @@
 extends RefCounted
-# Random values of every type, the same generator as tools/live/client-4.gd.
+# Random Godot 4 values of every type, nested: the generator of the live clients
+# (tools/live/client-4.gd, tools/multiplayer/live/*.gd and the capture scene). Seed `rng`.
+
 var rng = RandomNumberGenerator.new()
 
 func rand_string():
