@@ -1,7 +1,7 @@
 import { EncodeError, encodeUtf8 } from "@gdvariant/core";
 import { COMMAND, CUSTOM_SPAWN, SYS_COMMAND } from "./commands.js";
 import { type CompressedEncodeOptions, encodeCompressed } from "./compressed-variant.js";
-import type { Packet, RemoteCallPacket } from "./packet-types.js";
+import type { DeltaEntry, Packet, RemoteCallPacket, SyncEntry } from "./packet-types.js";
 
 /** Options of {@link encodePacket}: those of `encodeCompressed` (target version, limits). */
 export type PacketEncodeOptions = CompressedEncodeOptions;
@@ -132,6 +132,60 @@ function remoteCall(w: PacketWriter, p: RemoteCallPacket, options: PacketEncodeO
     w.patchU32(idAt, PATH_FLAG | w.length);
     w.cString(p.node as string);
   }
+}
+
+/**
+ * @internal SYNC packets for `entries`, as the engine splits them (`_send_sync`): a packet holds
+ * entries while it stays within `mtu` bytes; an entry alone larger than `mtu` is sent alone (the
+ * engine drops it instead, with an error).
+ */
+export function syncPackets(time: number, entries: readonly SyncEntry[], mtu: number): Uint8Array[] {
+  return split(
+    entries,
+    mtu,
+    3,
+    8,
+    (w) => w.u8(COMMAND.SYNC).u16(time),
+    (w, e, state) => w.u32(e.netId).u32(state.length).bytes(state),
+  );
+}
+
+/** @internal Delta SYNC packets, split as {@link syncPackets}. */
+export function deltaPackets(entries: readonly DeltaEntry[], mtu: number): Uint8Array[] {
+  return split(
+    entries,
+    mtu,
+    1,
+    16,
+    (w) => w.u8(COMMAND.SYNC | 0x10),
+    (w, e, state) => w.u32(e.netId).u64(e.indexes).u32(state.length).bytes(state),
+  );
+}
+
+function split<E extends { readonly state: readonly unknown[] }>(
+  entries: readonly E[],
+  mtu: number,
+  headerSize: number,
+  entryHeader: number,
+  header: (w: PacketWriter) => void,
+  entry: (w: PacketWriter, e: E, state: Uint8Array) => void,
+): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let w: PacketWriter | undefined;
+  for (const e of entries) {
+    const state = states(e.state, undefined);
+    if (w !== undefined && w.length + entryHeader + state.length > mtu) {
+      out.push(w.finish());
+      w = undefined;
+    }
+    if (w === undefined) {
+      w = new PacketWriter();
+      header(w);
+    }
+    entry(w, e, state);
+  }
+  if (w !== undefined && w.length > headerSize) out.push(w.finish());
+  return out;
 }
 
 function states(values: readonly unknown[], options: PacketEncodeOptions | undefined): Uint8Array {

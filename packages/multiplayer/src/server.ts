@@ -27,6 +27,8 @@ export interface ServerOptions extends SessionOptions {
   readonly syncIntervalMs?: number;
   /** Makes peer ids (default: random in 2..2^31-1, as the engine's `generate_unique_id`). */
   readonly generateId?: () => number;
+  /** Connections at once (authenticating or admitted); more are closed at once. Default 4,096. */
+  readonly maxPeers?: number;
 }
 
 /** A SceneMultiplayer server (peer 1) speaking to Godot 4 clients. */
@@ -85,7 +87,12 @@ export function createServer(options: ServerOptions): MultiplayerServer {
       return Math.max(2, buf[0]! & 0x7fffffff);
     });
   const links = new Map<number, Link>();
+  const maxPeers = options.maxPeers ?? 4096;
   options.webSocketServer.on("connection", (socket) => {
+    if (links.size >= maxPeers) {
+      socket.close();
+      return;
+    }
     let id = generate();
     while (used.has(id) || id < 2) id = generate();
     used.add(id);

@@ -3,7 +3,7 @@ import { CUSTOM_SPAWN } from "./commands.js";
 import type { CompressedDecodeOptions } from "./compressed-variant.js";
 import { decodePacket } from "./decode-packet.js";
 import { Emitter } from "./emitter.js";
-import { encodePacket } from "./encode-packet.js";
+import { deltaPackets, encodePacket, syncPackets } from "./encode-packet.js";
 import { ProtocolError, type ProtocolErrorCode } from "./errors.js";
 import type { Packet } from "./packet-types.js";
 import { type ReplicationConfig, type SplitConfig, splitConfig } from "./replication-config.js";
@@ -53,6 +53,11 @@ export interface SessionLimits {
   readonly maxDepth?: number;
   /** Milliseconds a peer may take to authenticate. Default 3,000 (the engine's default). */
   readonly authTimeoutMs?: number;
+  /**
+   * Bytes of one SYNC or delta packet this side sends; more states go in more packets, as the
+   * engine's `max_sync_packet_size` / `max_delta_packet_size`. Default 1,350 (the engine's).
+   */
+  readonly maxSyncPacketSize?: number;
 }
 
 /** Options of a session (server or client). */
@@ -202,6 +207,7 @@ export class Session {
       maxErrors: options.maxErrors ?? 16,
       maxDepth: options.maxDepth ?? 64,
       authTimeoutMs: options.authTimeoutMs ?? 3000,
+      maxSyncPacketSize: options.maxSyncPacketSize ?? 1350,
     };
     this.decodeOptions = {
       values: options.values ?? "js",
@@ -258,7 +264,7 @@ export class Session {
         this.authStep(st, packet);
         return;
       }
-      this.process(st, packet, bytes);
+      this.process(st, packet);
     } catch (e) {
       this.fail(st, e);
     }
@@ -416,9 +422,10 @@ export class Session {
       }
       if (entries.length > 0) {
         st.syncTime = (st.syncTime + 1) & 0xffff;
-        this.sendTo(st, encodePacket({ type: "sync", time: st.syncTime, entries }));
+        for (const bytes of syncPackets(st.syncTime, entries, this.limits.maxSyncPacketSize))
+          this.sendTo(st, bytes);
       }
-      if (deltas.length > 0) this.sendTo(st, encodePacket({ type: "delta", entries: deltas }));
+      for (const bytes of deltaPackets(deltas, this.limits.maxSyncPacketSize)) this.sendTo(st, bytes);
     }
   }
 
@@ -501,7 +508,7 @@ export class Session {
       return;
     }
     this.events.emit("authData", st.id, packet.data);
-    const hook = this.options.handlers === undefined ? this.authenticate : this.authenticate;
+    const hook = this.authenticate;
     if (hook === undefined) return;
     Promise.resolve()
       .then(() => hook(st.id, packet.data))
@@ -571,7 +578,7 @@ export class Session {
   }
 
   /** A packet from `st` (directly, or relayed with `st` its source). */
-  private process(st: PeerState, packet: Packet, bytes: Uint8Array): void {
+  private process(st: PeerState, packet: Packet): void {
     const peer = st.id;
     switch (packet.type) {
       case "remote-call": {
@@ -661,7 +668,6 @@ export class Session {
         if (this.isServer)
           throw new ProtocolError(`${packet.type} from a client`, { code: "not-allowed", peer });
         this.events.emit("replication", peer, packet, this.replicationPath(st, packet));
-        void bytes;
     }
   }
 
@@ -681,7 +687,7 @@ export class Session {
       ) {
         throw new ProtocolError("SYS packet inside a relay", { code: "not-allowed", peer: 1, offset: 6 });
       }
-      this.process(source, packet, inner);
+      this.process(source, packet);
       return;
     }
     if (this.options.relay === false)
@@ -713,7 +719,7 @@ export class Session {
       if (other === st || other.id === -target || !other.admitted || other.link === undefined) continue;
       this.sendTo(other, forward);
     }
-    if (target !== -1) this.process(st, packet, inner);
+    if (target !== -1) this.process(st, packet);
   }
 
   private dispatch(ctx: CallContext, args: readonly unknown[]): void {
