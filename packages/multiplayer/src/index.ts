@@ -17,6 +17,7 @@ export {
 export { decodePacket, type PacketDecodeOptions } from "./decode-packet.js";
 export { encodePacket, type PacketEncodeOptions } from "./encode-packet.js";
 export { ProtocolError, type ProtocolErrorCode } from "./errors.js";
+export { parseGdscriptRpc, type ScriptRpc } from "./gdscript-rpc.js";
 export { md5Hex } from "./md5.js";
 export type * from "./packet-types.js";
 export type { ReplicatedProperty, ReplicationConfig, ReplicationMode } from "./replication-config.js";
@@ -29,6 +30,7 @@ export {
   type RpcTable,
   rpcTable,
 } from "./rpc-config.js";
+export { type ProjectSources, type RpcSchema, rpcSchema, rpcSchemaModule } from "./rpc-schema.js";
 export { createServer, type MultiplayerServer, type ServerOptions } from "./server.js";
 export {
   type AuthAnswer,
@@ -45,4 +47,5 @@ export {
   type SpawnOptions,
   type SynchronizerHandle,
 } from "./session.js";
+export { parseTscnNodes, type SceneNode } from "./tscn-nodes.js";
 export type { IncomingConnection, ServerSocketLike, WebSocketServerLike } from "./websocket-server.js";
