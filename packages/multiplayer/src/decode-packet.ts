@@ -6,7 +6,12 @@ import {
   packedByteArray,
 } from "@gdvariant/core";
 import { COMMAND, COMMAND_MASK, CUSTOM_SPAWN, SYS_COMMAND } from "./commands.js";
-import { builderFor, type CompressedDecodeOptions, readCompressed } from "./compressed-variant.js";
+import {
+  type CompressedDecodeOptions,
+  type CompressedReader,
+  compressedReader,
+  readCompressed,
+} from "./compressed-variant.js";
 import type { DeltaEntry, Packet, SyncEntry } from "./packet-types.js";
 
 /** Options of {@link decodePacket}: those of `decodeCompressed` (`values` default `"model"`). */
@@ -45,13 +50,17 @@ const SYNC_MIN = 11;
  *   and any code of a value's decoding; offsets are into `bytes`. Nothing else.
  */
 export function decodePacket(bytes: Uint8Array, options: PacketDecodeOptions = {}): Packet {
-  const builder = builderFor(options);
+  return decodePacketWith(bytes, compressedReader(options));
+}
+
+/** @internal {@link decodePacket} with the value reader made once by the caller (a session). */
+export function decodePacketWith(bytes: Uint8Array, builder: CompressedReader): Packet {
   const r = new Reader(bytes);
   if (bytes.length < 1) throw r.fail("empty packet", "truncated", 0);
   const head = bytes[0]!;
   switch (head & COMMAND_MASK) {
     case COMMAND.REMOTE_CALL:
-      return remoteCall(r, head, options, builder);
+      return remoteCall(r, head, builder);
     case COMMAND.SIMPLIFY_PATH: {
       r.need(38);
       const checksum = r.text(1, 32, false);
@@ -65,12 +74,12 @@ export function decodePacket(bytes: Uint8Array, options: PacketDecodeOptions = {
       r.need(2);
       return { type: "raw", data: bytes.slice(1) };
     case COMMAND.SPAWN:
-      return spawn(r, options, builder);
+      return spawn(r, builder);
     case COMMAND.DESPAWN:
       r.need(5);
       return { type: "despawn", netId: r.u32(1) };
     case COMMAND.SYNC:
-      return (head & 0x10) !== 0 ? delta(r, options, builder) : sync(r, options, builder);
+      return (head & 0x10) !== 0 ? delta(r, builder) : sync(r, builder);
     default:
       return sys(r);
   }
@@ -105,7 +114,7 @@ class Reader {
   }
 }
 
-function remoteCall(r: Reader, head: number, options: PacketDecodeOptions, builder: Builder): Packet {
+function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet {
   const bytes = r.bytes;
   const nodeCode = (head >> 4) & 3;
   if (nodeCode === 3) throw r.fail("node id width 3 does not exist", "invalid-data", 0);
@@ -127,13 +136,13 @@ function remoteCall(r: Reader, head: number, options: PacketDecodeOptions, build
   const args: unknown[] = [];
   if ((head & 0x80) !== 0) {
     // Byte-only: no count; what is left is one PackedByteArray (none when nothing is left).
-    if (start < end) args.push(builder.value(packedByteArray(bytes.slice(start, end))));
+    if (start < end) args.push(builder.builder.value(packedByteArray(bytes.slice(start, end))));
   } else {
     if (start >= end) throw r.fail("argument count missing", "truncated", end);
     const argc = bytes[start]!;
     let at = start + 1;
     for (let i = 0; i < argc; i++) {
-      const v = readCompressed(bytes, at, end, options, builder);
+      const v = readCompressed(bytes, at, end, builder);
       args.push(v.value);
       at += v.length;
     }
@@ -142,23 +151,17 @@ function remoteCall(r: Reader, head: number, options: PacketDecodeOptions, build
 }
 
 /** Compressed values back to back filling [at, end): synchronizer states. */
-function readStates(
-  bytes: Uint8Array,
-  at: number,
-  end: number,
-  options: PacketDecodeOptions,
-  builder: Builder,
-) {
+function readStates(bytes: Uint8Array, at: number, end: number, builder: CompressedReader) {
   const out: unknown[] = [];
   while (at < end) {
-    const v = readCompressed(bytes, at, end, options, builder);
+    const v = readCompressed(bytes, at, end, builder);
     out.push(v.value);
     at += v.length;
   }
   return out;
 }
 
-function spawn(r: Reader, options: PacketDecodeOptions, builder: Builder): Packet {
+function spawn(r: Reader, builder: CompressedReader): Packet {
   const bytes = r.bytes;
   r.need(SPAWN_HEADER);
   const scene = bytes[1]!;
@@ -183,16 +186,16 @@ function spawn(r: Reader, options: PacketDecodeOptions, builder: Builder): Packe
     at += 4;
     if (size > bytes.length - at)
       throw r.fail("spawn argument size exceeds the packet", "invalid-data", at - 4);
-    arg = readCompressed(bytes, at, at + size, options, builder).value;
+    arg = readCompressed(bytes, at, at + size, builder).value;
     at += size;
   }
-  const state = readStates(bytes, at, bytes.length, options, builder);
+  const state = readStates(bytes, at, bytes.length, builder);
   return custom
     ? { type: "spawn", scene, spawner, netId, syncIds, name, arg, state }
     : { type: "spawn", scene, spawner, netId, syncIds, name, state };
 }
 
-function sync(r: Reader, options: PacketDecodeOptions, builder: Builder): Packet {
+function sync(r: Reader, builder: CompressedReader): Packet {
   const bytes = r.bytes;
   r.need(SYNC_MIN);
   const time = r.view.getUint16(1, true);
@@ -204,13 +207,13 @@ function sync(r: Reader, options: PacketDecodeOptions, builder: Builder): Packet
     const size = r.u32(at + 4);
     at += 8;
     if (size > bytes.length - at) throw r.fail("sync state size exceeds the packet", "invalid-data", at - 4);
-    entries.push({ netId, state: readStates(bytes, at, at + size, options, builder) });
+    entries.push({ netId, state: readStates(bytes, at, at + size, builder) });
     at += size;
   }
   return { type: "sync", time, entries };
 }
 
-function delta(r: Reader, options: PacketDecodeOptions, builder: Builder): Packet {
+function delta(r: Reader, builder: CompressedReader): Packet {
   const bytes = r.bytes;
   r.need(SYNC_MIN);
   const entries: DeltaEntry[] = [];
@@ -221,7 +224,7 @@ function delta(r: Reader, options: PacketDecodeOptions, builder: Builder): Packe
     const size = r.u32(at + 12);
     at += 16;
     if (size > bytes.length - at) throw r.fail("delta state size exceeds the packet", "invalid-data", at - 4);
-    entries.push({ netId, indexes, state: readStates(bytes, at, at + size, options, builder) });
+    entries.push({ netId, indexes, state: readStates(bytes, at, at + size, builder) });
     at += size;
   }
   return { type: "delta", entries };

@@ -1,7 +1,8 @@
 import { EncodeError, encodeUtf8 } from "@gdvariant/core";
 import { COMMAND, CUSTOM_SPAWN, SYS_COMMAND } from "./commands.js";
-import { type CompressedEncodeOptions, encodeCompressed } from "./compressed-variant.js";
+import { type CompressedEncodeOptions, encodeCompressed, writeCompressed } from "./compressed-variant.js";
 import type { DeltaEntry, Packet, RemoteCallPacket, SyncEntry } from "./packet-types.js";
+import { PacketWriter } from "./packet-writer.js";
 
 /** Options of {@link encodePacket}: those of `encodeCompressed` (target version, limits). */
 export type PacketEncodeOptions = CompressedEncodeOptions;
@@ -23,7 +24,12 @@ const PATH_FLAG = 0x80000000;
  *   and any code of the values' encoding.
  */
 export function encodePacket(packet: Packet, options?: PacketEncodeOptions): Uint8Array {
-  const w = new PacketWriter();
+  return encodePacketWith(new PacketWriter(), packet, options);
+}
+
+/** @internal {@link encodePacket} into a writer the caller keeps (a session's, reused). */
+export function encodePacketWith(w: PacketWriter, packet: Packet, options?: PacketEncodeOptions): Uint8Array {
+  w.reset();
   switch (packet.type) {
     case "remote-call":
       remoteCall(w, packet, options);
@@ -53,7 +59,7 @@ export function encodePacket(packet: Packet, options?: PacketEncodeOptions): Uin
         const arg = encodeCompressed(packet.arg, options);
         w.u32(arg.length).bytes(arg);
       }
-      for (const v of packet.state) w.bytes(encodeCompressed(v, options));
+      for (const v of packet.state) writeCompressed(w, v, options);
       break;
     }
     case "despawn":
@@ -126,7 +132,7 @@ function remoteCall(w: PacketWriter, p: RemoteCallPacket, options: PacketEncodeO
     }
   } else {
     w.u8(p.args.length);
-    for (const a of p.args) w.bytes(encodeCompressed(a, options));
+    for (const a of p.args) writeCompressed(w, a, options);
   }
   if (path) {
     w.patchU32(idAt, PATH_FLAG | w.length);
@@ -190,7 +196,7 @@ function split<E extends { readonly state: readonly unknown[] }>(
 
 function states(values: readonly unknown[], options: PacketEncodeOptions | undefined): Uint8Array {
   const w = new PacketWriter();
-  for (const v of values) w.bytes(encodeCompressed(v, options));
+  for (const v of values) writeCompressed(w, v, options);
   return w.finish();
 }
 
@@ -200,68 +206,4 @@ function invalid(detail: string): EncodeError {
 
 function range(detail: string): EncodeError {
   return new EncodeError(detail, { code: "out-of-range", dialect: "godot-4" });
-}
-
-/** @internal A growing little-endian byte buffer for packet headers and their parts. */
-export class PacketWriter {
-  private buf = new Uint8Array(64);
-  private view = new DataView(this.buf.buffer);
-  length = 0;
-
-  private room(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.length));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
-  u8(v: number): this {
-    this.room(1);
-    this.buf[this.length++] = v;
-    return this;
-  }
-  u16(v: number): this {
-    this.room(2);
-    this.view.setUint16(this.length, v, true);
-    this.length += 2;
-    return this;
-  }
-  u32(v: number): this {
-    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw range(`${v} does not fit 32 bits`);
-    this.room(4);
-    this.view.setUint32(this.length, v, true);
-    this.length += 4;
-    return this;
-  }
-  i32(v: number): this {
-    if (!Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff)
-      throw range(`peer ${v} does not fit 32 bits`);
-    this.room(4);
-    this.view.setInt32(this.length, v, true);
-    this.length += 4;
-    return this;
-  }
-  u64(v: bigint): this {
-    this.room(8);
-    this.view.setBigUint64(this.length, BigInt.asUintN(64, v), true);
-    this.length += 8;
-    return this;
-  }
-  bytes(b: Uint8Array): this {
-    this.room(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
-    return this;
-  }
-  cString(s: string): this {
-    return this.bytes(encodeUtf8(s)).u8(0);
-  }
-  patchU32(at: number, v: number): void {
-    this.view.setUint32(at, v, true);
-  }
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.length);
-  }
 }

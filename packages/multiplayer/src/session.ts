@@ -1,11 +1,12 @@
 import { DecodeError, GdVariantError, type ToJSOptions } from "@gdvariant/core";
 import { CUSTOM_SPAWN } from "./commands.js";
-import type { CompressedDecodeOptions } from "./compressed-variant.js";
-import { decodePacket } from "./decode-packet.js";
+import { type CompressedReader, compressedReader } from "./compressed-variant.js";
+import { decodePacketWith } from "./decode-packet.js";
 import { Emitter } from "./emitter.js";
-import { deltaPackets, encodePacket, syncPackets } from "./encode-packet.js";
+import { deltaPackets, encodePacketWith, syncPackets } from "./encode-packet.js";
 import { ProtocolError, type ProtocolErrorCode } from "./errors.js";
 import type { Packet } from "./packet-types.js";
+import { PacketWriter } from "./packet-writer.js";
 import { type ReplicationConfig, type SplitConfig, splitConfig } from "./replication-config.js";
 import { type RpcMethods, type RpcTable, rpcTable } from "./rpc-config.js";
 
@@ -188,7 +189,9 @@ export class Session {
   private readonly statics = new Map<string, Replica>();
   private readonly spawned = new Map<number, SpawnedNode>();
   private readonly limits: Required<SessionLimits>;
-  private readonly decodeOptions: CompressedDecodeOptions;
+  private readonly reader: CompressedReader;
+  // One buffer for every packet this side makes (each packet is copied out at its size).
+  private readonly writer = new PacketWriter(1 << 16, true);
   /** Set on a client: the server's authentication is expected/given. */
   authenticate: ((peer: number, data: Uint8Array) => AuthAnswer | Promise<AuthAnswer>) | undefined;
 
@@ -209,12 +212,12 @@ export class Session {
       authTimeoutMs: options.authTimeoutMs ?? 3000,
       maxSyncPacketSize: options.maxSyncPacketSize ?? 1350,
     };
-    this.decodeOptions = {
+    this.reader = compressedReader({
       values: options.values ?? "js",
       maxDepth: this.limits.maxDepth,
       maxTotalBytes: this.limits.maxPacketSize,
       ...(options.dictionaries === undefined ? {} : { dictionaries: options.dictionaries }),
-    };
+    });
   }
 
   get isServer(): boolean {
@@ -288,14 +291,14 @@ export class Session {
     let all = true;
     for (const t of targets) if (!this.announce(t, path, id)) all = false;
     if (all) {
-      const bytes = encodePacket({ type: "remote-call", node: id, method: m.id, args });
+      const bytes = this.encode({ type: "remote-call", node: id, method: m.id, args });
       for (const t of targets) this.sendTo(t, bytes);
     } else {
       let confirmedBytes: Uint8Array | undefined;
       let pathBytes: Uint8Array | undefined;
       for (const t of targets) {
         if (t.confirmed.get(path) === true) {
-          confirmedBytes ??= encodePacket({
+          confirmedBytes ??= this.encode({
             type: "remote-call",
             node: id,
             method: m.id,
@@ -304,7 +307,7 @@ export class Session {
           });
           this.sendTo(t, confirmedBytes);
         } else {
-          pathBytes ??= encodePacket({ type: "remote-call", node: path, method: m.id, args });
+          pathBytes ??= this.encode({ type: "remote-call", node: path, method: m.id, args });
           this.sendTo(t, pathBytes);
         }
       }
@@ -316,7 +319,7 @@ export class Session {
 
   /** `send_bytes`: a RAW packet to `to` (0: every peer, -N: all but N). */
   sendBytes(to: number, data: Uint8Array): void {
-    const bytes = encodePacket({ type: "raw", data });
+    const bytes = this.encode({ type: "raw", data });
     for (const t of this.targets(to)) this.sendTo(t, bytes);
   }
 
@@ -332,7 +335,7 @@ export class Session {
   sendAuth(peer: number, data: Uint8Array): void {
     const st = this.peers.get(peer);
     if (st?.link === undefined) return;
-    if (data.length > 0) st.link.send(encodePacket({ type: "auth", data }));
+    if (data.length > 0) st.link.send(this.encode({ type: "auth", data }));
   }
 
   /** Declares a static MultiplayerSynchronizer (server side) at `path` (the synchronizer node). */
@@ -376,7 +379,7 @@ export class Session {
           get: (k) => syncs.find((s) => s.replica.values.has(k))?.replica.values.get(k),
           despawn: () => {
             if (!this.spawned.delete(netId)) return;
-            const bytes = encodePacket({ type: "despawn", netId });
+            const bytes = this.encode({ type: "despawn", netId });
             for (const st of this.peers.values()) if (st.spawned.delete(netId)) this.sendTo(st, bytes);
           },
         };
@@ -431,6 +434,10 @@ export class Session {
 
   // --- internals --------------------------------------------------------------------------------
 
+  private encode(packet: Packet): Uint8Array {
+    return encodePacketWith(this.writer, packet);
+  }
+
   private newPeer(id: number, link: Link | undefined): PeerState {
     const st: PeerState = {
       id,
@@ -459,8 +466,8 @@ export class Session {
       // As _admit_peer: tell the others about the newcomer and the newcomer about the others.
       for (const other of this.peers.values()) {
         if (!other.admitted || other === st) continue;
-        this.sendTo(other, encodePacket({ type: "add-peer", peer: st.id }));
-        this.sendTo(st, encodePacket({ type: "add-peer", peer: other.id }));
+        this.sendTo(other, this.encode({ type: "add-peer", peer: st.id }));
+        this.sendTo(st, this.encode({ type: "add-peer", peer: other.id }));
       }
     }
     st.admitted = true;
@@ -476,7 +483,7 @@ export class Session {
       return;
     }
     if (this.isServer && this.options.relay !== false) {
-      const bytes = encodePacket({ type: "del-peer", peer: st.id });
+      const bytes = this.encode({ type: "del-peer", peer: st.id });
       for (const other of this.peers.values())
         if (other.admitted && other.link !== undefined) this.sendTo(other, bytes);
     }
@@ -534,9 +541,9 @@ export class Session {
       this.refuse(st);
       return;
     }
-    if (typeof answer === "object") st.link?.send(encodePacket({ type: "auth", data: answer.reply }));
+    if (typeof answer === "object") st.link?.send(this.encode({ type: "auth", data: answer.reply }));
     st.localDone = true;
-    st.link?.send(encodePacket({ type: "auth", data: new Uint8Array(0) }));
+    st.link?.send(this.encode({ type: "auth", data: new Uint8Array(0) }));
     if (st.remoteDone) this.admit(st);
   }
 
@@ -556,7 +563,7 @@ export class Session {
       });
     }
     try {
-      return decodePacket(bytes, this.decodeOptions);
+      return decodePacketWith(bytes, this.reader);
     } catch (e) {
       const offset = DecodeError.is(e) ? e.offset : 0;
       throw new ProtocolError("malformed packet", { code: "malformed", peer, offset, cause: e });
@@ -622,7 +629,7 @@ export class Session {
         }
         st.recv.set(packet.id, packet.path);
         const valid = table.checksum === packet.checksum;
-        this.sendTo(st, encodePacket({ type: "confirm-path", valid, id: packet.id }));
+        this.sendTo(st, this.encode({ type: "confirm-path", valid, id: packet.id }));
         if (!valid) {
           this.events.emit(
             "error",
@@ -702,7 +709,7 @@ export class Session {
     ) {
       throw new ProtocolError("SYS packet inside a relay", { code: "not-allowed", peer: st.id, offset: 6 });
     }
-    const forward = encodePacket({ type: "relay", peer: st.id, packet: inner });
+    const forward = this.encode({ type: "relay", peer: st.id, packet: inner });
     if (target > 0) {
       const dest = this.peers.get(target);
       if (dest === undefined || !dest.admitted || target === 1) {
@@ -793,7 +800,7 @@ export class Session {
     const c = st.confirmed.get(path);
     if (c !== undefined) return c;
     const checksum = (this.tables.get(path) ?? rpcTable({})).checksum;
-    this.sendTo(st, encodePacket({ type: "simplify-path", checksum, id, path }));
+    this.sendTo(st, this.encode({ type: "simplify-path", checksum, id, path }));
     st.confirmed.set(path, false);
     return false;
   }
@@ -805,7 +812,7 @@ export class Session {
     }
     // A peer behind the server (client side): through SYS RELAY.
     const server = this.peers.get(1);
-    server?.link?.send(encodePacket({ type: "relay", peer: st.id, packet: bytes }));
+    server?.link?.send(this.encode({ type: "relay", peer: st.id, packet: bytes }));
   }
 
   private replica(config: ReplicationConfig, values: Readonly<Record<string, unknown>>): Replica {
@@ -844,7 +851,7 @@ export class Session {
       name: node.name,
       state,
     };
-    this.sendTo(st, encodePacket(node.scene === CUSTOM_SPAWN ? { ...base, arg: node.arg } : base));
+    this.sendTo(st, this.encode(node.scene === CUSTOM_SPAWN ? { ...base, arg: node.arg } : base));
     st.spawned.add(node.netId);
   }
 
