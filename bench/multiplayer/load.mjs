@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // A bounded load run on 127.0.0.1: one server process (load-server.mjs) and, in this process,
-// --clients simulated clients (default 1,000; @gdvariant/multiplayer's connect over ws) that
+// --clients simulated clients (default 1,000; bare ws sockets sending prepared packets) that
 // each call ping(t) --rate times a second (default 20) for --seconds (default 10); the server
 // answers pong(t) to the caller. Reported: the server's CPU (ms per second of run, and per 1,000
 // calls), its heap per connected peer (after a GC), rss, and the ping -> pong round trip
 // p50/p99 as the clients saw it. Everything stops by itself; the server is killed at the end.
 //   node bench/multiplayer/load.mjs [--clients=1000] [--rate=20] [--seconds=10]
 import { fork } from "node:child_process";
-import { connect } from "@gdvariant/multiplayer";
+import { decodePacket, encodePacket, rpcTable } from "@gdvariant/multiplayer";
 import { WebSocket } from "ws";
 
 const arg = (name, d) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? d);
@@ -19,7 +19,10 @@ const rpc = {
   pong: { mode: "authority", transferMode: "unreliable" },
 };
 
-const child = fork(new URL("./load-server.mjs", import.meta.url), [], { execArgv: ["--expose-gc"] });
+// --prof=DIR: the server writes a CPU profile there (node --cpu-prof).
+const prof = process.argv.find((a) => a.startsWith("--prof="))?.slice(7);
+const execArgv = ["--expose-gc", ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [])];
+const child = fork(new URL("./load-server.mjs", import.meta.url), [], { execArgv });
 const hardStop = setTimeout(
   () => {
     child.kill("SIGKILL");
@@ -42,22 +45,34 @@ const { port } = await ask(undefined, "port");
 await ask("baseline", "baseline");
 const rtts = [];
 let measuring = false;
+// Simulated clients are bare WebSockets that send prepared packets, so that this process, not
+// the server, is what stays light: the call with its node path inline (no path cache on this
+// side), and a CONFIRM_PATH answer to the server's SIMPLIFY_PATH so its pongs are short.
+const table = rpcTable(rpc);
+const pingId = table.byName.get("ping").id;
 const clients = [];
 const connectStart = performance.now();
-for (let i = 0; i < CLIENTS; i += 50) {
+for (let i = 0; i < CLIENTS; i += 100) {
   const batch = [];
-  for (let j = i; j < Math.min(CLIENTS, i + 50); j++) {
+  for (let j = i; j < Math.min(CLIENTS, i + 100); j++) {
     batch.push(
-      connect(`ws://127.0.0.1:${port}`, {
-        WebSocket,
-        nodes: { Game: { rpc } },
-        handlers: {
-          Game: {
-            pong: (_ctx, t) => {
-              if (measuring) rtts.push(performance.now() - t);
-            },
-          },
-        },
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+        ws.binaryType = "nodebuffer";
+        let ready = false;
+        ws.on("message", (data) => {
+          const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+          if (!ready) {
+            ready = true; // the first message is this client's peer id
+            resolve(ws);
+            return;
+          }
+          const p = decodePacket(bytes, { values: "js" });
+          if (p.type === "simplify-path")
+            ws.send(encodePacket({ type: "confirm-path", valid: true, id: p.id }));
+          else if (p.type === "remote-call" && measuring) rtts.push(performance.now() - p.args[0]);
+        });
+        ws.on("error", reject);
       }),
     );
   }
@@ -68,24 +83,21 @@ const marked = await ask("mark", "marked");
 measuring = true;
 const start = performance.now();
 let sent = 0;
-// Each client sends on its own schedule, spread over the second.
-const timers = clients.map((c, i) =>
-  setTimeout(
-    () => {
-      const t = setInterval(() => {
-        c.rpc(1, "Game", "ping", performance.now());
-        sent++;
-      }, 1000 / RATE);
-      timers[i] = t;
-    },
-    (i * 1000) / RATE / CLIENTS,
-  ),
-);
+// One timer: every 10 ms, the calls due in it, round robin over the clients.
+const perTick = (CLIENTS * RATE) / 100;
+let due = 0;
+let next = 0;
+const timer = setInterval(() => {
+  due += perTick;
+  for (; due >= 1; due--) {
+    const ws = clients[next];
+    next = (next + 1) % CLIENTS;
+    ws.send(encodePacket({ type: "remote-call", node: "Game", method: pingId, args: [performance.now()] }));
+    sent++;
+  }
+}, 10);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
-for (const t of timers) {
-  clearInterval(t);
-  clearTimeout(t);
-}
+clearInterval(timer);
 const elapsed = (performance.now() - start) / 1000;
 await new Promise((r) => setTimeout(r, 500));
 measuring = false;
@@ -108,7 +120,7 @@ const result = {
   rttP99Ms: Number(q(0.99).toFixed(2)),
 };
 console.log(JSON.stringify(result));
-for (const c of clients) c.close();
+for (const c of clients) c.terminate();
 child.send("stop");
 clearTimeout(hardStop);
 setTimeout(() => process.exit(0), 1000).unref();
