@@ -5,8 +5,9 @@ import {
   type DictionaryEntry,
   joinEach,
   type Value,
-  VECTOR_FIELDS,
 } from "@gdvariant/core";
+import { nodePathText } from "../json-native/node-path-text.js";
+import { dedupeEntries } from "./dedupe-keys.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
 import { floatText, rtosFix } from "./real.js";
@@ -25,79 +26,11 @@ function ints(values: ArrayLike<number | bigint>): string {
   return joinEach(values.length, (i) => String(values[i]!), ", ");
 }
 
-function nodePathString(v: {
-  names: readonly string[];
-  subnames: readonly string[];
-  absolute: boolean;
-  property?: string;
-}): string {
-  let s = v.absolute ? "/" : "";
-  s += v.names.join("/");
-  for (const sub of v.subnames) s += `:${sub}`;
-  if (v.property !== undefined) s += `:${v.property}`;
-  return s;
-}
-
 function typeName(t: ContainerType | undefined): string {
   if (t === undefined) return "Variant";
   if (t.kind === "class") return t.className;
   if (t.kind === "script") return `Resource("${cEscapeMultiline(t.path)}")`;
   return TYPE_NAMES[t.type] ?? t.type;
-}
-
-// Equal keys as the engine's Dictionary sees them (hash_compare, and String == StringName): when
-// bytes hold one key twice, the later value replaces the earlier in the first key's slot.
-// hash_compare treats NaN as equal to NaN and 0.0 as equal to -0.0, component by component.
-function real(x: number): string {
-  return Number.isNaN(x) ? "NaN" : String(x === 0 ? 0 : x);
-}
-
-function keyIdentity(k: Value): string | undefined {
-  switch (k.kind) {
-    case "nil":
-      return "n";
-    case "bool":
-      return k.value ? "t" : "f";
-    case "int":
-      return `i${String(k.value)}`;
-    case "float":
-      return `d${real(k.value)}`;
-    case "string":
-    case "stringName":
-      return `s${k.value}`;
-    case "object":
-      return isNullObject(k) ? "n" : undefined;
-    case "nodePath":
-      return `p${JSON.stringify([k.absolute, k.names, k.subnames, k.property ?? null])}`;
-    case "rid":
-      return `r${String(k.id)}`;
-    default: {
-      if (k.kind in VECTOR_FIELDS) {
-        const rec = k as unknown as Record<string, number>;
-        return `${k.kind}:${VECTOR_FIELDS[k.kind as keyof typeof VECTOR_FIELDS].map((f) => real(rec[f]!)).join(",")}`;
-      }
-      if ("values" in k && Array.isArray(k.values)) return `${k.kind}:${k.values.map(real).join(",")}`;
-      return undefined;
-    }
-  }
-}
-
-function dedupe(entries: readonly DictionaryEntry[]): DictionaryEntry[] {
-  const out: DictionaryEntry[] = [];
-  const seen = new Map<string, number>();
-  for (const e of entries) {
-    const pk = keyIdentity(e[0]);
-    if (pk === undefined) {
-      out.push(e);
-      continue;
-    }
-    const at = seen.get(pk);
-    if (at === undefined) {
-      seen.set(pk, out.length);
-      out.push(e);
-    } else out[at] = [out[at]![0], e[1]];
-  }
-  return out;
 }
 
 function write(v: Value, depth: number): string {
@@ -151,7 +84,7 @@ function write(v: Value, depth: number): string {
     case "projection":
       return `Projection(${reals(v.values)})`;
     case "nodePath":
-      return `NodePath("${cEscape(nodePathString(v))}")`;
+      return `NodePath("${cEscape(nodePathText(v))}")`;
     case "rid":
       return v.id === 0 || v.id === 0n ? "RID()" : `RID(${String(v.id)})`;
     // The engine never stores a Callable's or Signal's content in text.
@@ -234,7 +167,7 @@ function dictionaryText(
   if (depth > MAX_RECURSION) body = "{}";
   else if (entries.length === 0) body = "{}";
   else {
-    const sorted = dedupe(entries);
+    const sorted = dedupeEntries(entries);
     godotSort(sorted, (a, b) => keyLess(a[0], b[0]));
     body = "{\n";
     for (let i = 0; i < sorted.length; i++) {
