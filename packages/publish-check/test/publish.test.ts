@@ -38,7 +38,7 @@ const TYPESCRIPT = JSON.parse(readFileSync(join(ROOT, "node_modules", "typescrip
 const TYPES_NODE = "^20.19.0";
 // Deno and Bun as npm ships them (each package brings its binary in a platform package).
 const DENO = "deno@^2";
-const WS = "ws@^8";
+const WS = ["ws@^8", "@types/ws@^8"];
 const BUN = "bun@^1";
 // The packages whose README examples run under Deno and Bun too (node and cli are Node's own;
 // multiplayer's library code is runtime-neutral, but its examples run a ws server in Node).
@@ -118,7 +118,7 @@ it("packs, installs with npm outside the workspace, and runs every README exampl
       `typescript@${TYPESCRIPT}`,
       `@types/node@${TYPES_NODE}`,
       // The WebSocket server of @gdvariant/multiplayer's README examples, as a user installs it.
-      WS,
+      ...WS,
       DENO,
       BUN,
     ],
