@@ -5,51 +5,13 @@
 //   node bench/multiplayer/icount.mjs <move|chat|state> <encode|pack|receive|unpack> <N>
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const { Packr, unpack } = await import("msgpackr");
-const { vector2 } = await import("@gdvariant/core");
 const { encodePacket, rpcTable, Session } = await import("@gdvariant/multiplayer");
 
 const [message, op, count] = process.argv.slice(2);
-const any = { mode: "any_peer" };
-const RPC = { move: any, chat: any, state: any };
+const { MESSAGES, RPC, handlersInto } = await import("./messages.mjs");
 const table = rpcTable(RPC);
-let sink = 0;
-const handlers = {
-  move: (_ctx, to, seq) => {
-    sink += to.x + seq;
-  },
-  chat: (_ctx, text) => {
-    sink += text.length;
-  },
-  state: (_ctx, s) => {
-    sink += s.hp;
-  },
-};
-const MESSAGES = {
-  move: { model: [vector2(12.5, -3.25), 1042], js: [{ x: 12.5, y: -3.25 }, 1042] },
-  chat: { model: ["gg, well played! 🎮"], js: ["gg, well played! 🎮"] },
-  state: {
-    model: [
-      {
-        hp: 87,
-        name: "Ada",
-        pos: vector2(10, 20),
-        inventory: ["sword", "shield", "potion"],
-        gold: 1500,
-        alive: true,
-      },
-    ],
-    js: [
-      {
-        hp: 87,
-        name: "Ada",
-        pos: { x: 10, y: 20 },
-        inventory: ["sword", "shield", "potion"],
-        gold: 1500,
-        alive: true,
-      },
-    ],
-  },
-};
+const sink = { value: 0 };
+const handlers = handlersInto(sink);
 const m = MESSAGES[message];
 const id = table.byName.get(message).id;
 const session = new Session(
@@ -82,4 +44,4 @@ session.receive(2, encodePacket({ type: "confirm-path", valid: true, id: 1 }));
 const fn = fns[op];
 for (let i = 0; i < 5000; i++) fn();
 for (let i = 0; i < Number(count); i++) fn();
-if (sink === 0.5 || out === 0.5) console.log("");
+if (sink.value === 0.5 || out === 0.5) console.log("");

@@ -9,27 +9,15 @@
 //   node bench/multiplayer/rpc.mjs [--quick]
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const { Packr, unpack } = await import("msgpackr");
-const { vector2 } = await import("@gdvariant/core");
 const { encodePacket, rpcTable, Session } = await import("@gdvariant/multiplayer");
 const { measureAll, pairedRatio } = await import("../src/measure.mjs");
 
 const quick = process.argv.includes("--quick");
-const any = { mode: "any_peer" };
-const RPC = { move: any, chat: any, state: any };
+const { MESSAGES, RPC, handlersInto } = await import("./messages.mjs");
 const table = rpcTable(RPC);
 const packr = new Packr({ useRecords: false });
-let sink = 0;
-const handlers = {
-  move: (_ctx, to, seq) => {
-    sink += to.x + seq;
-  },
-  chat: (_ctx, text) => {
-    sink += text.length;
-  },
-  state: (_ctx, s) => {
-    sink += s.hp;
-  },
-};
+const sink = { value: 0 };
+const handlers = handlersInto(sink);
 const session = new Session(
   { nodes: { Game: { rpc: RPC } }, handlers: { Game: handlers }, maxPacketsPerSecond: 1e12 },
   1,
@@ -38,39 +26,7 @@ session.open(2, { send() {}, close() {} });
 // The client announced Game as path-cache id 1 (as a Godot client does before its first call).
 session.receive(2, encodePacket({ type: "simplify-path", checksum: table.checksum, id: 1, path: "Game" }));
 
-const messages = [
-  {
-    name: "move(Vector2, int)",
-    method: "move",
-    model: [vector2(12.5, -3.25), 1042],
-    js: [{ x: 12.5, y: -3.25 }, 1042],
-  },
-  { name: "chat(String)", method: "chat", model: ["gg, well played! 🎮"], js: ["gg, well played! 🎮"] },
-  {
-    name: "state(Dictionary)",
-    method: "state",
-    model: [
-      {
-        hp: 87,
-        name: "Ada",
-        pos: vector2(10, 20),
-        inventory: ["sword", "shield", "potion"],
-        gold: 1500,
-        alive: true,
-      },
-    ],
-    js: [
-      {
-        hp: 87,
-        name: "Ada",
-        pos: { x: 10, y: 20 },
-        inventory: ["sword", "shield", "potion"],
-        gold: 1500,
-        alive: true,
-      },
-    ],
-  },
-];
+const messages = Object.entries(MESSAGES).map(([method, m]) => ({ method, ...m }));
 
 const methods = new Map(Object.entries(handlers));
 const rows = [];
@@ -118,4 +74,4 @@ for (const x of rows) {
     `| ${x.message} | ${x.bytes} (${x.msgpackrBytes}) | ${x.encodeUs.toFixed(2)} | ${x.packUs.toFixed(2)} | ${x.encodeRatio.toFixed(2)}× | ${x.receiveUs.toFixed(2)} | ${x.unpackUs.toFixed(2)} | ${x.receiveRatio.toFixed(2)}× |`,
   );
 }
-if (sink === 0.5) console.log("");
+if (sink.value === 0.5) console.log("");

@@ -2,8 +2,8 @@
 // the bench's RPCs, counting calls; sends its port, then { count } every 10,000 calls, over IPC.
 import { createServer } from "@gdvariant/multiplayer";
 import { WebSocketServer } from "ws";
+import { RPC } from "./messages.mjs";
 
-const any = { mode: "any_peer" };
 let count = 0;
 const hit = () => {
   count++;
@@ -12,7 +12,7 @@ const hit = () => {
 const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
 createServer({
   webSocketServer: wss,
-  nodes: { Game: { rpc: { move: any, chat: any, state: any } } },
+  nodes: { Game: { rpc: RPC } },
   maxPacketsPerSecond: 1e9,
   handlers: { Game: { move: hit, chat: hit, state: hit } },
 });

@@ -14,9 +14,9 @@ import { createServer as netServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { vector2 } from "@gdvariant/core";
 import { encodePacket, rpcTable } from "@gdvariant/multiplayer";
 import { WebSocket } from "ws";
+import { MESSAGES, RPC } from "./messages.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const tools = join(here, "..", "..", "tools");
@@ -25,22 +25,8 @@ const MESSAGE = arg("message", "move");
 const COUNT = Number(arg("count", 100_000));
 const ROUNDS = Number(arg("rounds", 3));
 const bin = process.env.GODOT4_BIN ?? join(process.env.HOME ?? "/root", ".cache", "godot4-sid", "godot4");
-const any = { mode: "any_peer" };
-const table = rpcTable({ move: any, chat: any, state: any });
-const ARGS = {
-  move: [vector2(12.5, -3.25), 1042],
-  chat: ["gg, well played! 🎮"],
-  state: [
-    {
-      hp: 87,
-      name: "Ada",
-      pos: vector2(10, 20),
-      inventory: ["sword", "shield", "potion"],
-      gold: 1500,
-      alive: true,
-    },
-  ],
-};
+const table = rpcTable(RPC);
+const ARGS = Object.fromEntries(Object.entries(MESSAGES).map(([k, m]) => [k, m.model]));
 const call = encodePacket({
   type: "remote-call",
   node: 1,
