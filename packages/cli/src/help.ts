@@ -33,6 +33,7 @@ Commands:
   encrypt FILE       plain bytes to an encrypted file the engine opens with the same password
   decompress FILE    a compressed file (GCPF: FastLZ, Deflate, Zstd, GZip, Brotli) to its bytes
   compress FILE      plain bytes to a compressed file (open_compressed's layout)
+  rpc-schema DIR     a Godot 4 project's @rpc methods as TypeScript, for @gdvariant/multiplayer
 
 Files may be folders (read recursively). Run 'gdvariant COMMAND --help' for a command's options.
   -h, --help         this help
@@ -183,6 +184,22 @@ Options:
   --mode M           fastlz (the engine's default), deflate, zstd or gzip (required)
   --block-size N     bytes per block (default 4096, the engine's)
   -o, --output OUT   output file (required)
+  -h, --help         this help
+
+${EXIT_CODES}`,
+
+  "rpc-schema": `Usage: gdvariant rpc-schema PROJECT [-o schema.ts]
+
+Reads every .gd and .tscn file of a Godot 4 project folder (hidden folders such as .godot
+skipped) and writes a TypeScript module for @gdvariant/multiplayer: \`scripts\`, each script's
+@rpc methods (mode, call_local, transfer mode, channel; inherited ones too), and \`nodes\`, per
+scene, the path of every node that carries such a script (instanced scenes expanded), so the
+method ids and checksums a server declares match the game. Nothing in the project runs.
+
+Options:
+  -o, --output OUT   write the module to OUT (default: standard output)
+  --max-bytes N      refuse a project whose .gd and .tscn files pass N bytes in all
+                     (default 1073741824: 1 GiB)
   -h, --help         this help
 
 ${EXIT_CODES}`,
