@@ -28,7 +28,12 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
         `${id}.${d}.after.encode`,
       ]),
     );
-    expect(summary.targets).toEqual([...decodes, "auto-detect.detect", "auto-detect.decodeAny"]);
+    expect(summary.targets).toEqual([
+      ...decodes,
+      "auto-detect.detect",
+      "auto-detect.decodeAny",
+      "files.configFile",
+    ]);
     expect(summary.targetCalls).toBe(iterations * summary.targets.length);
     for (const kind of [
       "bitflip",
@@ -42,6 +47,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
       "random",
       "big",
       "dictionary",
+      "config",
     ]) {
       expect(summary.inputsByKind[kind], kind).toBeGreaterThan(0);
     }
@@ -54,7 +60,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     expect(summary.protoIntact).toBe(true);
   });
 
-  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form and its parse)", () => {
+  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form, its parse and ConfigFile text)", () => {
     // Slow calls are re-timed twice and count only when slow every time.
     expect(summary.slow).toEqual([]);
     for (const stage of ["decode", "auto-detect", "toJS", "toJSON", "convert", "encode"]) {
@@ -62,6 +68,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     }
     expect(summary.slowest.toText.ms).toBeLessThan(500);
     expect(summary.slowest.parseText.ms).toBeLessThan(500);
+    expect(summary.slowest.config.ms).toBeLessThan(500);
   });
 
   it("keeps memory bounded", () => {

@@ -14,7 +14,8 @@ const FILE_BRAND = Symbol.for("gdvariant.error.file");
  * - `key-needed`: an encrypted file was met and no password or key was given.
  * - `invalid-key`: a key that is not 32 bytes, an IV that is not 16.
  * - `limit-exceeded`: the plaintext would pass `maxBytes`.
- * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number).
+ * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number), or a
+ *   ConfigFile name or value the engine cannot hold or read back (`writeConfigFile`).
  */
 export type FileErrorCode =
   | "truncated"

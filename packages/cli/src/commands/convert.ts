@@ -7,8 +7,9 @@ import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { JSON_FORMS, jsonFormOf, jsonFormVersion, readJsonNativeText, writeJsonForm } from "../json-forms.js";
 import { openInput } from "../open-input.js";
-import { choiceFlags } from "../resolve.js";
+import { choiceFlags, type Resolved } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
 import { resealFor, SECRET_OPTIONS, secretFrom } from "./file-layers.js";
 
@@ -21,6 +22,26 @@ function encodes(dialect: Dialect, value: Value): boolean {
   }
 }
 
+// A JSON.from_native text as one Godot 4 record, in the shape resolveInput gives.
+function readNative(plaintext: Uint8Array, allowObjects: boolean): Resolved {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(plaintext);
+  } catch {
+    throw new InputError("--from json-native needs UTF-8 text");
+  }
+  const value = readJsonNativeText(text, undefined, allowObjects);
+  const record = { value, offset: 0, valueOffset: 0, valueLength: plaintext.length };
+  const framed: Resolved["framed"] = {
+    framing: "raw",
+    bigEndian: false,
+    bytes: plaintext,
+    records: [record],
+    trailing: 0,
+  };
+  return { entry: dialectEntry("godot-4"), framed, detection: undefined, candidate: undefined };
+}
+
 /** `gdvariant convert`: a dump of one dialect rewritten for another, each lossy step reported. */
 export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("convert", argv, {
@@ -29,6 +50,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     ...SECRET_OPTIONS,
     "new-password": { type: "string" },
     to: { type: "string" },
+    from: { type: "string" },
     strict: { type: "boolean" },
     unconvertible: { type: "string" },
     output: { type: "string", short: "o" },
@@ -36,8 +58,15 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("convert needs an input file", "convert");
   if (values.to === undefined)
-    throw new UsageError(`convert needs --to (${DIALECT_IDS.join(", ")})`, "convert");
-  const target = dialectEntry(values.to, "--to");
+    throw new UsageError(`convert needs --to (${[...DIALECT_IDS, ...JSON_FORMS].join(", ")})`, "convert");
+  // --to json-native / json-stringify: Godot 4's JSON forms, written from the Godot 4 value.
+  const jsonForm = jsonFormOf(values.to);
+  const target = dialectEntry(jsonForm !== undefined ? "godot-4" : values.to, "--to");
+  const jsonVersion =
+    jsonForm !== undefined ? jsonFormVersion(values["engine-version"], `--to ${jsonForm}`) : undefined;
+  // --from json-native: the input is JSON.from_native text rather than a dump.
+  const fromNative =
+    oneOf<"dump" | "json-native">("convert", "from", values.from, ["json-native"], "dump") === "json-native";
   const choice = readChoice("convert", values);
   const precision = oneOf<"single" | "double">(
     "convert",
@@ -82,11 +111,14 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       return EXIT.ok;
     };
     const content = opened.content;
-    if (content.kind === "empty") return put(new Uint8Array(0));
-    if (content.kind === "project-binary")
+    let r: Resolved;
+    // --from json-native reads the text inside the layers as it is.
+    if (fromNative) r = readNative(opened.plaintext, values["allow-objects"] === true);
+    else if (content.kind === "empty") return put(new Uint8Array(0));
+    else if (content.kind === "project-binary")
       throw new InputError("a project.binary is read, not converted (decode prints its settings)");
-    if (content.kind === "config-file") {
-      if (target.id === "legacy-2")
+    else if (content.kind === "config-file") {
+      if (target.id === "legacy-2" || jsonForm !== undefined)
         throw new InputError("ConfigFiles convert between godot-3 and godot-4 only");
       const sections: ConfigSections = new Map();
       const losses: string[] = [];
@@ -117,9 +149,8 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       return put(
         writeConfigFile(sections, toText, { dialect: target.id === "godot-4" ? "godot-4" : "godot-3" }),
       );
-    }
-    if ("failure" in content.reading) throw content.reading.failure;
-    const r = content.reading.resolved;
+    } else if ("failure" in content.reading) throw content.reading.failure;
+    else r = content.reading.resolved;
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
       progress.clear();
       await write(
@@ -157,10 +188,13 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     const framing: OutFraming = r.framed.framing;
     let data: Uint8Array | string;
     try {
-      data = frameValues(writer, converted, framing, r.framed.bigEndian);
+      data =
+        jsonForm !== undefined
+          ? converted.map((v) => `${writeJsonForm(jsonForm, v, jsonVersion)}\n`).join("")
+          : frameValues(writer, converted, framing, r.framed.bigEndian);
     } catch (e) {
       // Name the record that failed: the first one that does not encode alone.
-      const n = several ? converted.findIndex((v) => !encodes(writer, v)) : -1;
+      const n = several && jsonForm === undefined ? converted.findIndex((v) => !encodes(writer, v)) : -1;
       throw n >= 0 ? new RecordError(n, e) : e;
     }
     return put(data);

@@ -4,9 +4,10 @@ import { toJS, toJSON, type Value } from "@gdvariant/core";
 import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import type { DialectEntry, TargetOptions } from "../dialects.js";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { jsonFormVersion, writeJsonForm } from "../json-forms.js";
 import { jsonPieces, writePieces } from "../json-stream.js";
 import { describeLayers, openInput } from "../open-input.js";
 import { type InputRecord, PartialReadError } from "../records.js";
@@ -15,10 +16,15 @@ import { sectionsText } from "../sections.js";
 import { SECRET_OPTIONS, secretFrom } from "./file-layers.js";
 
 /** Output formats of `decode`. */
-export const FORMATS = ["text", "json", "js"] as const;
+export const FORMATS = ["text", "json", "js", "json-native"] as const;
 type Format = (typeof FORMATS)[number];
 
-const EXTENSIONS: Readonly<Record<Format, string>> = { text: ".txt", json: ".jsonl", js: ".js.txt" };
+const EXTENSIONS: Readonly<Record<Format, string>> = {
+  text: ".txt",
+  json: ".jsonl",
+  js: ".js.txt",
+  "json-native": ".json",
+};
 
 /** One record in a format; text is the engine's own, json one line of tagged JSON. */
 export function formatRecord(
@@ -28,6 +34,15 @@ export function formatRecord(
   target: TargetOptions = {},
 ): string {
   if (format === "text") return entry.toText(value, target);
+  if (format === "json-native") {
+    // Godot 4.4+'s JSON.stringify(JSON.from_native(v)); other generations convert first.
+    if (entry.id !== "godot-4")
+      throw new UsageError(
+        `--format json-native is Godot 4's form; this is ${entry.id}: use convert --to json-native, which reports what converting loses`,
+        "decode",
+      );
+    return writeJsonForm("json-native", value, jsonFormVersion(target.engineVersion, "--format json-native"));
+  }
   if (format === "json") return JSON.stringify(toJSON(value));
   return inspect(toJS(value), {
     depth: null,
@@ -84,7 +99,12 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     if (content.kind !== "variant") {
       // A save with no records prints nothing (zero records, as the engine reads it); a
       // ConfigFile or project.binary prints its sections.
-      const text = content.kind === "empty" ? "" : sectionsText(content, format, target);
+      if (content.kind !== "empty" && format === "json-native")
+        throw new InputError(
+          "--format json-native is for Variant dumps; a ConfigFile or project.binary prints as text, json or js",
+        );
+      const text =
+        content.kind === "empty" ? "" : sectionsText(content, format as "text" | "json" | "js", target);
       if (content.kind === "empty") {
         progress.clear();
         await write(
