@@ -15,6 +15,9 @@ const FILE_BRAND = Symbol.for("gdvariant.error.file");
  * - `invalid-key`: a key that is not 32 bytes, an IV that is not 16.
  * - `limit-exceeded`: the plaintext would pass `maxBytes`.
  * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number).
+ * - `invalid-argument`: the call itself is wrong, whatever the file: input that is not bytes,
+ *   options that are not an object, a `maxBytes` or block size that is not a whole number in
+ *   range, a layout or layer kind that does not exist.
  */
 export type FileErrorCode =
   | "truncated"
@@ -24,7 +27,8 @@ export type FileErrorCode =
   | "key-needed"
   | "invalid-key"
   | "limit-exceeded"
-  | "unsupported";
+  | "unsupported"
+  | "invalid-argument";
 
 /**
  * An encrypted or compressed file (or a ConfigFile) that cannot be read or written. Carries the
