@@ -7,8 +7,8 @@ export function adler32(b: Uint8Array, from: number, to: number): number {
   let s2 = 0;
   let i = from;
   while (i < to) {
-    // zlib's NMAX: the most bytes before s2 could pass 2^32, so the sums stay small integers.
-    const end = Math.min(to, i + 5552);
+    // 3800 bytes keep s2 under 2^31 (small integers for the JIT; zlib's NMAX, 5552, is for 2^32).
+    const end = Math.min(to, i + 3800);
     for (; i < end; i++) {
       s1 += b[i]!;
       s2 += s1;
@@ -19,12 +19,13 @@ export function adler32(b: Uint8Array, from: number, to: number): number {
   return ((s2 << 16) | s1) >>> 0;
 }
 
-function crcTable(): Uint32Array {
-  const t = new Uint32Array(256);
+// Int32 entries: the loop stays in 32-bit integers (a Uint32Array's values above 2^31 are not).
+function crcTable(): Int32Array {
+  const t = new Int32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
+    t[n] = c;
   }
   return t;
 }

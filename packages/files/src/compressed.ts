@@ -5,10 +5,10 @@ import { CodecError } from "./codec-error.js";
 import { deflateBlock } from "./deflate.js";
 import { FileError } from "./errors.js";
 import { fastlzCompress, fastlzDecompress } from "./fastlz.js";
-import { inflateBlock } from "./inflate.js";
+import { InflateTables, inflateBlock } from "./inflate.js";
 import { Output } from "./output.js";
 import { zstdStore } from "./zstd.js";
-import { zstdDecompress } from "./zstd-decode.js";
+import { ZstdTables, zstdDecompress } from "./zstd-decode.js";
 
 // FileAccessCompressed (core/io/file_access_compressed.cpp, the same in 3.x and 4.x):
 //
@@ -125,6 +125,31 @@ export interface DecompressResult extends CompressedInfo {
   readonly plaintext: Uint8Array;
 }
 
+/**
+ * What the decoders reuse from block to block of one file, made at first use: a block of a
+ * file of many tiny blocks allocates nothing.
+ */
+class Scratch {
+  private small: Output | undefined;
+  private inflate: InflateTables | undefined;
+  private zstd: ZstdTables | undefined;
+  /** A 16-byte output for FastLZ blocks under 16 bytes. */
+  smallOutput(): Output {
+    this.small ??= new Output(16);
+    this.small.pos = 0;
+    this.small.begin(16);
+    return this.small;
+  }
+  readonly inflateTables = (): InflateTables => {
+    this.inflate ??= new InflateTables();
+    return this.inflate;
+  };
+  zstdTables(): ZstdTables {
+    this.zstd ??= new ZstdTables();
+    return this.zstd;
+  }
+}
+
 /** Inflates one block into `out` (its share: `expect` bytes). @throws {CodecError} or FileError. */
 function inflate(
   mode: CompressionMode,
@@ -133,6 +158,7 @@ function inflate(
   expect: number,
   at: number,
   brotli: BrotliDecoder | undefined,
+  scratch: Scratch,
 ): void {
   switch (mode) {
     case "fastlz": {
@@ -142,8 +168,7 @@ function inflate(
       }
       // The engine decompresses a block under 16 bytes into a 16-byte buffer (the writer padded
       // it) and keeps the first `expect` bytes.
-      const small = new Output(16);
-      small.begin(16);
+      const small = scratch.smallOutput();
       fastlzDecompress(src, small);
       const n = small.pos === 16 ? expect : small.pos;
       out.reserve(out.pos, n).set(small.buf.subarray(0, n), out.pos);
@@ -152,10 +177,10 @@ function inflate(
     }
     case "deflate":
     case "gzip":
-      inflateBlock(src, out, mode === "gzip");
+      inflateBlock(src, out, mode === "gzip", scratch.inflateTables);
       return;
     case "zstd":
-      zstdDecompress(src, out);
+      zstdDecompress(src, out, scratch.zstdTables());
       return;
     case "brotli": {
       if (brotli === undefined)
@@ -199,6 +224,7 @@ export function decompressFile(
     fail("brotli must be a decoder function (from loadBrotli)", "invalid-argument", 0);
   const info = readCompressedInfo(bytes, opts);
   const out = new Output(info.length);
+  const scratch = new Scratch();
   let at = info.dataOffset;
   const count = info.blockSizes.length;
   for (let i = 0; i < count; i++) {
@@ -207,7 +233,7 @@ export function decompressFile(
     const start = out.pos;
     out.begin(expect);
     try {
-      inflate(info.mode, bytes.subarray(at, at + size), out, expect, at, opts.brotli);
+      inflate(info.mode, bytes.subarray(at, at + size), out, expect, at, opts.brotli, scratch);
     } catch (e) {
       if (!(e instanceof CodecError)) throw e;
       fail(

@@ -33,6 +33,7 @@ class Huffman {
   readonly fast = new Uint16Array(1 << ROOT);
   readonly count = new Uint16Array(16);
   readonly sorted = new Uint16Array(320);
+  private readonly offs = new Uint16Array(16);
   mask = 0;
 
   /**
@@ -55,7 +56,8 @@ class Huffman {
       // No codes at all: zlib accepts this for distances; any use is an error.
       if (complete) return false;
     } else if (left > 0 && (complete || max !== 1)) return false;
-    const offs = new Uint16Array(16);
+    const offs = this.offs;
+    offs.fill(0);
     for (let len = 1; len < 15; len++) offs[len + 1] = offs[len]! + count[len]!;
     for (let s = 0; s < n; s++) if (lengths[s]) this.sorted[offs[lengths[s]!]!++] = s;
     const root = Math.max(1, Math.min(max, ROOT));
@@ -94,21 +96,31 @@ function fixedCodes(): [Huffman, Huffman] {
 /** The fixed codes (BTYPE 01), built once and only read. */
 const FIXED = /* @__PURE__ */ fixedCodes();
 
+/**
+ * The tables of dynamic blocks, made once per file (at its first dynamic block) and rebuilt in
+ * place: a block allocates nothing.
+ */
+export class InflateTables {
+  readonly lit = new Huffman();
+  readonly dist = new Huffman();
+  readonly lengths = new Huffman();
+  readonly cl = new Uint8Array(19);
+  readonly lens = new Uint8Array(286 + 30);
+}
+
 /** The bit reader and block decoder of one stream. */
 class Inflater {
   private hold = 0;
   private bits = 0;
   /** Zero bytes fed past the end of the input: reading them is an error. */
   private over = 0;
-  // Made at the first dynamic block (a tiny block of fixed codes never pays for them).
-  private lit: Huffman | undefined;
-  private dist: Huffman | undefined;
-  private lengths: Huffman | undefined;
+  private made: InflateTables | undefined;
 
   constructor(
     private readonly src: Uint8Array,
     public ip: number,
     private readonly out: Output,
+    private readonly makeTables: () => InflateTables,
   ) {}
 
   private fail(message: string): never {
@@ -210,19 +222,17 @@ class Inflater {
   }
 
   private dynamic(): [Huffman, Huffman] {
-    this.lengths ??= new Huffman();
-    this.lit ??= new Huffman();
-    this.dist ??= new Huffman();
-    const { lengths, lit, dist } = this;
+    this.made ??= this.makeTables();
+    const { lengths, lit, dist, cl, lens } = this.made;
     const nlen = this.take(5) + 257;
     const ndist = this.take(5) + 1;
     const ncode = this.take(4) + 4;
     if (nlen > 286 || ndist > 30) this.fail("too many length or distance symbols");
-    const cl = new Uint8Array(19);
+    cl.fill(0);
     for (let i = 0; i < ncode; i++) cl[CL_ORDER[i]!] = this.take(3);
     this.checkEnd();
     if (!lengths.build(cl, 19, true)) this.fail("invalid code lengths set");
-    const lens = new Uint8Array(nlen + ndist);
+    lens.fill(0);
     for (let i = 0; i < nlen + ndist; ) {
       const sym = this.decode(lengths);
       if (sym < 16) {
@@ -325,12 +335,18 @@ function gzipHeader(src: Uint8Array): number {
 /**
  * Inflates one Deflate (zlib) or GZip block into `out`, up to `out.limit`, and checks its
  * trailer. Bytes after the trailer are ignored, as zlib ignores them.
+ * @param tables where the tables of dynamic blocks are built (one per file; made on first use).
  * @throws {CodecError} with the offset in `src`; `overflow` when it would write past the limit.
  */
-export function inflateBlock(src: Uint8Array, out: Output, gzip: boolean): void {
+export function inflateBlock(
+  src: Uint8Array,
+  out: Output,
+  gzip: boolean,
+  tables: () => InflateTables = () => new InflateTables(),
+): void {
   const start = out.pos;
   const at = gzip ? gzipHeader(src) : zlibHeader(src);
-  const p = new Inflater(src, at, out).run();
+  const p = new Inflater(src, at, out, tables).run();
   if (gzip) {
     if (p + 8 > src.length) throw new CodecError("the stream ends early", src.length);
     const crc = (src[p]! | (src[p + 1]! << 8) | (src[p + 2]! << 16) | (src[p + 3]! << 24)) >>> 0;

@@ -1,49 +1,6 @@
 // XXH64 (seed 0), whose low 32 bits are a Zstd frame's content checksum (RFC 8878 §3.1.1).
-// 64-bit words are kept as two unsigned 32-bit halves (BigInt would be ~50x slower).
-
-/** A 64-bit word as high and low unsigned halves; updated in place. */
-class U64 {
-  constructor(
-    public h: number,
-    public l: number,
-  ) {}
-
-  add(h: number, l: number): this {
-    const lo = this.l + l;
-    this.h = (this.h + h + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-    this.l = lo >>> 0;
-    return this;
-  }
-
-  /** this = this * (h, l) mod 2^64. */
-  mul(h: number, l: number): this {
-    const al = this.l;
-    const a0 = al & 0xffff;
-    const a1 = al >>> 16;
-    const b0 = l & 0xffff;
-    const b1 = l >>> 16;
-    const mid = a1 * b0 + a0 * b1;
-    const low = a0 * b0 + (mid % 65536) * 65536;
-    const high = a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / 4294967296);
-    this.h = (high + Math.imul(this.h, l) + Math.imul(al, h)) >>> 0;
-    this.l = low >>> 0;
-    return this;
-  }
-
-  /** Rotate left by 0 < r < 32. */
-  rotl(r: number): this {
-    const h = this.h;
-    this.h = ((h << r) | (this.l >>> (32 - r))) >>> 0;
-    this.l = ((this.l << r) | (h >>> (32 - r))) >>> 0;
-    return this;
-  }
-
-  xor(h: number, l: number): this {
-    this.h = (this.h ^ h) >>> 0;
-    this.l = (this.l ^ l) >>> 0;
-    return this;
-  }
-}
+// 64-bit words are kept as two unsigned 32-bit halves in a small Uint32Array, one pair per
+// lane (BigInt would allocate on every step and be tens of times slower).
 
 const P1H = 0x9e3779b1;
 const P1L = 0x85ebca87;
@@ -56,73 +13,130 @@ const P4L = 0xc2b2ae63;
 const P5H = 0x27d4eb2f;
 const P5L = 0x165667c5;
 
+/** The high 32 bits of the 64-bit product of two unsigned 32-bit numbers. */
+function mulHi(a: number, b: number): number {
+  const a0 = a & 0xffff;
+  const a1 = a >>> 16;
+  const b0 = b & 0xffff;
+  const b1 = b >>> 16;
+  const t = a0 * b0;
+  const m1 = a1 * b0 + (t >>> 16);
+  const m2 = a0 * b1 + (m1 & 0xffff);
+  return a1 * b1 + (m1 >>> 16) + (m2 >>> 16);
+}
+
+/** s[i, i+1] = s[i, i+1] * (h, l) mod 2^64. */
+function mul(s: Uint32Array, i: number, h: number, l: number): void {
+  const ah = s[i]!;
+  const al = s[i + 1]!;
+  s[i] = mulHi(al, l) + Math.imul(ah, l) + Math.imul(al, h);
+  s[i + 1] = Math.imul(al, l);
+}
+
+/** s[i, i+1] += (h, l) mod 2^64. */
+function add(s: Uint32Array, i: number, h: number, l: number): void {
+  const lo = s[i + 1]! + l;
+  s[i] = s[i]! + h + (lo > 0xffffffff ? 1 : 0);
+  s[i + 1] = lo;
+}
+
+/** s[i, i+1] rotated left by 0 < r < 32. */
+function rotl(s: Uint32Array, i: number, r: number): void {
+  const h = s[i]!;
+  const l = s[i + 1]!;
+  s[i] = (h << r) | (l >>> (32 - r));
+  s[i + 1] = (l << r) | (h >>> (32 - r));
+}
+
+function xor(s: Uint32Array, i: number, h: number, l: number): void {
+  s[i] = s[i]! ^ h;
+  s[i + 1] = s[i + 1]! ^ l;
+}
+
+/** s[i, i+1] = rotl(s[i, i+1] + (h, l) * P2, 31) * P1, the XXH64 round (s[8, 9] is scratch). */
+function round(s: Uint32Array, i: number, h: number, l: number): void {
+  s[8] = h;
+  s[9] = l;
+  mul(s, 8, P2H, P2L);
+  add(s, i, s[8]!, s[9]!);
+  rotl(s, i, 31);
+  mul(s, i, P1H, P1L);
+}
+
 function le32(b: Uint8Array, at: number): number {
   return (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
-}
-
-/** acc = rotl(acc + input * P2, 31) * P1 (`tmp` is scratch). */
-function round(acc: U64, tmp: U64, h: number, l: number): U64 {
-  tmp.h = h;
-  tmp.l = l;
-  tmp.mul(P2H, P2L);
-  return acc.add(tmp.h, tmp.l).rotl(31).mul(P1H, P1L);
-}
-
-function merge(acc: U64, v: U64, tmp: U64): void {
-  const r = round(new U64(0, 0), tmp, v.h, v.l);
-  acc.xor(r.h, r.l).mul(P1H, P1L).add(P4H, P4L);
 }
 
 /** The low 32 bits of XXH64(b[from, to), seed 0). */
 export function xxh64Low32(b: Uint8Array, from: number, to: number): number {
   const len = to - from;
-  const tmp = new U64(0, 0);
+  // Lanes v1..v4 at 0, 2, 4, 6; scratch at 8; the accumulator at 10; a lane's round at 12.
+  const s = new Uint32Array(14);
   let p = from;
-  let acc: U64;
   if (len >= 32) {
-    const v1 = new U64(P1H, P1L).add(P2H, P2L);
-    const v2 = new U64(P2H, P2L);
-    const v3 = new U64(0, 0);
-    const v4 = new U64(0, 0).add(~P1H >>> 0, ~P1L >>> 0).add(0, 1); // -P1
+    s.set([P1H, P1L], 0);
+    add(s, 0, P2H, P2L);
+    s.set([P2H, P2L, 0, 0, ~P1H, ~P1L], 2);
+    add(s, 6, 0, 1); // v4 = -P1
     for (const limit = to - 32; p <= limit; p += 32) {
-      round(v1, tmp, le32(b, p + 4), le32(b, p));
-      round(v2, tmp, le32(b, p + 12), le32(b, p + 8));
-      round(v3, tmp, le32(b, p + 20), le32(b, p + 16));
-      round(v4, tmp, le32(b, p + 28), le32(b, p + 24));
+      round(s, 0, le32(b, p + 4), le32(b, p));
+      round(s, 2, le32(b, p + 12), le32(b, p + 8));
+      round(s, 4, le32(b, p + 20), le32(b, p + 16));
+      round(s, 6, le32(b, p + 28), le32(b, p + 24));
     }
-    acc = new U64(v1.h, v1.l).rotl(1);
-    const r2 = new U64(v2.h, v2.l).rotl(7);
-    const r3 = new U64(v3.h, v3.l).rotl(12);
-    const r4 = new U64(v4.h, v4.l).rotl(18);
-    acc.add(r2.h, r2.l).add(r3.h, r3.l).add(r4.h, r4.l);
-    merge(acc, v1, tmp);
-    merge(acc, v2, tmp);
-    merge(acc, v3, tmp);
-    merge(acc, v4, tmp);
+    // acc = rotl(v1, 1) + rotl(v2, 7) + rotl(v3, 12) + rotl(v4, 18), then each lane merged.
+    const rots = [1, 7, 12, 18];
+    for (let k = 0; k < 4; k++) {
+      s[12] = s[2 * k]!;
+      s[13] = s[2 * k + 1]!;
+      rotl(s, 12, rots[k]!);
+      add(s, 10, s[12]!, s[13]!);
+    }
+    for (let k = 0; k < 4; k++) {
+      s[12] = 0;
+      s[13] = 0;
+      round(s, 12, s[2 * k]!, s[2 * k + 1]!);
+      xor(s, 10, s[12]!, s[13]!);
+      mul(s, 10, P1H, P1L);
+      add(s, 10, P4H, P4L);
+    }
   } else {
-    acc = new U64(P5H, P5L);
+    s[10] = P5H;
+    s[11] = P5L;
   }
-  acc.add(Math.floor(len / 4294967296), len >>> 0);
+  add(s, 10, Math.floor(len / 4294967296), len >>> 0);
   for (; p + 8 <= to; p += 8) {
-    const k = round(new U64(0, 0), tmp, le32(b, p + 4), le32(b, p));
-    acc.xor(k.h, k.l).rotl(27).mul(P1H, P1L).add(P4H, P4L);
+    s[12] = 0;
+    s[13] = 0;
+    round(s, 12, le32(b, p + 4), le32(b, p));
+    xor(s, 10, s[12]!, s[13]!);
+    rotl(s, 10, 27);
+    mul(s, 10, P1H, P1L);
+    add(s, 10, P4H, P4L);
   }
   if (p + 4 <= to) {
-    tmp.h = 0;
-    tmp.l = le32(b, p);
-    tmp.mul(P1H, P1L);
-    acc.xor(tmp.h, tmp.l).rotl(23).mul(P2H, P2L).add(P3H, P3L);
+    s[12] = 0;
+    s[13] = le32(b, p);
+    mul(s, 12, P1H, P1L);
+    xor(s, 10, s[12]!, s[13]!);
+    rotl(s, 10, 23);
+    mul(s, 10, P2H, P2L);
+    add(s, 10, P3H, P3L);
     p += 4;
   }
   for (; p < to; p++) {
-    tmp.h = 0;
-    tmp.l = b[p]!;
-    tmp.mul(P5H, P5L);
-    acc.xor(tmp.h, tmp.l).rotl(11).mul(P1H, P1L);
+    s[12] = 0;
+    s[13] = b[p]!;
+    mul(s, 12, P5H, P5L);
+    xor(s, 10, s[12]!, s[13]!);
+    rotl(s, 10, 11);
+    mul(s, 10, P1H, P1L);
   }
   // Avalanche: h ^= h >> 33; h *= P2; h ^= h >> 29; h *= P3; h ^= h >> 32.
-  acc.xor(0, acc.h >>> 1).mul(P2H, P2L);
-  acc.xor(acc.h >>> 29, ((acc.l >>> 29) | (acc.h << 3)) >>> 0).mul(P3H, P3L);
-  acc.xor(0, acc.h);
-  return acc.l;
+  xor(s, 10, 0, s[10]! >>> 1);
+  mul(s, 10, P2H, P2L);
+  xor(s, 10, s[10]! >>> 29, (s[11]! >>> 29) | (s[10]! << 3));
+  mul(s, 10, P3H, P3L);
+  xor(s, 10, 0, s[10]!);
+  return s[11]!;
 }

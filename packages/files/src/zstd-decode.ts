@@ -3,8 +3,8 @@ import { u32 } from "./bytes.js";
 import { CodecError } from "./codec-error.js";
 import type { Output } from "./output.js";
 import { xxh64Low32 } from "./xxhash64.js";
-import { buildFseTable, type FseTable, nextState, readFseTable, rleFseTable } from "./zstd-fse.js";
-import { decodeHuffmanLiterals, type HuffmanTable, readHuffmanTable } from "./zstd-huffman.js";
+import { FseTable, nextState } from "./zstd-fse.js";
+import { decodeHuffmanLiterals, HuffmanTable } from "./zstd-huffman.js";
 
 // A Zstandard decoder (RFC 8878) written for hostile input: it writes straight into the
 // plaintext (a match copies from the bytes the frame already wrote), so a frame's window costs
@@ -40,35 +40,51 @@ const MAX_LL = 35;
 const MAX_ML = 52;
 const MAX_OF = 31;
 
-function predefined(counts: readonly number[], log: number): FseTable {
-  return buildFseTable(Int16Array.from(counts), counts.length, log);
-}
-
 // The predefined distributions (RFC 8878 §3.1.1.3.2.2), built once and only read.
-const LL_DEFAULT = /* @__PURE__ */ predefined(
+const LL_DEFAULT = /* @__PURE__ */ FseTable.of(
   [
     4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1,
     -1, -1,
   ],
   6,
 );
-const ML_DEFAULT = /* @__PURE__ */ predefined(
+const ML_DEFAULT = /* @__PURE__ */ FseTable.of(
   [
     1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1,
   ],
   6,
 );
-const OF_DEFAULT = /* @__PURE__ */ predefined(
+const OF_DEFAULT = /* @__PURE__ */ FseTable.of(
   [1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1],
   5,
 );
+
+/**
+ * The tables and the literals buffer, made once per file and rebuilt in place by each block
+ * that describes new ones: a block allocates nothing.
+ */
+export class ZstdTables {
+  readonly huffman = new HuffmanTable();
+  readonly ll = new FseTable();
+  readonly of = new FseTable();
+  readonly ml = new FseTable();
+  private literals = new Uint8Array(0);
+
+  /** A buffer of at least `n` bytes (n <= 128 KiB) for a block's literals. */
+  literalsBuffer(n: number): Uint8Array {
+    if (this.literals.length < n) this.literals = new Uint8Array(Math.max(n, 2 * this.literals.length));
+    return this.literals;
+  }
+}
 
 /** What one frame carries from block to block. */
 interface FrameState {
   /** Where the frame's output starts: no match may reach before it. */
   readonly start: number;
-  huffman: HuffmanTable | undefined;
+  readonly tables: ZstdTables;
+  /** True once a block of the frame described a Huffman tree. */
+  huffman: boolean;
   ll: FseTable | undefined;
   of: FseTable | undefined;
   ml: FseTable | undefined;
@@ -77,9 +93,10 @@ interface FrameState {
 
 /**
  * Decodes the Zstd data `src` (one GCPF block) into `out`, at most up to `out.limit`.
+ * @param tables reused across calls (one per file).
  * @throws {CodecError} with the offset in `src`; `overflow` when it would write past the limit.
  */
-export function zstdDecompress(src: Uint8Array, out: Output): void {
+export function zstdDecompress(src: Uint8Array, out: Output, tables = new ZstdTables()): void {
   let at = 0;
   // As libzstd: frames while 5 bytes or more are left, then nothing may remain.
   while (src.length - at >= 5) {
@@ -92,13 +109,13 @@ export function zstdDecompress(src: Uint8Array, out: Output): void {
       continue;
     }
     if (magic !== MAGIC) throw new CodecError("not a Zstd frame (bad magic)", at);
-    at = frame(src, at + 4, out);
+    at = frame(src, at + 4, out, tables);
   }
   if (at !== src.length) throw new CodecError(`${src.length - at} bytes after the last frame`, at);
 }
 
 /** One frame from its header (after the magic); returns the offset after it. */
-function frame(src: Uint8Array, at: number, out: Output): number {
+function frame(src: Uint8Array, at: number, out: Output, tables: ZstdTables): number {
   if (at >= src.length) throw new CodecError("frame header is cut short", at);
   const fhd = src[at]!;
   const fcsFlag = fhd >> 6;
@@ -132,7 +149,8 @@ function frame(src: Uint8Array, at: number, out: Output): number {
   }
   const state: FrameState = {
     start: out.pos,
-    huffman: undefined,
+    tables,
+    huffman: false,
     ll: undefined,
     of: undefined,
     ml: undefined,
@@ -177,8 +195,17 @@ function frame(src: Uint8Array, at: number, out: Output): number {
   return p;
 }
 
-/** The literals section: the literals, and where the sequences section starts. */
-function literals(src: Uint8Array, at: number, end: number, state: FrameState): [Uint8Array, number] {
+/**
+ * The literals section: the literals, and where the sequences section starts. More literals
+ * than the block may still write are refused before any is decoded.
+ */
+function literals(
+  src: Uint8Array,
+  at: number,
+  end: number,
+  state: FrameState,
+  out: Output,
+): [Uint8Array, number] {
   const b0 = src[at]!;
   const type = b0 & 3;
   const sf = (b0 >> 2) & 3;
@@ -196,13 +223,13 @@ function literals(src: Uint8Array, at: number, end: number, state: FrameState): 
       n = (b0 >> 4) | (src[at + 1]! << 4) | (src[at + 2]! << 12);
       p = at + 3;
     }
-    if (n > BLOCK_MAX) throw new CodecError(`${n} literals in one block`, at);
+    checkRoom(n, out, at);
     if (type === 0) {
       if (p + n > end) throw new CodecError("literals run past their block", at);
       return [src.subarray(p, p + n), p + n];
     }
     if (p >= end) throw new CodecError("RLE literals are cut short", at);
-    return [new Uint8Array(n).fill(src[p]!), p + 1];
+    return [state.tables.literalsBuffer(n).fill(src[p]!, 0, n).subarray(0, n), p + 1];
   }
   // Huffman-coded (2: with its tree; 3: the previous block's tree).
   if (at + 5 > end) throw new CodecError("literals header is cut short", at);
@@ -223,15 +250,23 @@ function literals(src: Uint8Array, at: number, end: number, state: FrameState): 
     c = (h >>> 22) + (src[at + 4]! << 10);
     p = at + 5;
   }
-  if (n > BLOCK_MAX) throw new CodecError(`${n} literals in one block`, at);
+  checkRoom(n, out, at);
   const cEnd = p + c;
   if (cEnd > end) throw new CodecError("compressed literals run past their block", at);
+  const table = state.tables.huffman;
   if (type === 2) {
-    const { table, size } = readHuffmanTable(src, p, cEnd);
-    state.huffman = table;
-    p += size;
-  } else if (state.huffman === undefined) throw new CodecError("treeless literals with no tree before", at);
-  return [decodeHuffmanLiterals(state.huffman, src, p, cEnd, n, sf !== 0), cEnd];
+    p += table.read(src, p, cEnd);
+    state.huffman = true;
+  } else if (!state.huffman) throw new CodecError("treeless literals with no tree before", at);
+  const lit = state.tables.literalsBuffer(n).subarray(0, n);
+  decodeHuffmanLiterals(table, src, p, cEnd, lit, n, sf !== 0);
+  return [lit, cEnd];
+}
+
+/** Refuses `n` literals that could not fit the block's room (before a byte is decoded). */
+function checkRoom(n: number, out: Output, at: number): void {
+  if (n > BLOCK_MAX) throw new CodecError(`${n} literals in one block`, at);
+  if (n > out.limit - out.pos) throw new CodecError(`${n} literals, more than the block holds`, at, true);
 }
 
 /** One sequence table by its mode; returns the bytes its description took. */
@@ -242,6 +277,7 @@ function seqTable(
   end: number,
   previous: FseTable | undefined,
   predefinedTable: FseTable,
+  storage: FseTable,
   maxLog: number,
   maxSymbol: number,
 ): [FseTable, number] {
@@ -252,12 +288,10 @@ function seqTable(
       if (at >= end) throw new CodecError("RLE sequence table is cut short", at);
       const s = src[at]!;
       if (s > maxSymbol) throw new CodecError(`sequence code ${s} is over ${maxSymbol}`, at);
-      return [rleFseTable(s), 1];
+      return [storage.rle(s), 1];
     }
-    case 2: {
-      const { table, size } = readFseTable(src, at, end, maxLog, maxSymbol);
-      return [table, size];
-    }
+    case 2:
+      return [storage, storage.read(src, at, end, maxLog, maxSymbol)];
     default:
       if (previous === undefined) throw new CodecError("repeated sequence table with none before", at);
       return [previous, 0];
@@ -267,7 +301,7 @@ function seqTable(
 function compressedBlock(src: Uint8Array, at: number, end: number, out: Output, state: FrameState): void {
   // libzstd's MIN_CBLOCK_SIZE: a literals header, a literal, a sequence count.
   if (end - at < 3) throw new CodecError("compressed block is too short", at);
-  const [lit, seqAt] = literals(src, at, end, state);
+  const [lit, seqAt] = literals(src, at, end, state, out);
   if (seqAt >= end) throw new CodecError("sequences section is missing", seqAt);
   let p = seqAt;
   let count = src[p++]!;
@@ -287,12 +321,13 @@ function compressedBlock(src: Uint8Array, at: number, end: number, out: Output, 
     if (p >= end) throw new CodecError("sequence modes are cut short", p);
     const modes = src[p++]!;
     if (modes & 3) throw new CodecError("reserved bits set in the sequence modes", p - 1);
+    const t = state.tables;
     let size: number;
-    [state.ll, size] = seqTable(modes >> 6, src, p, end, state.ll, LL_DEFAULT, 9, MAX_LL);
+    [state.ll, size] = seqTable(modes >> 6, src, p, end, state.ll, LL_DEFAULT, t.ll, 9, MAX_LL);
     p += size;
-    [state.of, size] = seqTable((modes >> 4) & 3, src, p, end, state.of, OF_DEFAULT, 8, MAX_OF);
+    [state.of, size] = seqTable((modes >> 4) & 3, src, p, end, state.of, OF_DEFAULT, t.of, 8, MAX_OF);
     p += size;
-    [state.ml, size] = seqTable((modes >> 2) & 3, src, p, end, state.ml, ML_DEFAULT, 9, MAX_ML);
+    [state.ml, size] = seqTable((modes >> 2) & 3, src, p, end, state.ml, ML_DEFAULT, t.ml, 9, MAX_ML);
     p += size;
     sequences(src, p, end, count, lit, out, state, blockEnd);
     return;
