@@ -291,8 +291,8 @@ export function compressFile(
   const opts = optionsOf(options, "compressed");
   if (opts.mode === ("brotli" as string))
     fail("cannot write mode brotli (the engine only reads it)", "unsupported", 0);
-  const mode = oneOf(opts.mode ?? "fastlz", WRITE_MODES, "mode", "compressed");
-  const blockSize = opts.blockSize ?? DEFAULT_BLOCK_SIZE;
+  const mode = opts.mode === undefined ? "fastlz" : oneOf(opts.mode, WRITE_MODES, "mode", "compressed");
+  const blockSize = opts.blockSize === undefined ? DEFAULT_BLOCK_SIZE : opts.blockSize;
   if (typeof blockSize !== "number" || !Number.isInteger(blockSize) || blockSize < 1 || blockSize >= 2 ** 31)
     fail(`block size ${String(blockSize)} is not a whole number from 1 to 2^31 - 1`, "invalid-argument", 0);
   if (plaintext.length >= 2 ** 32) fail("a compressed file holds less than 4 GiB", "limit-exceeded", 12);
