@@ -96,6 +96,13 @@ export function fastlzCompress(src: Uint8Array): Uint8Array {
     input.set(src);
   }
   const n = input.length;
+  // Up to 32 bytes: one literal run (no match could pay for the 32 KB hash table).
+  if (n <= MAX_COPY) {
+    const run = new Uint8Array(n + 1);
+    run[0] = n - 1;
+    run.set(input, 1);
+    return run;
+  }
   const out = new Uint8Array(n + Math.ceil(n / MAX_COPY) + 16);
   const table = new Int32Array(1 << HASH_LOG).fill(-1);
   let op = 0;
