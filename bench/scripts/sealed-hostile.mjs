@@ -115,7 +115,10 @@ const cases = {
   "zstd-bomb-256MiB": () => {
     const total = 256 * 1024 * 1024;
     // What `zstd` writes for zeros: 2,048 RLE blocks of 128 KiB in one frame.
-    const z = execFileSync("zstd", ["-19", "-c", "-q"], { input: new Uint8Array(total - 1), maxBuffer: 1 << 20 });
+    const z = execFileSync("zstd", ["-19", "-c", "-q"], {
+      input: new Uint8Array(total - 1),
+      maxBuffer: 1 << 20,
+    });
     return gcpf(2, total, total - 1, [new Uint8Array(z)]);
   },
   "deflate-tiny-64KB": () => tinyBlocksOfSize(65536, 1, (b) => new Uint8Array(deflateSync(b))),
@@ -165,7 +168,10 @@ try {
     });
     let row;
     if (r.error || r.status !== 0) {
-      row = { ms: Number.NaN, result: r.error ? `killed (${r.error.code})` : `exit ${r.status}: ${r.stderr.slice(-200)}` };
+      row = {
+        ms: Number.NaN,
+        result: r.error ? `killed (${r.error.code})` : `exit ${r.status}: ${r.stderr.slice(-200)}`,
+      };
     } else row = JSON.parse(r.stdout.trim().split("\n").pop());
     row = { case: name, bytes: bytes.length, ...row };
     rows.push(row);
@@ -179,9 +185,14 @@ try {
   if (only.length === 0 || only.includes("cli-max-bytes")) {
     const path = join(dir, "cli.bin");
     writeFileSync(path, gcpf(2, 1 << 20, (1 << 20) - 1, [zstdZeros((1 << 20) - 1)]));
-    for (const args of [["decode", path, "--max-bytes", "1000"], ["decompress", path, "--max-bytes", "1000", "-o", join(dir, "out")]]) {
+    for (const args of [
+      ["decode", path, "--max-bytes", "1000"],
+      ["decompress", path, "--max-bytes", "1000", "-o", join(dir, "out")],
+    ]) {
       const r = spawnSync(process.execPath, [cliFile, ...args], { encoding: "utf8", timeout });
-      console.log(`cli ${args[0]} --max-bytes 1000: exit ${r.status} ${(r.stderr || r.stdout).trim().split("\n")[0].slice(0, 120)}`);
+      console.log(
+        `cli ${args[0]} --max-bytes 1000: exit ${r.status} ${(r.stderr || r.stdout).trim().split("\n")[0].slice(0, 120)}`,
+      );
     }
   }
 } finally {
