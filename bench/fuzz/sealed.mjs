@@ -22,46 +22,12 @@ import {
   readCompressedInfo,
   sealFile,
 } from "@gdvariant/files";
+import { cat, gcpf, u32, zstdFrame } from "./sealed-bytes.mjs";
 
 const brotli = await loadBrotli();
 export const SEALED_MAX_BYTES = 4 << 20;
 const PASSWORD = "hunter2";
 const FIXTURES = new URL("../../packages/files/test/fixtures/", import.meta.url);
-
-function u32(v) {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, v >>> 0, true);
-  return b;
-}
-
-function cat(parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** A GCPF file around already compressed blocks. */
-function gcpf(mode, blockSize, length, blocks) {
-  return cat([
-    u32(0x46504347),
-    u32(mode),
-    u32(blockSize),
-    u32(length),
-    ...blocks.map((b) => u32(b.length)),
-    ...blocks,
-    u32(0x46504347),
-  ]);
-}
-
-/** A Zstd frame with no content size, window descriptor `wd`, `data` in one raw block. */
-function zstdFrame(wd, data) {
-  const header = (data.length << 3) | 1;
-  return cat([u32(0xfd2fb528), Uint8Array.of(0, wd, header & 255, (header >> 8) & 255, header >>> 16), data]);
-}
 
 function noise(r, n) {
   const b = new Uint8Array(n);

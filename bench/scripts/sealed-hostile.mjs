@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { cat, gcpf, u32, zstdFrame } from "../fuzz/sealed-bytes.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const argv = process.argv.slice(2);
@@ -26,41 +27,6 @@ const cliFile = resolve(opt("cli", join(filesDir, "../cli/dist/cli.js")));
 const only = opt("only", "")?.split(",").filter(Boolean) ?? [];
 const timeout = Number(opt("timeout", "120")) * 1000;
 
-function u32(v) {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, v >>> 0, true);
-  return b;
-}
-function cat(parts) {
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-/** A GCPF file from already compressed blocks. */
-function gcpf(mode, blockSize, length, blocks) {
-  return cat([
-    u32(0x46504347),
-    u32(mode),
-    u32(blockSize),
-    u32(length),
-    ...blocks.map((b) => u32(b.length)),
-    ...blocks,
-    u32(0x46504347),
-  ]);
-}
-/** A Zstd frame without content size whose window descriptor is `wd`, holding `data` in one raw block. */
-function zstdFrame(wd, data) {
-  const header = (data.length << 3) | 1; // raw, last
-  return cat([
-    u32(0xfd2fb528),
-    new Uint8Array([0x00, wd, header & 255, (header >> 8) & 255, header >> 16]),
-    data,
-  ]);
-}
 /** A single-segment Zstd frame of `n` zero bytes in RLE blocks of 128 KiB (as zstd writes zeros). */
 function zstdZeros(n) {
   const blocks = [];

@@ -32,6 +32,8 @@ export type FileLayer =
  * What the first bytes of a file say about its outer layer, without a key: `encrypted` (with the
  * layout; a password or key is needed to go further), `compressed` (with the mode), or
  * undefined for anything else (a bare store_var file, a Variant, text).
+ *
+ * @throws {FileError} `invalid-argument` for input that is not bytes.
  */
 export function detectLayer(input: Uint8Array | ArrayBuffer | ArrayBufferView): FileLayer | undefined {
   const bytes = asBytes(input, "compressed");

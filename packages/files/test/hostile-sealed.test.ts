@@ -13,18 +13,9 @@ import {
 } from "@gdvariant/files";
 import { describe, expect, it } from "vitest";
 import { allocations } from "./helpers/allocations.js";
+import { errorOf } from "./helpers/errors.js";
 import { fixture, hexBytes } from "./helpers/fixtures.js";
 import { blockAt, cat, gcpf, windowDescriptor, zstdFrame } from "./helpers/gcpf.js";
-
-function errorOf(f: () => unknown): FileError {
-  try {
-    f();
-  } catch (e) {
-    if (FileError.is(e)) return e;
-    throw new Error(`not a FileError: ${String(e)}`, { cause: e });
-  }
-  throw new Error("did not throw");
-}
 
 const KIB = 1024;
 const MIB = 1024 * 1024;
