@@ -611,7 +611,7 @@ export function runCampaign(o = {}) {
     parseText: o.textSlowMs ?? 500,
     toJSON: slowMs,
     convert: slowMs,
-    // Sealed files inflate up to 4 MiB per call (SEALED_MAX_BYTES) and check their checksums.
+    // Sealed files inflate up to 1 MiB per call (SEALED_MAX_BYTES) and check their checksums.
     sealed: o.sealedSlowMs ?? 250,
   };
   const r = rng(seed);
