@@ -10,6 +10,8 @@ import { CodecError } from "./codec-error.js";
 export class Output {
   buf: Uint8Array;
   pos = 0;
+  /** Where the current block started. */
+  start = 0;
   /** The current block may write up to here (exclusive). */
   limit = 0;
 
@@ -35,9 +37,6 @@ export class Output {
     }
     return this.buf;
   }
-
-  /** Where the current block started. */
-  start = 0;
 
   /** Starts a block of at most `size` bytes at `pos`. */
   begin(size: number): void {
