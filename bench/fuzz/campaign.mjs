@@ -5,13 +5,15 @@
 // `__proto__`/`constructor` keys), fed to every dialect's decode (objects allowed and not),
 // toJS, toText, tagged JSON both ways (and equals), the text parser on toText's output,
 // convertValue to the next generation and encode of what decodes, and auto-detect's detect and
-// decodeAny. A tenth of the inputs are sealed files (sealed.mjs: GDEC and GCPF of every mode,
-// bombs, many-block files, Zstd windows), fed to @gdvariant/files' readers instead.
+// decodeAny; and ConfigFile text (config-file.mjs: engine files mutated, hostile texts built),
+// parsed as both dialects and written back, which every input also goes through. A tenth of the
+// inputs are sealed files (sealed.mjs: GDEC and GCPF of every mode, bombs, many-block files,
+// Zstd windows), fed to @gdvariant/files' readers instead.
 //
 // An input "escapes" when anything but the project's own error comes out (`GdVariantError.is`),
 // or when toJS touches Object.prototype. An input under 64 KB is "slow" when a stage takes over
 // its limit three times in a row (one slow run can be the machine): 100 ms for decode,
-// auto-detect, toJS, toJSON, convert and encode, 500 ms for the text form and its parse. Heap growth across one call (heap +
+// auto-detect, toJS, toJSON, convert and encode, 500 ms for the text form, its parse and ConfigFile text. Heap growth across one call (heap +
 // ArrayBuffers, measured before and after) is tracked, largest first.
 import { readFileSync } from "node:fs";
 import { decodeAny, decodeAnyJS, detect } from "@gdvariant/auto-detect";
@@ -28,6 +30,7 @@ import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import * as legacy2 from "@gdvariant/legacy-2";
 import { difference } from "../src/compare.mjs";
+import { configInput, configTargets } from "./config-file.mjs";
 import { loadSealedCorpus, sealedInput, sealedTargets } from "./sealed.mjs";
 
 export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
@@ -407,8 +410,9 @@ export function bigMix(r, corpus) {
   return { how, bytes };
 }
 
-/** One input: a mutated seed (most of the time), a big mix, or a built hostile input / random bytes. */
+/** One input: a mutated seed (most of the time), ConfigFile text, a big mix, or a built hostile input / random bytes. */
 export function nextInput(r, corpus) {
+  if (r.chance(0.1)) return configInput(r);
   if (r.chance(0.12)) return built(r);
   if (r.chance(0.04)) return bigMix(r, corpus);
   const seed = r.pick(corpus);
@@ -563,6 +567,7 @@ export function targets() {
       return true;
     },
   ]);
+  list.push(...configTargets());
   return list;
 }
 
@@ -573,6 +578,7 @@ function heapNow() {
 
 /** The stage a target name belongs to: decode, detect, toJS, toText, encode. */
 export function stageOf(name) {
+  if (name.startsWith("files.config")) return "config";
   if (name.startsWith("files.")) return "sealed";
   if (name.endsWith(".toText")) return "toText";
   if (name.endsWith(".parseText")) return "parseText";
@@ -593,7 +599,7 @@ export function stageOf(name) {
  *   run through the file readers instead of the Variant targets; `sealedSlowMs` (default 250).
  * @returns a summary: inputs tried, target calls, escapes (with hex), slow inputs (over the
  *   stage's limit three times running, inputs under 64 KB: `slowMs`, default 100, for decode,
- *   auto-detect, toJS and encode; `textSlowMs`, default 500, for the text form), the slowest input under 64 KB per stage, the
+ *   auto-detect, toJS and encode; `textSlowMs`, default 500, for the text form and ConfigFile), the slowest input under 64 KB per stage, the
  *   largest heap growth of one call, the peak heap.
  */
 export function runCampaign(o = {}) {
@@ -609,6 +615,7 @@ export function runCampaign(o = {}) {
     encode: slowMs,
     toText: o.textSlowMs ?? 500,
     parseText: o.textSlowMs ?? 500,
+    config: o.textSlowMs ?? 500,
     toJSON: slowMs,
     convert: slowMs,
     // Sealed files inflate up to 1 MiB per call (SEALED_MAX_BYTES) and check their checksums.

@@ -28,7 +28,12 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
         `${id}.${d}.after.encode`,
       ]),
     );
-    expect(summary.targets).toEqual([...decodes, "auto-detect.detect", "auto-detect.decodeAny"]);
+    expect(summary.targets).toEqual([
+      ...decodes,
+      "auto-detect.detect",
+      "auto-detect.decodeAny",
+      "files.configFile",
+    ]);
     expect(summary.sealedTargets).toEqual([
       "files.detectLayer",
       "files.readCompressedInfo",
@@ -55,6 +60,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
       "random",
       "big",
       "dictionary",
+      "config",
       "sealed-seed",
       "sealed-bitflip",
       "sealed-window",
@@ -73,7 +79,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     expect(summary.protoIntact).toBe(true);
   });
 
-  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form and its parse, 250 ms for a sealed file)", () => {
+  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form, its parse and ConfigFile text, 250 ms for a sealed file)", () => {
     // Slow calls are re-timed twice and count only when slow every time.
     expect(summary.slow).toEqual([]);
     for (const stage of ["decode", "auto-detect", "toJS", "toJSON", "convert", "encode"]) {
@@ -81,6 +87,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     }
     expect(summary.slowest.toText.ms).toBeLessThan(500);
     expect(summary.slowest.parseText.ms).toBeLessThan(500);
+    expect(summary.slowest.config.ms).toBeLessThan(500);
     expect(summary.slowest.sealed.ms).toBeLessThan(250);
   });
 

@@ -124,6 +124,7 @@ export {
   MAX_TEXT_DEPTH,
   type ParseVariantTextOptions,
   parseVariantText,
+  parseVariantTextAt,
   parseVariantTextSequence,
   type TextDialectId,
 } from "./text/parse.js";

@@ -14,7 +14,8 @@ const FILE_BRAND = Symbol.for("gdvariant.error.file");
  * - `key-needed`: an encrypted file was met and no password or key was given.
  * - `invalid-key`: a key that is not 32 bytes, an IV that is not 16.
  * - `limit-exceeded`: the plaintext would pass `maxBytes`.
- * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number).
+ * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number), or a
+ *   ConfigFile name or value the engine cannot hold or read back (`writeConfigFile`).
  * - `invalid-argument`: the call itself is wrong, whatever the file: input that is not bytes,
  *   options that are not an object, a `maxBytes` or block size that is not a whole number in
  *   range, a layout or layer kind that does not exist.
