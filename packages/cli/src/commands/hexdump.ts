@@ -1,10 +1,11 @@
 import type { Span } from "@gdvariant/core";
-import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { countOf, maxBytesOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { hexSegments, renderHex } from "../hexdump.js";
+import { hexLines, hexSegments } from "../hexdump.js";
 import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
+import { writePieces } from "../json-stream.js";
 import { PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
 
@@ -17,7 +18,7 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("hexdump needs at least one FILE", "hexdump");
   const choice = readChoice("hexdump", values);
-  const width = positiveInt("hexdump", "width", values.width, 16);
+  const width = countOf("hexdump", "width", values.width, 16, { max: 1024 });
   const { files } = await expandInputs(positionals, io);
   let printed = false;
   // A blank line between two files' dumps (not before the first one printed).
@@ -40,9 +41,12 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
       const head = `${gap()}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
         r.framed.framing === "base64" ? " (offsets are in the decoded bytes)" : ""
       }, ${r.framed.bytes.length} bytes\n`;
-      const lines = renderHex(r.framed.bytes, hexSegments(r.framed, spans, r.entry.toText), width);
       progress.clearFor(io.stdout);
-      await write(io.stdout, `${head}${lines.join("\n")}\n`);
+      // Written as it is made, in writes of about 64 KB: memory stays flat, and a closed pipe
+      // stops the dump at the next write.
+      await write(io.stdout, head);
+      const segments = hexSegments(r.framed, spans, r.entry.toText);
+      await writePieces(hexLines(r.framed.bytes, segments, width), (s) => write(io.stdout, s));
       return EXIT.ok;
     } catch (e) {
       if (!(e instanceof PartialReadError)) throw e;
@@ -53,10 +57,8 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
       const to = Math.min(bytes.length, at + 32);
       const seg = [{ start: from, end: to, depth: 0, label: `bytes around the failure at byte ${at}` }];
       progress.clearFor(io.stdout);
-      await write(
-        io.stdout,
-        `${gap()}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`,
-      );
+      const around = [...hexLines(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width)].join("");
+      await write(io.stdout, `${gap()}== ${name}: not readable\n${around}`);
       throw e;
     }
   });
