@@ -22,6 +22,7 @@ import {
   type Value,
 } from "@gdvariant/core";
 import { bestTime, expectLinear } from "@gdvariant/test-support/hostile";
+import { type HostileJS, hostileJSValues } from "@gdvariant/test-support/hostile-js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { legacy, modern } from "./support/dialects.js";
@@ -413,5 +414,77 @@ describe("tagged JSON of what decoders make", () => {
   it("reads back a 2.x InputEvent with negative i32 fields (found by the fuzz campaign)", () => {
     const v: Value = { kind: "inputEvent", eventType: 4, device: -1, axis: -2147483648, axisValue: 0.5 };
     expect(equals(fromJSON(JSON.parse(JSON.stringify(toJSON(v))) as JsonValue), v)).toBe(true);
+  });
+});
+
+describe("hostile plain JS values (issue 36)", () => {
+  const cases = hostileJSValues();
+  const refusal = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return EncodeError.is(e) ? `${e.code} ${e.pathString}` : `raw ${String(e)}`;
+    }
+    return "accepted";
+  };
+  // The path may go below the one expected (a Map's iterator fails at its first entry, `{key #0}`).
+  const check = (what: string, got: string, c: HostileJS) => {
+    const [code, ...rest] = got.split(" ");
+    expect(
+      `${code} ${rest.join(" ").startsWith(c.path) ? c.path : rest.join(" ")}`,
+      `${what}: ${c.name}`,
+    ).toBe(`${c.code} ${c.path}`);
+  };
+
+  it("fromJS refuses each with EncodeError and its path (before, raw exceptions escaped, a sparse array hung)", () => {
+    for (const c of hostileJSValues()) {
+      const o =
+        c.maxCollectionLength === undefined ? undefined : { maxCollectionLength: c.maxCollectionLength };
+      check(
+        "fromJS",
+        refusal(() => fromJS(c.value, o)),
+        c,
+      );
+    }
+  });
+
+  it("encode refuses each with the same code and path, in both generations", () => {
+    for (const d of [modern, legacy]) {
+      for (const c of hostileJSValues()) {
+        const o =
+          c.maxCollectionLength === undefined ? undefined : { maxCollectionLength: c.maxCollectionLength };
+        check(
+          `encode ${d.id}`,
+          refusal(() => encodeWith(d, c.value, o)),
+          c,
+        );
+      }
+    }
+    expect(cases.length).toBeGreaterThan(10);
+  });
+
+  it("encode refuses what its decoder would refuse to read back (maxCollectionLength, both ways)", () => {
+    const big = new Uint8Array((1 << 24) + 1);
+    expect(refusal(() => encodeWith(modern, [1, big]))).toBe("limit-exceeded [1]");
+    expect(
+      refusal(() =>
+        encodeWith(modern, { kind: "packedByteArray", data: big }, { maxCollectionLength: 1 << 25 }),
+      ),
+    ).toBe("accepted");
+    const items = Array.from({ length: 5 }, (_, i) => int(i));
+    for (const v of [
+      { kind: "array", items },
+      { kind: "dictionary", entries: items.map((k) => [k, k]) },
+      { kind: "packedInt32Array", data: new Int32Array(5) },
+      { kind: "packedVector2Array", data: new Float32Array(10) },
+      { kind: "packedStringArray", data: ["a", "b", "c", "d", "e"] },
+      { kind: "nodePath", names: ["a", "b", "c"], subnames: ["d", "e"], absolute: false },
+      { kind: "object", form: "full", className: "Node", properties: items.map((x, i) => [`p${i}`, x]) },
+    ]) {
+      const bytes = encodeWith(modern, v, { maxCollectionLength: 5 });
+      expect(() => decodeWith(modern, bytes, { maxCollectionLength: 5, allowObjects: true })).not.toThrow();
+      expect(refusal(() => encodeWith(modern, v, { maxCollectionLength: 4 }))).toBe("limit-exceeded ");
+      expect(() => decodeWith(modern, bytes, { maxCollectionLength: 4, allowObjects: true })).toThrow();
+    }
   });
 });

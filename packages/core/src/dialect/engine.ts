@@ -32,6 +32,7 @@ import { isKind } from "../value/types.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext, Inline } from "./contract.js";
 import {
+  checkOptions,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
@@ -780,6 +781,7 @@ class Encoder implements EncodeContext {
   readonly dialect: Dialect;
   depth = 0;
   private readonly maxDepth: number;
+  private readonly maxCollectionLength: number;
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
@@ -801,6 +803,7 @@ class Encoder implements EncodeContext {
     this.compiled = compile(dialect);
     this.inlineIds = this.compiled.encodeIds;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     // The output limit is the writer's: checked where a write decides whether to grow, not
     // once per value.
     const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
@@ -813,6 +816,18 @@ class Encoder implements EncodeContext {
 
   private tooDeep(): EncodeError {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+  }
+
+  // The reader's count check, before anything of the collection is written: what is written
+  // reads back with the same limits, and a sparse array of length 2^32 - 1 is refused at once
+  // instead of writing nils until maxTotalBytes.
+  checkCount(count: number): void {
+    if (count > this.maxCollectionLength) {
+      throw this.error(
+        "limit-exceeded",
+        `count ${count} is over maxCollectionLength ${this.maxCollectionLength}`,
+      );
+    }
   }
 
   // What a failure becomes on its way out of a container: the project's errors and encodeInto's
@@ -951,6 +966,7 @@ class Encoder implements EncodeContext {
         this.encodeModel({ kind: "array", items: input });
         return;
       }
+      this.checkCount(input.length);
       w.u32(c.arrayId);
       w.u32(input.length);
       this.encodeElements(input);
@@ -974,6 +990,7 @@ class Encoder implements EncodeContext {
         return;
       }
     } else if (input instanceof Map) {
+      this.checkCount(input.size);
       if (c.dictionaryId < 0) {
         this.encodeModel(fromJSValue(input));
         return;
@@ -990,6 +1007,7 @@ class Encoder implements EncodeContext {
           return;
         }
         const keys = Object.keys(input);
+        this.checkCount(keys.length);
         w.u32(c.dictionaryId);
         w.u32(keys.length);
         this.encodeRecord(input as Record<string, unknown>, keys);
@@ -1269,6 +1287,11 @@ function foreignError(e: unknown, dialect: string): EncodeError {
   });
 }
 
+// The caller's options, checked (null is none; a limit of NaN would turn it off).
+function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
+  return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }));
+}
+
 // Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
 function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
   try {
@@ -1288,8 +1311,8 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
  * (plain JS is inferred as `fromJS` does, without making model values first).
  * @throws {EncodeError} when the dialect cannot write the value; nothing else.
  */
-export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
-  const encoder = new Encoder(dialect, options);
+export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOptions): Uint8Array {
+  const encoder = new Encoder(dialect, encodeOptions(options, dialect));
   runEncoder(encoder, dialect, value);
   // The bytes written, as a view of the writer's buffer when at least half of it is used (a
   // packed array's writer grows once to its exact size), else copied out at their exact size.
@@ -1313,8 +1336,9 @@ export function encodeIntoWith(
   value: unknown,
   target: Uint8Array,
   offset = 0,
-  options: EncodeOptions = {},
+  options?: EncodeOptions,
 ): number {
+  const o = encodeOptions(options, dialect);
   if (!(target instanceof Uint8Array)) {
     throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
   }
@@ -1328,7 +1352,7 @@ export function encodeIntoWith(
   // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
   let encoder: Encoder;
   try {
-    encoder = new Encoder(dialect, options, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
+    encoder = new Encoder(dialect, o, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
   } catch (e) {
     // A detached buffer cannot be viewed.
     throw new EncodeError(`the target cannot be written: ${String(e)}`, {

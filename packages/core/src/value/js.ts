@@ -1,8 +1,22 @@
+import { describeJS } from "../describe.js";
+import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError } from "../errors.js";
+import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
 import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
+
+/** Options of {@link fromJS}: the limits of `encode`, which a value made here must pass anyway. */
+export interface FromJSOptions {
+  /** Deepest nesting allowed (root = 0), or a cycle. Default 1024. */
+  maxDepth?: number;
+  /**
+   * Most elements in one array, Map or object. Checked before the elements are read, so a sparse
+   * array of length 2^32 - 1 is refused at once. Default 16,777,216.
+   */
+  maxCollectionLength?: number;
+}
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -16,65 +30,146 @@ import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.j
  * - string → string
  * - `Uint8Array` → packedByteArray, `Int32Array` → packedInt32Array, `BigInt64Array` →
  *   packedInt64Array, `Float32Array` → packedFloat32Array, `Float64Array` → packedFloat64Array
- * - array → array (elements converted)
+ * - array → array (elements converted; a hole is nil)
  * - `Map` → dictionary (keys and values converted, insertion order kept)
  * - plain object → dictionary with string keys (own enumerable keys, in order)
  *
- * @throws {EncodeError} `invalid-value` for anything else (functions, symbols, class instances).
+ * Options: `maxDepth` (default 1024), `maxCollectionLength` (default 16,777,216).
+ * @throws {EncodeError} with the path to the failing value: `invalid-value` for anything else
+ *   (functions, symbols, class instances) and for what cannot be read (a getter or a Proxy that
+ *   throws, a revoked Proxy, a Map whose iterator throws), `depth-exceeded` past `maxDepth` (or
+ *   a cycle), `limit-exceeded` for a collection over `maxCollectionLength`, `out-of-range` for a
+ *   bigint beyond int64; nothing else.
  */
-export function fromJS(input: unknown): Value {
-  return convert(input, 0);
-}
-
-function convert(input: unknown, depth: number): Value {
-  if (depth > 1100)
-    throw new EncodeError("fromJS: nesting too deep (or a cycle)", { code: "depth-exceeded" });
-  switch (typeof input) {
-    case "undefined":
-      return { kind: "nil" };
-    case "boolean":
-      return { kind: "bool", value: input };
-    case "bigint":
-      return { kind: "int", value: toInt64(input) };
-    case "number":
-      return isInt64Number(input) ? { kind: "int", value: toInt64(input) } : { kind: "float", value: input };
-    case "string":
-      return { kind: "string", value: input };
-    case "object": {
-      if (input === null) return { kind: "nil" };
-      if (isKind((input as { kind?: unknown }).kind)) return input as Value;
-      if (Array.isArray(input)) return { kind: "array", items: input.map((v) => convert(v, depth + 1)) };
-      if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
-      if (input instanceof Int32Array) return { kind: "packedInt32Array", data: input };
-      if (input instanceof BigInt64Array) return { kind: "packedInt64Array", data: input };
-      if (input instanceof Float32Array) return { kind: "packedFloat32Array", data: input };
-      if (input instanceof Float64Array) return { kind: "packedFloat64Array", data: input };
-      if (input instanceof Map) {
-        const entries: DictionaryEntry[] = [];
-        for (const [k, v] of input) entries.push([convert(k, depth + 1), convert(v, depth + 1)]);
-        return { kind: "dictionary", entries };
-      }
-      const proto = Object.getPrototypeOf(input);
-      if (proto === Object.prototype || proto === null) {
-        const entries: DictionaryEntry[] = [];
-        for (const k of Object.keys(input)) {
-          entries.push([
-            { kind: "string", value: k },
-            convert((input as Record<string, unknown>)[k], depth + 1),
-          ]);
-        }
-        return { kind: "dictionary", entries };
-      }
-      break;
+export function fromJS(input: unknown, options?: FromJSOptions): Value {
+  const o = checkOptions(options, (m) => new EncodeError(`fromJS: ${m}`, { code: "invalid-value" }), [
+    "maxDepth",
+    "maxCollectionLength",
+  ]);
+  const c = new FromJS(
+    o.maxDepth ?? DEFAULT_MAX_DEPTH,
+    o.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH,
+  );
+  try {
+    return c.convert(input, 0);
+  } catch (e) {
+    // A getter's or a Proxy's exception becomes the project's error here, with the path.
+    const err = asProjectError(e, "fromJS");
+    const path = c.path;
+    if (EncodeError.is(err) && path.length > 0) {
+      // The segments were added innermost first, as the error left each container; the message
+      // is made again once (by prependPath).
+      const outer = path.pop()!;
+      err.path = [...path.reverse(), ...err.path];
+      err.prependPath(outer);
     }
+    throw err;
   }
-  throw new EncodeError(`fromJS: cannot infer a Variant from ${describe(input)}`, { code: "invalid-value" });
 }
 
-function describe(v: unknown): string {
-  if (typeof v === "object" && v !== null)
-    return `an instance of ${v.constructor?.name ?? "an unknown class"}`;
-  return `a ${typeof v}`;
+class FromJS {
+  /** The path of a failure, innermost segment first (filled as it unwinds). */
+  readonly path: PathSegment[] = [];
+
+  constructor(
+    private readonly maxDepth: number,
+    private readonly maxLength: number,
+  ) {}
+
+  private count(n: number): void {
+    if (n > this.maxLength)
+      throw new EncodeError(`fromJS: ${n} elements are over maxCollectionLength ${this.maxLength}`, {
+        code: "limit-exceeded",
+      });
+  }
+
+  convert(input: unknown, depth: number): Value {
+    if (depth > this.maxDepth)
+      throw new EncodeError(`fromJS: nesting deeper than ${this.maxDepth} (or a cycle)`, {
+        code: "depth-exceeded",
+      });
+    switch (typeof input) {
+      case "undefined":
+        return { kind: "nil" };
+      case "boolean":
+        return { kind: "bool", value: input };
+      case "bigint":
+        return { kind: "int", value: toInt64(input) };
+      case "number":
+        return isInt64Number(input)
+          ? { kind: "int", value: toInt64(input) }
+          : { kind: "float", value: input };
+      case "string":
+        return { kind: "string", value: input };
+      case "object": {
+        if (input === null) return { kind: "nil" };
+        if (isKind((input as { kind?: unknown }).kind)) return input as Value;
+        if (Array.isArray(input)) return this.array(input, depth + 1);
+        if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
+        if (input instanceof Int32Array) return { kind: "packedInt32Array", data: input };
+        if (input instanceof BigInt64Array) return { kind: "packedInt64Array", data: input };
+        if (input instanceof Float32Array) return { kind: "packedFloat32Array", data: input };
+        if (input instanceof Float64Array) return { kind: "packedFloat64Array", data: input };
+        if (input instanceof Map) return this.map(input, depth + 1);
+        const proto = Object.getPrototypeOf(input);
+        if (proto === Object.prototype || proto === null) return this.record(input, depth + 1);
+        break;
+      }
+    }
+    throw new EncodeError(`fromJS: cannot infer a Variant from ${describeJS(input)}`, {
+      code: "invalid-value",
+    });
+  }
+
+  // Each container's loop is in one try: on a failure, the segment of the element that failed.
+  private array(input: readonly unknown[], d: number): Value {
+    const n = input.length;
+    this.count(n);
+    const items = new Array<Value>(n);
+    let i = 0;
+    try {
+      for (; i < n; i++) items[i] = this.convert(input[i], d);
+    } catch (e) {
+      this.path.push(i);
+      throw e;
+    }
+    return { kind: "array", items };
+  }
+
+  private map(input: Map<unknown, unknown>, d: number): Value {
+    this.count(input.size);
+    const entries: DictionaryEntry[] = [];
+    let key: Value | undefined;
+    try {
+      for (const [k, v] of input) {
+        key = undefined;
+        const kv = this.convert(k, d);
+        key = kv;
+        entries.push([kv, this.convert(v, d)]);
+      }
+    } catch (e) {
+      this.path.push(key === undefined ? { keyAt: entries.length } : { key });
+      throw e;
+    }
+    return { kind: "dictionary", entries };
+  }
+
+  private record(input: object, d: number): Value {
+    const keys = Object.keys(input);
+    this.count(keys.length);
+    const entries: DictionaryEntry[] = [];
+    let i = 0;
+    try {
+      for (; i < keys.length; i++) {
+        const k = keys[i]!;
+        entries.push([{ kind: "string", value: k }, this.convert((input as Record<string, unknown>)[k], d)]);
+      }
+    } catch (e) {
+      this.path.push({ key: { kind: "string", value: keys[i]! } });
+      throw e;
+    }
+    return { kind: "dictionary", entries };
+  }
 }
 
 /** Options of {@link toJS}. */
