@@ -83,7 +83,9 @@ describe("encode maxTotalBytes", () => {
   it("refuses a limit that is not a number of 0 or more, and takes null options as none", () => {
     const v = { kind: "string", value: "x".repeat(1000) };
     const n = encodeWith(modern, v).length;
-    expect(outcome(() => encodeWith(modern, v, { maxTotalBytes: undefined }))).toBe(`ok ${n}`);
+    expect(
+      outcome(() => encodeWith(modern, v, { maxTotalBytes: undefined } as unknown as EncodeOptions)),
+    ).toBe(`ok ${n}`);
     expect(outcome(() => encodeWith(modern, v, null as unknown as EncodeOptions))).toBe(`ok ${n}`);
     // Not a number, from a caller without types (a config file, say): NaN used to turn the limit
     // off (every comparison with it is false), and null options were a raw TypeError.

@@ -22,7 +22,7 @@ import {
   type Value,
 } from "@gdvariant/core";
 import { bestTime, expectLinear } from "@gdvariant/test-support/hostile";
-import { type HostileJS, hostileJSValues } from "@gdvariant/test-support/hostile-js";
+import { type HostileJS, hostileJSValues, sharedSubtrees } from "@gdvariant/test-support/hostile-js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { legacy, modern } from "./support/dialects.js";
@@ -485,6 +485,82 @@ describe("hostile plain JS values (issue 36)", () => {
       expect(() => decodeWith(modern, bytes, { maxCollectionLength: 5, allowObjects: true })).not.toThrow();
       expect(refusal(() => encodeWith(modern, v, { maxCollectionLength: 4 }))).toBe("limit-exceeded ");
       expect(() => decodeWith(modern, bytes, { maxCollectionLength: 4, allowObjects: true })).toThrow();
+    }
+  });
+});
+
+describe("values that hold a subtree in many places (issue 36)", () => {
+  // 41 arrays, each holding the one below twice: 2^40 leaves. Before, toJS and toJSON ran for
+  // minutes and ran out of memory, convertValue never ended; the reads of each array's `items`
+  // are counted, and a walk past a million of them fails instead of hanging.
+  const walks: [string, (v: Value) => unknown][] = [
+    ["toJS", (v) => toJS(v)],
+    ["toJSON", (v) => toJSON(v)],
+    // (A different value is told apart at its first difference: the same shape is the hostile case.)
+    ["equals", (v) => equals(v, sharedSubtrees(40, { count: 0, limit: 1e9 }) as Value)],
+    ["convertValue 4.x to 2.x", (v) => convertValue(v, legacy)],
+    ["convertValue 2.x to 4.x", (v) => convertValue(v, modern)],
+    ["encode 4.x", (v) => encodeWith(modern, v)],
+    ["encode 2.x", (v) => encodeWith(legacy, v)],
+  ];
+
+  it("every walk refuses it with limit-exceeded after a bounded number of visits", () => {
+    for (const [name, walk] of walks) {
+      const reads = { count: 0, limit: 1_000_000 };
+      const r = resultOrOwnError(() => walk(sharedSubtrees(40, reads) as Value));
+      expect([name, EncodeError.is(r) && r.code]).toEqual([name, "limit-exceeded"]);
+      // The walk counts 2^16 values, then measures the value once (41 arrays); each visit reads
+      // `items` a few times.
+      expect(reads.count, name).toBeLessThan(500_000);
+    }
+  });
+
+  it("so do encode and fromJS on plain JS arrays held in many places", () => {
+    for (const [name, walk] of [
+      ["fromJS", (v: unknown) => fromJS(v)],
+      ["encode", (v: unknown) => encodeWith(modern, v)],
+    ] as const) {
+      const reads = { count: 0, limit: 1_000_000 };
+      const r = resultOrOwnError(() => walk(sharedSubtrees(40, reads, true)));
+      expect([name, EncodeError.is(r) && r.code]).toEqual([name, "limit-exceeded"]);
+      expect(reads.count, name).toBeLessThan(200_000);
+    }
+  });
+
+  it("refuses past maxValues only what sharing expands: a value that shares nothing is never refused", () => {
+    // 2^17 distinct leaves, more than the 2^16 counted before a value is looked at closely.
+    const wide: Value = { kind: "array", items: Array.from({ length: 1 << 17 }, (_, i) => int(i)) };
+    const small = { maxValues: 1000 };
+    expect(Array.isArray(toJS(wide, small))).toBe(true);
+    expect(toJSON(wide, small)).toBeTruthy();
+    expect(equals(wide, fromJS(Array.from({ length: 1 << 17 }, (_, i) => i)), small)).toBe(true);
+    expect(convertValue(wide, legacy, small).losses).toEqual([]);
+    expect(encodeWith(modern, wide, small).length).toBeGreaterThan(1 << 17);
+    expect(
+      fromJS(
+        Array.from({ length: 1 << 17 }, (_, i) => i),
+        small,
+      ).kind,
+    ).toBe("array");
+    // Shared within maxValues: written out in full, once per place.
+    const row = Array.from({ length: 300 }, (_, i) => i);
+    const grid = Array.from({ length: 300 }, () => row);
+    expect(encodeWith(modern, grid).length).toBeGreaterThan(300 * 300 * 8);
+    expect(resultOrOwnError(() => encodeWith(modern, grid, { maxValues: 50_000 }))).toSatisfy(
+      (e: unknown) => EncodeError.is(e) && e.code === "limit-exceeded",
+    );
+    // fromJS makes a model array for each place (its result shares nothing); one made by hand
+    // holds one row 300 times.
+    const rowValue = fromJS(row);
+    const model: Value = { kind: "array", items: Array.from({ length: 300 }, () => rowValue) };
+    expect((toJS(model) as unknown[][])[299]![299]).toBe(299);
+    for (const walk of [
+      () => toJS(model, { maxValues: 50_000 }),
+      () => toJSON(model, { maxValues: 50_000 }),
+      () => equals(model, fromJS(grid), { maxValues: 50_000 }),
+    ]) {
+      const e = resultOrOwnError(walk);
+      expect(EncodeError.is(e) && e.code).toBe("limit-exceeded");
     }
   });
 });

@@ -153,3 +153,40 @@ export function hostileJSValues(): HostileJS[] {
     { name: "an array that contains itself", value: cycle, code: "depth-exceeded", path: "" },
   ];
 }
+
+/**
+ * A value of `levels + 1` arrays, each holding the one below twice: 2^levels leaves in a few
+ * objects (issue 36: 41 arrays made toText, toJS and toJSON run for minutes and run out of
+ * memory). Each array's `items` is a getter that counts its reads in `reads.count` and throws
+ * past `reads.limit`, so a test can tell how far a walk went without a clock, and a walk that
+ * would not end fails instead of hanging.
+ */
+export function sharedSubtrees(
+  levels: number,
+  reads: { count: number; limit: number },
+  plainJS = false,
+): unknown {
+  let v: unknown = plainJS ? 1 : { kind: "int", value: 1 };
+  for (let i = 0; i < levels; i++) {
+    const items = [v, v];
+    const read = (): unknown[] => {
+      if (++reads.count > reads.limit) throw new Error(`walked past ${reads.limit} reads`);
+      return items;
+    };
+    // A plain JS array cannot count its reads: a Proxy of it does (encode and fromJS).
+    v = plainJS
+      ? new Proxy(items, {
+          get: (t, k) => {
+            if (k === "length") read();
+            return Reflect.get(t, k);
+          },
+        })
+      : {
+          kind: "array",
+          get items() {
+            return read();
+          },
+        };
+  }
+  return v;
+}

@@ -26,6 +26,7 @@ import {
 } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { toInt64 } from "../value/construct.js";
+import { DEFAULT_MAX_VALUES, Expansion } from "../value/expansion.js";
 import { isInt64Number } from "../value/int64.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
@@ -38,6 +39,7 @@ import {
   DEFAULT_MAX_TOTAL_BYTES,
   type DecodeOptions,
   type EncodeOptions,
+  LIMIT_NAMES,
   type ResolvedDecodeLimits,
   resolveLimits,
   type Span,
@@ -794,6 +796,11 @@ class Encoder implements EncodeContext {
   // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
   // start in the output and how many they are (made by keyTables).
   private dictionaries = 0;
+  private readonly maxValues: number;
+  // The values visited, each as often as it appears (value/expansion.ts), counted per container:
+  // a value that holds a subtree in many places expands without end (41 arrays, each holding the
+  // one below twice, are 2^40 values). Made for the value by start.
+  expansion: Expansion | undefined;
   private keyStrings: (string | undefined)[] | undefined;
   private keySpans: Int32Array | undefined;
 
@@ -804,6 +811,7 @@ class Encoder implements EncodeContext {
     this.inlineIds = this.compiled.encodeIds;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
+    this.maxValues = options.maxValues ?? DEFAULT_MAX_VALUES;
     // The output limit is the writer's: checked where a write decides whether to grow, not
     // once per value.
     const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
@@ -816,6 +824,12 @@ class Encoder implements EncodeContext {
 
   private tooDeep(): EncodeError {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+  }
+
+  /** Writes `value`, the whole of what this encoder writes. */
+  start(value: unknown): void {
+    this.expansion = new Expansion(value, "encode", this.maxValues, true);
+    this.encodeValue(value);
   }
 
   // The reader's count check, before anything of the collection is written: what is written
@@ -1024,6 +1038,7 @@ class Encoder implements EncodeContext {
   // The entries of a Map: keys and values are JS or model values.
   private encodeMap(map: Map<unknown, unknown>): void {
     if (map.size === 0) return;
+    this.expansion!.spend(2 * map.size, map);
     const depth = ++this.depth;
     let i = 0;
     let key: unknown;
@@ -1050,6 +1065,7 @@ class Encoder implements EncodeContext {
   private encodeRecord(obj: Record<string, unknown>, keys: string[]): void {
     const n = keys.length;
     if (n === 0) return;
+    this.expansion!.spend(2 * n, obj);
     const depth = ++this.depth;
     let i = 0;
     let key: string | undefined;
@@ -1133,6 +1149,7 @@ class Encoder implements EncodeContext {
 
   // As in the decoder: no closure per value; the segment is built only for an error.
   private nested(value: Value, what: SegmentKind, index: number, ref: Value | string | undefined): void {
+    this.expansion!.spend(1);
     const depth = ++this.depth;
     try {
       if (depth > this.maxDepth) {
@@ -1165,6 +1182,7 @@ class Encoder implements EncodeContext {
   encodeElements(items: readonly Value[]): void {
     const n = items.length;
     if (n === 0) return;
+    this.expansion!.spend(n, items);
     const depth = ++this.depth;
     let i = 0;
     try {
@@ -1216,6 +1234,7 @@ class Encoder implements EncodeContext {
   encodeEntries(entries: readonly DictionaryEntry[]): void {
     const n = entries.length;
     if (n === 0) return;
+    this.expansion!.spend(2 * n, entries);
     const depth = ++this.depth;
     let i = 0;
     let key: Value | undefined;
@@ -1289,13 +1308,16 @@ function foreignError(e: unknown, dialect: string): EncodeError {
 
 // The caller's options, checked (null is none; a limit of NaN would turn it off).
 function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
-  return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }));
+  return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }), [
+    ...LIMIT_NAMES,
+    "maxValues",
+  ]);
 }
 
 // Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
 function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
   try {
-    encoder.encodeValue(value);
+    encoder.start(value);
   } catch (e) {
     if (EncodeError.is(e)) {
       encoder.unwinding.apply(e);

@@ -65,6 +65,12 @@ export interface EncodeOptions {
   maxCollectionLength?: number;
   /** Largest output allowed, in bytes. Default 1 GiB. */
   maxTotalBytes?: number;
+  /**
+   * How far subtrees held in many places may expand the value: the most values the writer
+   * visits, each as often as it appears, when that is more than the value's own size (a value
+   * that shares nothing is never refused). Default 16,777,216.
+   */
+  maxValues?: number;
 }
 
 /** The names of the limits every decode and encode takes. */

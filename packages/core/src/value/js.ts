@@ -3,12 +3,13 @@ import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH, DEFAULT_MAX_DEPTH } from "
 import { EncodeError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
+import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
 
 /** Options of {@link fromJS}: the limits of `encode`, which a value made here must pass anyway. */
-export interface FromJSOptions {
+export interface FromJSOptions extends WalkOptions {
   /** Deepest nesting allowed (root = 0), or a cycle. Default 1024. */
   maxDepth?: number;
   /**
@@ -34,7 +35,8 @@ export interface FromJSOptions {
  * - `Map` → dictionary (keys and values converted, insertion order kept)
  * - plain object → dictionary with string keys (own enumerable keys, in order)
  *
- * Options: `maxDepth` (default 1024), `maxCollectionLength` (default 16,777,216).
+ * Options: `maxDepth` (default 1024), `maxCollectionLength` (default 16,777,216), `maxValues`
+ * (default 16,777,216: how far arrays, Maps and objects held in many places may expand it).
  * @throws {EncodeError} with the path to the failing value: `invalid-value` for anything else
  *   (functions, symbols, class instances) and for what cannot be read (a getter or a Proxy that
  *   throws, a revoked Proxy, a Map whose iterator throws), `depth-exceeded` past `maxDepth` (or
@@ -45,10 +47,12 @@ export function fromJS(input: unknown, options?: FromJSOptions): Value {
   const o = checkOptions(options, (m) => new EncodeError(`fromJS: ${m}`, { code: "invalid-value" }), [
     "maxDepth",
     "maxCollectionLength",
+    "maxValues",
   ]);
   const c = new FromJS(
     o.maxDepth ?? DEFAULT_MAX_DEPTH,
     o.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH,
+    new Expansion(input, "fromJS", o.maxValues, true),
   );
   try {
     return c.convert(input, 0);
@@ -74,13 +78,17 @@ class FromJS {
   constructor(
     private readonly maxDepth: number,
     private readonly maxLength: number,
+    private readonly expansion: Expansion,
   ) {}
 
-  private count(n: number): void {
+  // A collection's length, before it is read: over the limit, or (its `values` counted with
+  // what came before) a value that subtrees held in many places expand too far.
+  private count(n: number, values: number, of: object): void {
     if (n > this.maxLength)
       throw new EncodeError(`fromJS: ${n} elements are over maxCollectionLength ${this.maxLength}`, {
         code: "limit-exceeded",
       });
+    this.expansion.spend(values, of);
   }
 
   convert(input: unknown, depth: number): Value {
@@ -124,7 +132,7 @@ class FromJS {
   // Each container's loop is in one try: on a failure, the segment of the element that failed.
   private array(input: readonly unknown[], d: number): Value {
     const n = input.length;
-    this.count(n);
+    this.count(n, n, input);
     const items = new Array<Value>(n);
     let i = 0;
     try {
@@ -137,7 +145,7 @@ class FromJS {
   }
 
   private map(input: Map<unknown, unknown>, d: number): Value {
-    this.count(input.size);
+    this.count(input.size, 2 * input.size, input);
     const entries: DictionaryEntry[] = [];
     let key: Value | undefined;
     try {
@@ -156,7 +164,7 @@ class FromJS {
 
   private record(input: object, d: number): Value {
     const keys = Object.keys(input);
-    this.count(keys.length);
+    this.count(keys.length, 2 * keys.length, input);
     const entries: DictionaryEntry[] = [];
     let i = 0;
     try {
@@ -194,13 +202,16 @@ export interface ToJSOptions {
  *   prototype) or a `Map` (see {@link ToJSOptions})
  * - object → `{ className, properties }` / `{ objectId }` / null; other kinds → a tagged copy.
  *
- * Walks iteratively, so any depth the value has is fine.
+ * Walks iteratively, so any depth the value has is fine. A subtree held in many places is
+ * viewed once per place, up to `maxValues` (default 16,777,216) values in all.
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `invalid-value` for something that is not a value.
+ *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value or for
+ *   options that are not options.
  */
-export function toJS(value: Value, options: ToJSOptions = {}): unknown {
+export function toJS(value: Value, options?: ToJSOptions & WalkOptions): unknown {
+  const o = walkOptions(options, "toJS");
   try {
-    return view(value, options?.dictionaries ?? "auto", 0);
+    return view(value, o.dictionaries ?? "auto", 0, new Expansion(value, "toJS", o.maxValues));
   } catch (e) {
     throw asProjectError(e, "toJS");
   }
@@ -211,24 +222,28 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
 // and which finds cycles.
 const RECURSION_LIMIT = 200;
 
-function view(v: Value, dicts: "auto" | "map", depth: number): unknown {
-  if (depth > RECURSION_LIMIT) return new JSView(dicts).root(v);
+// Each container counts its children as it is viewed (`x`: the count of the walk).
+function view(v: Value, dicts: "auto" | "map", depth: number, x: Expansion): unknown {
+  if (depth > RECURSION_LIMIT) return new JSView(dicts, x).root(v);
   const d = depth + 1;
   switch (v.kind) {
     case "array": {
       const items = v.items;
+      x.spend(items.length, v);
       const out = new Array<unknown>(items.length);
-      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts, d);
+      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts, d, x);
       return out;
     }
     case "dictionary":
-      return dictionaryView(v.entries, dicts, d);
+      x.spend(2 * v.entries.length, v);
+      return dictionaryView(v.entries, dicts, d, x);
     case "object":
       if (v.form === "id") return { objectId: v.id };
       if (v.form === "null" || v.className === "") return null;
       {
+        x.spend(v.properties.length, v);
         const props: Record<string, unknown> = {};
-        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts, d));
+        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts, d, x));
         return { className: v.className, properties: props };
       }
     default:
@@ -245,21 +260,26 @@ function plainKeys(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): 
   return plain;
 }
 
-function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map", d: number): unknown {
+function dictionaryView(
+  entries: readonly DictionaryEntry[],
+  dicts: "auto" | "map",
+  d: number,
+  x: Expansion,
+): unknown {
   const n = entries.length;
   if (plainKeys(entries, dicts)) {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const e = entries[i]!;
       const key = (e[0] as { value: string | number | bigint }).value;
-      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts, d));
+      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts, d, x));
     }
     return out;
   }
   const out = new Map<unknown, unknown>();
   for (let i = 0; i < n; i++) {
     const e = entries[i]!;
-    out.set(view(e[0], dicts, d), view(e[1], dicts, d));
+    out.set(view(e[0], dicts, d, x), view(e[1], dicts, d, x));
   }
   return out;
 }
@@ -276,7 +296,10 @@ class JSView {
   private readonly work: (ViewTask | ExitMarker)[] = [];
   private readonly guard = new CycleGuard("toJS");
 
-  constructor(private readonly dicts: "auto" | "map") {}
+  constructor(
+    private readonly dicts: "auto" | "map",
+    private readonly x: Expansion,
+  ) {}
 
   root(value: Value): unknown {
     const out = this.view(value);
@@ -291,6 +314,10 @@ class JSView {
 
   private fill(task: ViewTask): void {
     const v = task.v;
+    this.x.spend(
+      v.kind === "array" ? v.items.length : v.kind === "object" ? v.properties.length : 2 * v.entries.length,
+      v,
+    );
     if (v.kind === "array") {
       const items = v.items;
       const out = task.out as unknown[];

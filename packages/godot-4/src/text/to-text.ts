@@ -1,11 +1,14 @@
 import {
   asProjectError,
-  assertAcyclic,
   type ContainerType,
+  checkExpansion,
+  checkOptions,
   type DictionaryEntry,
+  EncodeError,
   joinEach,
   type Value,
   VECTOR_FIELDS,
+  type WalkOptions,
 } from "@gdvariant/core";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { isNullObject, keyLess } from "./key-order.js";
@@ -262,15 +265,23 @@ function dictionaryText(
  * script resource prints as `Resource("res://...")` without the `uid://` the engine may add.
  * A dictionary holding one key twice prints it once with the later value, as the engine keeps it.
  *
+ * A subtree held in many places is printed once per place, up to `maxValues` (default
+ * 16,777,216) values in all.
+ *
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (or deeper than the
- *   JS stack holds where keys are compared), `invalid-value` for something that is not a
- *   well-formed value; nothing else.
+ *   JS stack holds where keys are compared), `limit-exceeded` past `maxValues`, `invalid-value`
+ *   for something that is not a well-formed value; nothing else.
  */
-export function toText(value: Value): string {
+export function toText(value: Value, options?: WalkOptions): string {
   try {
+    const o = checkOptions(options, (m) => new EncodeError(`toText: ${m}`, { code: "invalid-value" }), [
+      "maxValues",
+    ]);
     // A value that contains itself would branch without end under the depth cap (a dictionary
-    // that is its own key: 2^100 paths); refuse it first, in one linear pass.
-    assertAcyclic(value, "toText");
+    // that is its own key: 2^100 paths), and one that holds a subtree in many places expands
+    // exponentially (41 arrays, each holding the one below twice: 2^40 leaves): refuse both
+    // first, in one pass linear in the value's memory.
+    checkExpansion(value, "toText", o.maxValues);
     return write(value, 0);
   } catch (e) {
     throw asProjectError(e, "toText", "godot-4");
