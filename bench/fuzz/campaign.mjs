@@ -6,7 +6,9 @@
 // toJS, toText, tagged JSON both ways (and equals), the text parser on toText's output,
 // convertValue to the next generation and encode of what decodes, and auto-detect's detect and
 // decodeAny; and ConfigFile text (config-file.mjs: engine files mutated, hostile texts built),
-// parsed as both dialects and written back, which every input also goes through.
+// parsed as both dialects and written back, which every input also goes through. A tenth of the
+// inputs are sealed files (sealed.mjs: GDEC and GCPF of every mode, bombs, many-block files,
+// Zstd windows), fed to @gdvariant/files' readers instead.
 //
 // An input "escapes" when anything but the project's own error comes out (`GdVariantError.is`),
 // or when toJS touches Object.prototype. An input under 64 KB is "slow" when a stage takes over
@@ -29,6 +31,7 @@ import * as godot4 from "@gdvariant/godot-4";
 import * as legacy2 from "@gdvariant/legacy-2";
 import { difference } from "../src/compare.mjs";
 import { configInput, configTargets } from "./config-file.mjs";
+import { loadSealedCorpus, sealedInput, sealedTargets } from "./sealed.mjs";
 
 export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
 // Where convertValue sends each dialect's values: the generation next to it.
@@ -261,7 +264,7 @@ export function built(r) {
 
 // ---- mutations ----------------------------------------------------------------------------------
 
-function mutateOnce(b, r, corpus) {
+export function mutateOnce(b, r, corpus) {
   const n = b.length;
   const word = () => (n >= 4 ? r.int(n >> 2) << 2 : 0);
   switch (r.int(11)) {
@@ -575,6 +578,8 @@ function heapNow() {
 
 /** The stage a target name belongs to: decode, detect, toJS, toText, encode. */
 export function stageOf(name) {
+  if (name.startsWith("files.config")) return "config";
+  if (name.startsWith("files.")) return "sealed";
   if (name.endsWith(".toText")) return "toText";
   if (name.endsWith(".parseText")) return "parseText";
   if (name.endsWith(".toJSON")) return "toJSON";
@@ -582,14 +587,16 @@ export function stageOf(name) {
   if (name.endsWith(".toJS")) return "toJS";
   if (name.endsWith(".encode")) return "encode";
   if (name.startsWith("auto-detect")) return "auto-detect";
-  if (name.startsWith("files.config")) return "config";
   return "decode";
 }
 
 /**
  * Runs a campaign.
  * @param {{ seed?: number, iterations?: number, slowMs?: number, textSlowMs?: number,
- *   onProgress?: (s: object) => void, progressEvery?: number }} o
+ *   sealedShare?: number, sealedSlowMs?: number, onProgress?: (s: object) => void,
+ *   progressEvery?: number }} o
+ *   `sealedShare` (default 0.1): the share of inputs that are sealed files (bench/fuzz/sealed.mjs),
+ *   run through the file readers instead of the Variant targets; `sealedSlowMs` (default 250).
  * @returns a summary: inputs tried, target calls, escapes (with hex), slow inputs (over the
  *   stage's limit three times running, inputs under 64 KB: `slowMs`, default 100, for decode,
  *   auto-detect, toJS and encode; `textSlowMs`, default 500, for the text form and ConfigFile), the slowest input under 64 KB per stage, the
@@ -611,10 +618,17 @@ export function runCampaign(o = {}) {
     config: o.textSlowMs ?? 500,
     toJSON: slowMs,
     convert: slowMs,
+    // Sealed files inflate up to 1 MiB per call (SEALED_MAX_BYTES) and check their checksums.
+    sealed: o.sealedSlowMs ?? 250,
   };
   const r = rng(seed);
   const corpus = loadCorpus();
   const list = targets();
+  // Sealed files (GDEC, GCPF): their own seeds and targets, a share of the inputs.
+  const sealedCorpus = loadSealedCorpus(rng(seed + 36));
+  const sealedList = sealedTargets();
+  const sealedShare = o.sealedShare ?? 0.1;
+  let sealedInputs = 0;
   const escapes = [];
   const slow = [];
   const slowest = {};
@@ -626,12 +640,16 @@ export function runCampaign(o = {}) {
   const byHow = new Map();
 
   for (let i = 0; i < iterations; i++) {
-    const input = nextInput(r, corpus);
+    const sealed = r.chance(sealedShare);
+    const input = sealed ? sealedInput(r, sealedCorpus, mutateOnce) : nextInput(r, corpus);
+    if (sealed) sealedInputs++;
     const bytes = input.bytes;
     // The first mutation ("bitflip") or the kind of built input ("deep", "wide", "random"...).
-    const kind = input.how.includes(": ") ? input.how.split(": ")[1].split("+")[0] : input.how.split(" ")[0];
+    const kind =
+      input.kind ??
+      (input.how.includes(": ") ? input.how.split(": ")[1].split("+")[0] : input.how.split(" ")[0]);
     byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
-    for (const [name, fn] of list) {
+    for (const [name, fn] of sealed ? sealedList : list) {
       calls++;
       const h0 = heapNow();
       const s = performance.now();
@@ -703,6 +721,8 @@ export function runCampaign(o = {}) {
     iterations,
     corpusSeeds: corpus.length,
     targets: list.map(([n]) => n),
+    sealedTargets: sealedList.map(([n]) => n),
+    sealedInputs,
     targetCalls: calls,
     callsThatProducedAValue: produced,
     seconds: (performance.now() - t0) / 1000,

@@ -5,7 +5,9 @@ const READ_OPTIONS = `  --dialect D        auto (default), godot-4, godot-3 or l
                      base64: Marshalls.variant_to_base64 text, one value per line
   --big-endian       length words are big-endian (File.endian_swap / big_endian = true)
   --allow-objects    decode full objects (inert data: nothing is instantiated)
-  --max-bytes N      refuse an input larger than N bytes (default 1073741824: 1 GiB)`;
+  --max-bytes N      refuse an input larger than N bytes (default 1073741824: 1 GiB), and
+                     a decrypted or decompressed layer inside it larger than N (default
+                     268435456: 256 MiB)`;
 
 const SECRET_OPTIONS = `  --password P       password of an encrypted file (GDEC, open_encrypted_with_pass);
   --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF), compress()
@@ -138,7 +140,7 @@ ${SECRET_OPTIONS}
 
 ${EXIT_CODES}`,
 
-  decrypt: `Usage: gdvariant decrypt FILE (--password P | --key HEX) -o OUT
+  decrypt: `Usage: gdvariant decrypt FILE (--password P | --key HEX) [--max-bytes N] -o OUT
 
 Writes the plain bytes of a file written by open_encrypted_with_pass / open_encrypted (or
 ConfigFile.save_encrypted_pass): the 2.x/3.x layout (AES-256-ECB) and the 4.x layout
@@ -147,6 +149,7 @@ ConfigFile.save_encrypted_pass): the 2.x/3.x layout (AES-256-ECB) and the 4.x la
 Options:
   --password P       the password the game used
   --key HEX          or the raw key: 64 hex digits
+  --max-bytes N      refuse a file, or a plaintext, larger than N bytes (default 1 GiB)
   -o, --output OUT   output file (required)
   -h, --help         this help
 
@@ -167,12 +170,14 @@ Options:
 
 ${EXIT_CODES}`,
 
-  decompress: `Usage: gdvariant decompress FILE -o OUT
+  decompress: `Usage: gdvariant decompress FILE [--max-bytes N] -o OUT
 
 Writes the plain bytes of a file written by open_compressed (GCPF): FastLZ, Deflate, Zstd,
 GZip or Brotli, any block size.
 
 Options:
+  --max-bytes N      refuse a file larger than N bytes (default 1 GiB), or one that says it
+                     inflates to more than N (default 268435456: 256 MiB)
   -o, --output OUT   output file (required)
   -h, --help         this help
 

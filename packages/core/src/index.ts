@@ -68,6 +68,7 @@ export {
   SAMPLE_STEP,
 } from "./dialect/facts.js";
 export {
+  checkOptions,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
@@ -185,7 +186,12 @@ export {
   vector4i,
 } from "./value/construct.js";
 export { equals } from "./value/equals.js";
-export { fromJS, type ToJSOptions, toJS } from "./value/js.js";
+export {
+  checkExpansion,
+  DEFAULT_MAX_VALUES,
+  type WalkOptions,
+} from "./value/expansion.js";
+export { type FromJSOptions, fromJS, type ToJSOptions, toJS } from "./value/js.js";
 export { jsBuilder } from "./value/js-builder.js";
 export { fromJSON, type JsonValue, toJSON } from "./value/json.js";
 export type * from "./value/types.js";

@@ -80,12 +80,22 @@ describe("encode maxTotalBytes", () => {
     expect(outcome(() => encodeWith(modern, v, { maxTotalBytes: 19 }))).toBe('limit-exceeded [{"keyAt":0}]');
   });
 
-  it("takes a limit that is not a number as none", () => {
+  it("refuses a limit that is not a number of 0 or more, and takes null options as none", () => {
     const v = { kind: "string", value: "x".repeat(1000) };
     const n = encodeWith(modern, v).length;
-    // Not a number, from a caller without types (a config file, say).
-    for (const maxTotalBytes of [Number.NaN, undefined, "many"]) {
-      expect(outcome(() => encodeWith(modern, v, { maxTotalBytes } as EncodeOptions))).toBe(`ok ${n}`);
+    expect(
+      outcome(() => encodeWith(modern, v, { maxTotalBytes: undefined } as unknown as EncodeOptions)),
+    ).toBe(`ok ${n}`);
+    expect(outcome(() => encodeWith(modern, v, null as unknown as EncodeOptions))).toBe(`ok ${n}`);
+    // Not a number, from a caller without types (a config file, say): NaN used to turn the limit
+    // off (every comparison with it is false), and null options were a raw TypeError.
+    for (const limit of [Number.NaN, "many", -1, null]) {
+      for (const name of ["maxTotalBytes", "maxDepth", "maxCollectionLength"]) {
+        const o = { [name]: limit } as EncodeOptions;
+        expect(outcome(() => encodeWith(modern, v, o))).toBe("invalid-value []");
+        expect(outcome(() => encodeIntoWith(modern, v, new Uint8Array(2000), 0, o))).toBe("invalid-value []");
+      }
     }
+    expect(outcome(() => encodeWith(modern, v, 5 as unknown as EncodeOptions))).toBe("invalid-value []");
   });
 });

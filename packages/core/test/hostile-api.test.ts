@@ -22,6 +22,7 @@ import {
   type Value,
 } from "@gdvariant/core";
 import { bestTime, expectLinear } from "@gdvariant/test-support/hostile";
+import { type HostileJS, hostileJSValues, sharedSubtrees } from "@gdvariant/test-support/hostile-js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { legacy, modern } from "./support/dialects.js";
@@ -413,5 +414,153 @@ describe("tagged JSON of what decoders make", () => {
   it("reads back a 2.x InputEvent with negative i32 fields (found by the fuzz campaign)", () => {
     const v: Value = { kind: "inputEvent", eventType: 4, device: -1, axis: -2147483648, axisValue: 0.5 };
     expect(equals(fromJSON(JSON.parse(JSON.stringify(toJSON(v))) as JsonValue), v)).toBe(true);
+  });
+});
+
+describe("hostile plain JS values (issue 36)", () => {
+  const cases = hostileJSValues();
+  const refusal = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return EncodeError.is(e) ? `${e.code} ${e.pathString}` : `raw ${String(e)}`;
+    }
+    return "accepted";
+  };
+  // The path may go below the one expected (a Map's iterator fails at its first entry, `{key #0}`).
+  const check = (what: string, got: string, c: HostileJS) => {
+    const [code, ...rest] = got.split(" ");
+    expect(
+      `${code} ${rest.join(" ").startsWith(c.path) ? c.path : rest.join(" ")}`,
+      `${what}: ${c.name}`,
+    ).toBe(`${c.code} ${c.path}`);
+  };
+
+  it("fromJS refuses each with EncodeError and its path (before, raw exceptions escaped, a sparse array hung)", () => {
+    for (const c of hostileJSValues()) {
+      const o =
+        c.maxCollectionLength === undefined ? undefined : { maxCollectionLength: c.maxCollectionLength };
+      check(
+        "fromJS",
+        refusal(() => fromJS(c.value, o)),
+        c,
+      );
+    }
+  });
+
+  it("encode refuses each with the same code and path, in both generations", () => {
+    for (const d of [modern, legacy]) {
+      for (const c of hostileJSValues()) {
+        const o =
+          c.maxCollectionLength === undefined ? undefined : { maxCollectionLength: c.maxCollectionLength };
+        check(
+          `encode ${d.id}`,
+          refusal(() => encodeWith(d, c.value, o)),
+          c,
+        );
+      }
+    }
+    expect(cases.length).toBeGreaterThan(10);
+  });
+
+  it("encode refuses what its decoder would refuse to read back (maxCollectionLength, both ways)", () => {
+    const big = new Uint8Array((1 << 24) + 1);
+    expect(refusal(() => encodeWith(modern, [1, big]))).toBe("limit-exceeded [1]");
+    expect(
+      refusal(() =>
+        encodeWith(modern, { kind: "packedByteArray", data: big }, { maxCollectionLength: 1 << 25 }),
+      ),
+    ).toBe("accepted");
+    const items = Array.from({ length: 5 }, (_, i) => int(i));
+    for (const v of [
+      { kind: "array", items },
+      { kind: "dictionary", entries: items.map((k) => [k, k]) },
+      { kind: "packedInt32Array", data: new Int32Array(5) },
+      { kind: "packedVector2Array", data: new Float32Array(10) },
+      { kind: "packedStringArray", data: ["a", "b", "c", "d", "e"] },
+      { kind: "nodePath", names: ["a", "b", "c"], subnames: ["d", "e"], absolute: false },
+      { kind: "object", form: "full", className: "Node", properties: items.map((x, i) => [`p${i}`, x]) },
+    ]) {
+      const bytes = encodeWith(modern, v, { maxCollectionLength: 5 });
+      expect(() => decodeWith(modern, bytes, { maxCollectionLength: 5, allowObjects: true })).not.toThrow();
+      expect(refusal(() => encodeWith(modern, v, { maxCollectionLength: 4 }))).toBe("limit-exceeded ");
+      expect(() => decodeWith(modern, bytes, { maxCollectionLength: 4, allowObjects: true })).toThrow();
+    }
+  });
+});
+
+describe("values that hold a subtree in many places (issue 36)", () => {
+  // 41 arrays, each holding the one below twice: 2^40 leaves. Before, toJS and toJSON ran for
+  // minutes and ran out of memory, convertValue never ended; the reads of each array's `items`
+  // are counted, and a walk past a million of them fails instead of hanging.
+  const walks: [string, (v: Value) => unknown][] = [
+    ["toJS", (v) => toJS(v)],
+    ["toJSON", (v) => toJSON(v)],
+    // (A different value is told apart at its first difference: the same shape is the hostile case.)
+    ["equals", (v) => equals(v, sharedSubtrees(40, { count: 0, limit: 1e9 }) as Value)],
+    ["convertValue 4.x to 2.x", (v) => convertValue(v, legacy)],
+    ["convertValue 2.x to 4.x", (v) => convertValue(v, modern)],
+    ["encode 4.x", (v) => encodeWith(modern, v)],
+    ["encode 2.x", (v) => encodeWith(legacy, v)],
+  ];
+
+  it("every walk refuses it with limit-exceeded after a bounded number of visits", () => {
+    for (const [name, walk] of walks) {
+      const reads = { count: 0, limit: 1_000_000 };
+      const r = resultOrOwnError(() => walk(sharedSubtrees(40, reads) as Value));
+      expect([name, EncodeError.is(r) && r.code]).toEqual([name, "limit-exceeded"]);
+      // The walk counts 2^16 values, then measures the value once (41 arrays); each visit reads
+      // `items` a few times.
+      expect(reads.count, name).toBeLessThan(500_000);
+    }
+  });
+
+  it("so do encode and fromJS on plain JS arrays held in many places", () => {
+    for (const [name, walk] of [
+      ["fromJS", (v: unknown) => fromJS(v)],
+      ["encode", (v: unknown) => encodeWith(modern, v)],
+    ] as const) {
+      const reads = { count: 0, limit: 1_000_000 };
+      const r = resultOrOwnError(() => walk(sharedSubtrees(40, reads, true)));
+      expect([name, EncodeError.is(r) && r.code]).toEqual([name, "limit-exceeded"]);
+      expect(reads.count, name).toBeLessThan(200_000);
+    }
+  });
+
+  it("refuses past maxValues only what sharing expands: a value that shares nothing is never refused", () => {
+    // 2^17 distinct leaves, more than the 2^16 counted before a value is looked at closely.
+    const wide: Value = { kind: "array", items: Array.from({ length: 1 << 17 }, (_, i) => int(i)) };
+    const small = { maxValues: 1000 };
+    expect(Array.isArray(toJS(wide, small))).toBe(true);
+    expect(toJSON(wide, small)).toBeTruthy();
+    expect(equals(wide, fromJS(Array.from({ length: 1 << 17 }, (_, i) => i)), small)).toBe(true);
+    expect(convertValue(wide, legacy, small).losses).toEqual([]);
+    expect(encodeWith(modern, wide, small).length).toBeGreaterThan(1 << 17);
+    expect(
+      fromJS(
+        Array.from({ length: 1 << 17 }, (_, i) => i),
+        small,
+      ).kind,
+    ).toBe("array");
+    // Shared within maxValues: written out in full, once per place.
+    const row = Array.from({ length: 300 }, (_, i) => i);
+    const grid = Array.from({ length: 300 }, () => row);
+    expect(encodeWith(modern, grid).length).toBeGreaterThan(300 * 300 * 8);
+    expect(resultOrOwnError(() => encodeWith(modern, grid, { maxValues: 50_000 }))).toSatisfy(
+      (e: unknown) => EncodeError.is(e) && e.code === "limit-exceeded",
+    );
+    // fromJS makes a model array for each place (its result shares nothing); one made by hand
+    // holds one row 300 times.
+    const rowValue = fromJS(row);
+    const model: Value = { kind: "array", items: Array.from({ length: 300 }, () => rowValue) };
+    expect((toJS(model) as unknown[][])[299]![299]).toBe(299);
+    for (const walk of [
+      () => toJS(model, { maxValues: 50_000 }),
+      () => toJSON(model, { maxValues: 50_000 }),
+      () => equals(model, fromJS(grid), { maxValues: 50_000 }),
+    ]) {
+      const e = resultOrOwnError(walk);
+      expect(EncodeError.is(e) && e.code).toBe("limit-exceeded");
+    }
   });
 });

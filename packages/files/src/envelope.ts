@@ -1,9 +1,13 @@
 import type { BrotliDecoder } from "./brotli.js";
+import { CodecError } from "./codec-error.js";
 import type { CompressionMode } from "./compressed.js";
-import { deflateBlock, InflateError, inflateBlock } from "./deflate.js";
+import { deflateBlock } from "./deflate.js";
 import { FileError } from "./errors.js";
-import { FastLzError, fastlzCompress, fastlzDecompress } from "./fastlz.js";
-import { ZstdError, zstdDecompress, zstdStore } from "./zstd.js";
+import { fastlzCompress, fastlzDecompress } from "./fastlz.js";
+import { inflateBlock } from "./inflate.js";
+import { Output } from "./output.js";
+import { zstdStore } from "./zstd.js";
+import { zstdDecompress } from "./zstd-decode.js";
 
 // PackedByteArray.compress(mode) (PoolByteArray.compress in 3.x; core/variant/variant_call.cpp
 // _compress, then Compression::compress in core/io/compression.cpp) writes the compressed
@@ -62,27 +66,22 @@ export function openEnvelope(
   maxBytes: number,
   brotli?: BrotliDecoder,
 ): Uint8Array {
+  // The output grows as bytes really come out, never past maxBytes (no size is stored).
+  const out = new Output(maxBytes);
+  out.begin(maxBytes);
   try {
     switch (mode) {
-      case "gzip": {
-        // A member is 18 bytes at least (header, empty block, CRC-32, size); the size word at
-        // the end must be what came out (mod 2^32), as the engine's zlib writes it.
-        if (bytes.length < 18) fail(`a gzip member needs 18 bytes, the envelope has ${bytes.length}`, 0);
-        const out = inflateBlock(bytes, maxBytes, true);
-        const size = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(
-          bytes.length - 4,
-          true,
-        );
-        if (size !== out.length % 2 ** 32)
-          fail(`the gzip trailer says ${size} bytes, the stream gives ${out.length}`, bytes.length - 4);
-        return out;
-      }
+      case "gzip":
       case "deflate":
-        return inflateBlock(bytes, maxBytes, false);
+        // The trailer (CRC-32 and size, or Adler-32) is checked, as the engine's zlib does.
+        inflateBlock(bytes, out, mode === "gzip");
+        return out.bytes();
       case "zstd":
-        return zstdDecompress(bytes, maxBytes);
+        zstdDecompress(bytes, out);
+        return out.bytes();
       case "fastlz":
-        return fastlzDecompress(bytes, maxBytes);
+        fastlzDecompress(bytes, out);
+        return out.bytes();
       case "brotli":
         if (brotli === undefined)
           throw new FileError("a Brotli envelope needs the Brotli decoder", {
@@ -95,8 +94,7 @@ export function openEnvelope(
   } catch (e) {
     if (FileError.is(e)) throw e;
     const overflow =
-      ((e instanceof FastLzError || e instanceof ZstdError || e instanceof InflateError) && e.overflow) ||
-      (e instanceof Error && /not large enough/.test(e.message));
+      (e instanceof CodecError && e.overflow) || (e instanceof Error && /not large enough/.test(e.message));
     if (overflow)
       throw new FileError(`the ${mode} envelope inflates past maxBytes ${maxBytes}`, {
         code: "limit-exceeded",
@@ -104,8 +102,11 @@ export function openEnvelope(
         layer: "compressed",
         cause: e,
       });
-    const at = e instanceof FastLzError || e instanceof ZstdError ? e.at : 0;
-    fail(`bad ${mode} envelope: ${(e as Error).message}`, at, e);
+    fail(
+      `bad ${mode} envelope: ${e instanceof Error ? e.message : String(e)}`,
+      e instanceof CodecError ? e.at : 0,
+      e,
+    );
   }
 }
 

@@ -16,6 +16,9 @@ const FILE_BRAND = Symbol.for("gdvariant.error.file");
  * - `limit-exceeded`: the plaintext would pass `maxBytes`.
  * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number), or a
  *   ConfigFile name or value the engine cannot hold or read back (`writeConfigFile`).
+ * - `invalid-argument`: the call itself is wrong, whatever the file: input that is not bytes,
+ *   options that are not an object, a `maxBytes` or block size that is not a whole number in
+ *   range, a layout or layer kind that does not exist.
  */
 export type FileErrorCode =
   | "truncated"
@@ -25,7 +28,8 @@ export type FileErrorCode =
   | "key-needed"
   | "invalid-key"
   | "limit-exceeded"
-  | "unsupported";
+  | "unsupported"
+  | "invalid-argument";
 
 /**
  * An encrypted or compressed file (or a ConfigFile) that cannot be read or written. Carries the

@@ -1,5 +1,5 @@
+import { asBytes } from "./arguments.js";
 import type { BrotliDecoder } from "./brotli.js";
-import { asBytes } from "./bytes.js";
 import { DEFAULT_MAX_BYTES, decompressFile, isCompressed, readCompressedInfo } from "./compressed.js";
 import { type ConfigDialect, type ConfigSections, parseConfigFile } from "./config-file.js";
 import { isEncrypted } from "./encrypted.js";
@@ -196,7 +196,13 @@ function openWith<R>(
   options: OpenContentOptions<R>,
   brotli: BrotliDecoder | undefined,
 ): OpenedContent<R> {
-  let current = asBytes(input);
+  let current = asBytes(input, "compressed");
+  if (typeof options?.detect !== "function")
+    throw new FileError("openContent needs `detect`: a function that reads Variant bytes", {
+      code: "invalid-argument",
+      offset: 0,
+      layer: "compressed",
+    });
   const layers: ContentLayer[] = [];
   for (let depth = 0; depth < MAX_LAYERS; depth++) {
     const peeled = peelOne(current, options, brotli);
@@ -220,7 +226,8 @@ function openWith<R>(
  * @param options `detect` (required), `password` or `key` (for an encrypted layer), `maxBytes`
  *   (default 256 MiB: the largest plaintext any layer may give), `brotli` (a decoder).
  * @throws {FileError} `key-needed`, `wrong-key` and the errors of each layer (`compressed` for a
- *   stream that does not inflate, `project-settings` for a broken project.binary).
+ *   stream that does not inflate, `project-settings` for a broken project.binary);
+ *   `invalid-argument` without a `detect` function or for input that is not bytes.
  */
 export function openContent<R>(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
@@ -264,7 +271,7 @@ export function sealContent(
   layers: readonly ContentLayer[],
   options: SealOptions = {},
 ): Uint8Array {
-  let current = asBytes(plaintext);
+  let current = asBytes(plaintext, "compressed", "the plaintext");
   // Runs of file layers are sealed by sealFile; an envelope between them by sealEnvelope.
   let end = layers.length;
   for (let i = layers.length - 1; i >= -1; i--) {

@@ -9,17 +9,8 @@ import {
   openFile,
 } from "@gdvariant/files";
 import { describe, expect, it } from "vitest";
+import { errorOf } from "./helpers/errors.js";
 import { fixture } from "./helpers/fixtures.js";
-
-function errorOf(f: () => unknown): FileError {
-  try {
-    f();
-  } catch (e) {
-    if (FileError.is(e)) return e;
-    throw new Error(`not a FileError: ${String(e)}`, { cause: e });
-  }
-  throw new Error("did not throw");
-}
 
 function u32le(b: Uint8Array, at: number, v: number): Uint8Array {
   const c = b.slice();

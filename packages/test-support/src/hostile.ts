@@ -3,6 +3,7 @@
 // time), never by a tight wall-clock limit, so a loaded machine does not decide.
 import { describe, expect, it } from "vitest";
 import type { Value } from "../../core/src/value/types.js";
+import { sharedSubtrees } from "./hostile-js.js";
 
 // GdVariantError.is, by the brand every copy of core sets (this package has no runtime
 // dependency on core).
@@ -107,6 +108,19 @@ export function describeHostileText(w: TextWriterUnderTest, deep: "refused" | "c
         expect(text.length).toBeGreaterThan(data.length);
         expect(grown).toBeLessThan(6 * text.length);
       }
+    });
+
+    it("refuses a value of 41 arrays, each holding the one below twice, with limit-exceeded at once", () => {
+      // 2^40 leaves: before, godot-4 ran out of memory after a minute, godot-3 printed for 45 s,
+      // legacy-2 failed with a RangeError ("invalid size"). The value is measured first.
+      const reads = { count: 0, limit: 1_000_000 };
+      const e = errorOf(() => w.toText(sharedSubtrees(40, reads) as Value));
+      expect(codeOf(e)).toBe("limit-exceeded");
+      expect(reads.count).toBeLessThan(1000);
+      // Held in many places within the limit, it is printed once per place.
+      const row: Value = { kind: "array", items: Array.from({ length: 50 }, (_, i) => int(i)) };
+      const grid: Value = { kind: "array", items: Array.from({ length: 50 }, () => row) };
+      expect(w.toText(grid)).toBe(w.toText(w.decode(w.encode(grid))));
     });
 
     it("refuses a dictionary that is its own key with depth-exceeded", () => {

@@ -1,7 +1,15 @@
 import { join } from "node:path";
 import { convertValue, type Dialect, encodeWith, type Value } from "@gdvariant/core";
 import { type ConfigSections, writeConfigFile } from "@gdvariant/files";
-import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice, TARGET_OPTIONS } from "../args.js";
+import {
+  layerLimitOf,
+  maxBytesOf,
+  oneOf,
+  parseCommand,
+  READ_OPTIONS,
+  readChoice,
+  TARGET_OPTIONS,
+} from "../args.js";
 import { reportError, runBatch } from "../batch.js";
 import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
@@ -96,6 +104,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       await readInput(f.path, io, maxBytesOf("convert", values)),
       choice,
       secretFrom("convert", values),
+      layerLimitOf("convert", values),
     );
     // Layers go back on as the target engine reads them: the same password unless --new-password.
     const reseal = (data: Uint8Array | string): Uint8Array | string => {

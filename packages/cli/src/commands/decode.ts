@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
-import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
+import { layerLimitOf, maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { InputError, UsageError } from "../errors.js";
@@ -93,6 +93,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
       await readInput(f.path, io, maxBytes),
       choice,
       secretFrom("decode", values),
+      layerLimitOf("decode", values),
     );
     const content = opened.content;
     const outFile = outFolder ? join(out!, f.rel + EXTENSIONS[format]) : out;

@@ -8,7 +8,7 @@ import {
   encryptFile,
   sealContent,
 } from "@gdvariant/files";
-import { type OptionSpec, oneOf, parseCommand, positiveInt } from "../args.js";
+import { countOf, layerLimitOf, maxBytesOf, type OptionSpec, oneOf, parseCommand } from "../args.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandName } from "../help.js";
@@ -67,10 +67,11 @@ function oneInput(command: CommandName, positionals: string[]): string {
   return positionals[0]!;
 }
 
-/** `gdvariant decrypt FILE (--password P | --key HEX) -o OUT`. */
+/** `gdvariant decrypt FILE (--password P | --key HEX) [--max-bytes N] -o OUT`. */
 export async function decryptCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("decrypt", argv, {
     ...SECRET_OPTIONS,
+    "max-bytes": { type: "string" },
     output: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
@@ -79,7 +80,8 @@ export async function decryptCommand(argv: string[], io: CliIO): Promise<ExitCod
   const secret = secretFrom("decrypt", values);
   if (secret === undefined) throw new UsageError("decrypt needs --password or --key", "decrypt");
   const out = needOutput("decrypt", values.output);
-  const r = decryptFile(await readInput(input, io), secret);
+  const maxBytes = maxBytesOf("decrypt", values);
+  const r = decryptFile(await readInput(input, io, maxBytes), { ...secret, maxBytes });
   await writeOutput(out, r.plaintext);
   return EXIT.ok;
 }
@@ -115,16 +117,18 @@ export async function encryptCommand(argv: string[], io: CliIO): Promise<ExitCod
   return EXIT.ok;
 }
 
-/** `gdvariant decompress FILE -o OUT`. */
+/** `gdvariant decompress FILE [--max-bytes N] -o OUT`. */
 export async function decompressCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("decompress", argv, {
+    "max-bytes": { type: "string" },
     output: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return "help";
   const input = oneInput("decompress", positionals);
   const out = needOutput("decompress", values.output);
-  const r = await decompressFileAsync(await readInput(input, io));
+  const bytes = await readInput(input, io, maxBytesOf("decompress", values));
+  const r = await decompressFileAsync(bytes, layerLimitOf("decompress", values));
   await writeOutput(out, r.plaintext);
   return EXIT.ok;
 }
@@ -150,7 +154,7 @@ export async function compressCommand(argv: string[], io: CliIO): Promise<ExitCo
     WRITE_MODES,
     "fastlz",
   );
-  const blockSize = positiveInt("compress", "block-size", values["block-size"], 4096);
+  const blockSize = countOf("compress", "block-size", values["block-size"], 4096, { max: 2 ** 31 - 1 });
   const out = needOutput("compress", values.output);
   await writeOutput(out, compressFile(await readInput(input, io), { mode, blockSize }));
   return EXIT.ok;

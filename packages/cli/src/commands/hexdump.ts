@@ -1,11 +1,12 @@
 import { parseProjectBinary } from "@gdvariant/files";
-import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { countOf, layerLimitOf, maxBytesOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import type { DialectEntry } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
-import { type HexSegment, hexSegments, renderHex } from "../hexdump.js";
+import { type HexSegment, hexLines, hexSegments } from "../hexdump.js";
 import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
+import { writePieces } from "../json-stream.js";
 import { describeLayers, openInput } from "../open-input.js";
 import { PartialReadError } from "../records.js";
 import { resolveInput } from "../resolve.js";
@@ -45,7 +46,7 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("hexdump needs at least one FILE", "hexdump");
   const choice = readChoice("hexdump", values);
-  const width = positiveInt("hexdump", "width", values.width, 16);
+  const width = countOf("hexdump", "width", values.width, 16, { max: 1024 });
   const { files } = await expandInputs(positionals, io);
   let printed = false;
   // A blank line between two files' dumps (not before the first one printed).
@@ -57,24 +58,20 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
   return runBatch(io, files, { verb: "dumped", args: positionals }, async (f, _i, progress) => {
     const name = displayPath(f.path);
     const raw = await readInput(f.path, io, maxBytesOf("hexdump", values));
-    // Shows the bytes up to and around a failure, so the offset in the error can be found.
-    const around = async (e: PartialReadError, bytes: Uint8Array): Promise<never> => {
-      const cause = e.cause as { offset?: number };
-      const at = typeof cause.offset === "number" ? cause.offset : 0;
-      const from = Math.max(0, at - 32) & ~15;
-      const to = Math.min(bytes.length, at + 32);
-      const seg = [{ start: from, end: to, depth: 0, label: `bytes around the failure at byte ${at}` }];
-      progress.clearFor(io.stdout);
-      await write(
-        io.stdout,
-        `${gap()}== ${name}: not readable\n${renderHex(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width).join("\n")}\n`,
-      );
-      throw e;
-    };
-    const opened = await openInput(raw, choice, secretFrom("hexdump", values), { spans: true });
+    const opened = await openInput(raw, choice, secretFrom("hexdump", values), {
+      spans: true,
+      ...layerLimitOf("hexdump", values),
+    });
     const bytes = opened.plaintext;
     const content = opened.content;
     const inside = opened.layers.length > 0 ? `, inside ${describeLayers(opened.layers)}` : "";
+    // Written as it is made, in writes of about 64 KB: memory stays flat, and a closed pipe
+    // stops the dump at the next write.
+    const dump = async (head: string, of: Uint8Array, segments: Iterable<HexSegment>) => {
+      progress.clearFor(io.stdout);
+      await write(io.stdout, head);
+      await writePieces(hexLines(of, segments, width), (s) => write(io.stdout, s));
+    };
     if (content.kind !== "variant") {
       const what =
         content.kind === "empty"
@@ -86,28 +83,30 @@ export async function hexdumpCommand(argv: string[], io: CliIO): Promise<ExitCod
         content.kind === "project-binary"
           ? settingSegments(bytes, content.entry)
           : [{ start: 0, end: bytes.length, depth: 0, label: what }];
-      progress.clearFor(io.stdout);
-      await write(
-        io.stdout,
-        `${gap()}== ${name}: ${what}${inside}, ${bytes.length} bytes\n${renderHex(bytes, segments, width).join("\n")}${bytes.length > 0 ? "\n" : ""}`,
-      );
+      await dump(`${gap()}== ${name}: ${what}${inside}, ${bytes.length} bytes\n`, bytes, segments);
       return EXIT.ok;
     }
     const reading = content.reading;
     try {
       if ("failure" in reading) throw reading.failure;
       const r = reading.resolved;
-      const spans = opened.spans;
       const head = `${gap()}== ${name}: ${r.entry.name} (${r.entry.id}), ${r.framed.framing}${
         r.framed.framing === "base64" ? " (offsets are in the decoded bytes)" : ""
       }${inside}, ${r.framed.bytes.length} bytes\n`;
-      const lines = renderHex(r.framed.bytes, hexSegments(r.framed, spans, r.entry.toText), width);
-      progress.clearFor(io.stdout);
-      await write(io.stdout, `${head}${lines.join("\n")}\n`);
+      await dump(head, r.framed.bytes, hexSegments(r.framed, opened.spans, r.entry.toText));
       return EXIT.ok;
     } catch (e) {
       if (!(e instanceof PartialReadError)) throw e;
-      return around(e, bytes);
+      // Show the bytes up to and around the failure, so the offset in the error can be found.
+      const cause = e.cause as { offset?: number };
+      const at = typeof cause.offset === "number" ? cause.offset : 0;
+      const from = Math.max(0, at - 32) & ~15;
+      const to = Math.min(bytes.length, at + 32);
+      const seg = [{ start: from, end: to, depth: 0, label: `bytes around the failure at byte ${at}` }];
+      progress.clearFor(io.stdout);
+      const around = [...hexLines(e.partial.bytes.length ? e.partial.bytes : bytes, seg, width)].join("");
+      await write(io.stdout, `${gap()}== ${name}: not readable\n${around}`);
+      throw e;
     }
   });
 }

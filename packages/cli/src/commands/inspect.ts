@@ -1,6 +1,6 @@
 import type { Candidate, DetectResult } from "@gdvariant/auto-detect";
 import { type JsonValue, toJSON } from "@gdvariant/core";
-import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { countOf, layerLimitOf, maxBytesOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
@@ -124,7 +124,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("inspect needs at least one FILE", "inspect");
   const choice = readChoice("inspect", values);
-  const maxItems = positiveInt("inspect", "max-items", values["max-items"], 100);
+  const maxItems = countOf("inspect", "max-items", values["max-items"], 100);
   const { files } = await expandInputs(positionals, io);
   return runBatch(io, files, { verb: "read", args: positionals }, async (f, i, progress) => {
     const name = displayPath(f.path);
@@ -133,6 +133,7 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
       await readInput(f.path, io, maxBytesOf("inspect", values)),
       choice,
       secretFrom("inspect", values),
+      layerLimitOf("inspect", values),
     );
     const bytes = opened.plaintext;
     const content = opened.content;

@@ -118,6 +118,7 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
       const items = checkArray(ctx, "array", "items", v.items) as readonly Value[];
       checkFlag(ctx, "array", "shared", v.shared);
       const n = items.length;
+      ctx.checkCount(n);
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
       ctx.encodeElements(items);
     },
@@ -157,6 +158,7 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
       const entries = checkArray(ctx, "dictionary", "entries", v.entries) as readonly DictionaryEntry[];
       checkFlag(ctx, "dictionary", "shared", v.shared);
       const n = entries.length;
+      ctx.checkCount(n);
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
       ctx.encodeEntries(entries);
     },

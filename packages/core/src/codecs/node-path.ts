@@ -47,6 +47,8 @@ export function nodePathCodec(wireId: number, property: "separate" | "subname"):
       const w = ctx.writer;
       const separate = property === "separate" && v.property !== undefined;
       const subnames = !separate && v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
+      // The reader's count: names, subnames and the 2.x property together.
+      ctx.checkCount(v.names.length + subnames.length + (separate ? 1 : 0));
       w.u32((v.names.length | 0x80000000) >>> 0);
       w.u32(subnames.length);
       w.u32((v.absolute ? 1 : 0) | (separate ? 2 : 0));

@@ -79,6 +79,7 @@ export function objectCodec(wireId: number): Codec<ObjectValue> {
         w.string(v.className);
         if (v.className === "") return;
         const properties = checkArray(ctx, "object", "properties", v.properties) as readonly ObjectProperty[];
+        ctx.checkCount(properties.length);
         w.u32(properties.length);
         for (let i = 0; i < properties.length; i++) {
           const p = properties[i];

@@ -44,6 +44,7 @@ export function packedByteArrayCodec(
     encode: (ctx, v) => {
       // Uint8Array#set takes any array-like (and 300 as 44): only a Uint8Array is a byte array.
       if (!(v.data instanceof Uint8Array)) badField(ctx, "packedByteArray", "data", v.data, "a Uint8Array");
+      ctx.checkCount(v.data.length);
       ctx.writer.u32(v.data.length);
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);
@@ -84,6 +85,7 @@ export function packedNumberCodec<V extends Fixed>(wireId: number, kind: V["kind
         const ctorName = (ctor as unknown as Function).name;
         badField(ctx, kind, "data", data, stride > 1 ? `a ${ctorName} of whole colors` : `a ${ctorName}`);
       }
+      ctx.checkCount(data.length / stride);
       ctx.writer.u32(data.length / stride);
       ctx.writer.typed(data);
     },
@@ -123,6 +125,7 @@ export function packedVectorCodec<V extends VectorArray>(
       const data = v.data;
       if (!(data instanceof Float32Array || data instanceof Float64Array) || data.length % stride !== 0)
         badField(ctx, kind, "data", data, `a Float32Array or Float64Array of ${stride} numbers a vector`);
+      ctx.checkCount(data.length / stride);
       ctx.writer.u32(data.length / stride);
       const wide = (header & FLAG_64) !== 0;
       if (wide === data instanceof Float64Array) ctx.writer.typed(data);
@@ -156,6 +159,7 @@ export function packedStringArrayCodec(
     encode: (ctx, v) => {
       // The writer refuses an element that is not a string.
       const data = checkArray(ctx, "packedStringArray", "data", v.data) as readonly string[];
+      ctx.checkCount(data.length);
       ctx.writer.u32(data.length);
       for (let i = 0; i < data.length; i++) ctx.writer.string(data[i]!, true);
     },

@@ -1,9 +1,10 @@
 import type { Dialect } from "../dialect/contract.js";
 import { encodeWith } from "../dialect/engine.js";
-import { DEFAULT_MAX_DEPTH } from "../dialect/options.js";
+import { checkOptions, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { equals } from "../value/equals.js";
+import { checkExpansion } from "../value/expansion.js";
 import { toJSON } from "../value/json.js";
 import type {
   ArrayValue,
@@ -417,16 +418,24 @@ function lossMessage(from: Value, to: Value): string {
  * const { value, losses } = convertValue(decodedFrom4x, godot3Dialect());
  * ```
  * @param options `strict` (default false), `unconvertible` (default `"error"`), `rewrite`
- *   (default none), `maxDepth` (default 1024).
+ *   (default none), `maxDepth` (default 1024), `maxValues` (default 16,777,216).
  * @throws {EncodeError} `unsupported-kind` for what the target cannot hold, `out-of-range` for
- *   ints it cannot hold, any loss with `strict: true`, `depth-exceeded` past `maxDepth`;
+ *   ints it cannot hold, any loss with `strict: true`, `depth-exceeded` past `maxDepth` (or a
+ *   cycle), `limit-exceeded` past `maxValues`, `invalid-value` for a malformed value or options;
  *   nothing else.
  */
-export function convertValue(value: Value, target: Dialect, options: ConvertOptions = {}): ConvertResult {
-  const c = new Converter(target, options);
+export function convertValue(value: Value, target: Dialect, options?: ConvertOptions): ConvertResult {
+  const o = checkOptions(
+    options,
+    (m) => new EncodeError(`convertValue: ${m}`, { code: "invalid-value", dialect: target?.id }),
+    ["maxDepth", "maxValues"],
+  );
   try {
+    // Each leaf is written and read back: a value held in many places is refused before that.
+    checkExpansion(value, "convertValue", o.maxValues);
+    const c = new Converter(target, o);
     return { value: c.convert(value), losses: c.losses };
   } catch (e) {
-    throw asProjectError(e, "convertValue", target.id);
+    throw asProjectError(e, "convertValue", target?.id);
   }
 }

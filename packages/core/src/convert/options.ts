@@ -55,4 +55,10 @@ export interface ConvertOptions {
   rewrite?: (value: Value, context: RewriteContext) => Value | undefined;
   /** Deepest nesting converted (root = 0). Default 1024. */
   maxDepth?: number;
+  /**
+   * How far subtrees held in many places may expand the value: the most values converted, each
+   * as often as it appears, when that is more than the value's own size (a value that shares
+   * nothing is never refused). Checked before anything is converted. Default 16,777,216.
+   */
+  maxValues?: number;
 }

@@ -58,6 +58,12 @@ export interface EncodeContext {
   encodeElements(items: readonly Value[]): void;
   /** All dictionary entries in a row: the same as `encodeKey` then `encodeEntryValue` for each. */
   encodeEntries(entries: readonly DictionaryEntry[]): void;
+  /**
+   * Checks a collection's count against `maxCollectionLength` (the decoder's limit, so that what
+   * is written reads back) before anything of it is written.
+   * @throws {EncodeError} `limit-exceeded`.
+   */
+  checkCount(count: number): void;
   error(code: EncodeErrorCode, message: string): EncodeError;
 }
 

@@ -26,17 +26,20 @@ import {
 } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { toInt64 } from "../value/construct.js";
+import { DEFAULT_MAX_VALUES, Expansion } from "../value/expansion.js";
 import { isInt64Number } from "../value/int64.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext, Inline } from "./contract.js";
 import {
+  checkOptions,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   type DecodeOptions,
   type EncodeOptions,
+  LIMIT_NAMES,
   type ResolvedDecodeLimits,
   resolveLimits,
   type Span,
@@ -780,6 +783,7 @@ class Encoder implements EncodeContext {
   readonly dialect: Dialect;
   depth = 0;
   private readonly maxDepth: number;
+  private readonly maxCollectionLength: number;
   // Made by the first failure: a call that succeeds does not allocate it.
   private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
@@ -792,6 +796,11 @@ class Encoder implements EncodeContext {
   // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
   // start in the output and how many they are (made by keyTables).
   private dictionaries = 0;
+  private readonly maxValues: number;
+  // The values visited, each as often as it appears (value/expansion.ts), counted per container:
+  // a value that holds a subtree in many places expands without end (41 arrays, each holding the
+  // one below twice, are 2^40 values). Made for the value by start.
+  expansion: Expansion | undefined;
   private keyStrings: (string | undefined)[] | undefined;
   private keySpans: Int32Array | undefined;
 
@@ -801,6 +810,8 @@ class Encoder implements EncodeContext {
     this.compiled = compile(dialect);
     this.inlineIds = this.compiled.encodeIds;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
+    this.maxValues = options.maxValues ?? DEFAULT_MAX_VALUES;
     // The output limit is the writer's: checked where a write decides whether to grow, not
     // once per value.
     const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
@@ -813,6 +824,24 @@ class Encoder implements EncodeContext {
 
   private tooDeep(): EncodeError {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+  }
+
+  /** Writes `value`, the whole of what this encoder writes. */
+  start(value: unknown): void {
+    this.expansion = new Expansion(value, "encode", this.maxValues, true);
+    this.encodeValue(value);
+  }
+
+  // The reader's count check, before anything of the collection is written: what is written
+  // reads back with the same limits, and a sparse array of length 2^32 - 1 is refused at once
+  // instead of writing nils until maxTotalBytes.
+  checkCount(count: number): void {
+    if (count > this.maxCollectionLength) {
+      throw this.error(
+        "limit-exceeded",
+        `count ${count} is over maxCollectionLength ${this.maxCollectionLength}`,
+      );
+    }
   }
 
   // What a failure becomes on its way out of a container: the project's errors and encodeInto's
@@ -951,6 +980,7 @@ class Encoder implements EncodeContext {
         this.encodeModel({ kind: "array", items: input });
         return;
       }
+      this.checkCount(input.length);
       w.u32(c.arrayId);
       w.u32(input.length);
       this.encodeElements(input);
@@ -974,6 +1004,7 @@ class Encoder implements EncodeContext {
         return;
       }
     } else if (input instanceof Map) {
+      this.checkCount(input.size);
       if (c.dictionaryId < 0) {
         this.encodeModel(fromJSValue(input));
         return;
@@ -990,6 +1021,7 @@ class Encoder implements EncodeContext {
           return;
         }
         const keys = Object.keys(input);
+        this.checkCount(keys.length);
         w.u32(c.dictionaryId);
         w.u32(keys.length);
         this.encodeRecord(input as Record<string, unknown>, keys);
@@ -1006,6 +1038,7 @@ class Encoder implements EncodeContext {
   // The entries of a Map: keys and values are JS or model values.
   private encodeMap(map: Map<unknown, unknown>): void {
     if (map.size === 0) return;
+    this.expansion!.spend(2 * map.size, map);
     const depth = ++this.depth;
     let i = 0;
     let key: unknown;
@@ -1032,6 +1065,7 @@ class Encoder implements EncodeContext {
   private encodeRecord(obj: Record<string, unknown>, keys: string[]): void {
     const n = keys.length;
     if (n === 0) return;
+    this.expansion!.spend(2 * n, obj);
     const depth = ++this.depth;
     let i = 0;
     let key: string | undefined;
@@ -1115,6 +1149,7 @@ class Encoder implements EncodeContext {
 
   // As in the decoder: no closure per value; the segment is built only for an error.
   private nested(value: Value, what: SegmentKind, index: number, ref: Value | string | undefined): void {
+    this.expansion!.spend(1);
     const depth = ++this.depth;
     try {
       if (depth > this.maxDepth) {
@@ -1147,6 +1182,7 @@ class Encoder implements EncodeContext {
   encodeElements(items: readonly Value[]): void {
     const n = items.length;
     if (n === 0) return;
+    this.expansion!.spend(n, items);
     const depth = ++this.depth;
     let i = 0;
     try {
@@ -1198,6 +1234,7 @@ class Encoder implements EncodeContext {
   encodeEntries(entries: readonly DictionaryEntry[]): void {
     const n = entries.length;
     if (n === 0) return;
+    this.expansion!.spend(2 * n, entries);
     const depth = ++this.depth;
     let i = 0;
     let key: Value | undefined;
@@ -1269,10 +1306,18 @@ function foreignError(e: unknown, dialect: string): EncodeError {
   });
 }
 
+// The caller's options, checked (null is none; a limit of NaN would turn it off).
+function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
+  return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }), [
+    ...LIMIT_NAMES,
+    "maxValues",
+  ]);
+}
+
 // Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
 function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
   try {
-    encoder.encodeValue(value);
+    encoder.start(value);
   } catch (e) {
     if (EncodeError.is(e)) {
       encoder.unwinding.apply(e);
@@ -1288,8 +1333,8 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
  * (plain JS is inferred as `fromJS` does, without making model values first).
  * @throws {EncodeError} when the dialect cannot write the value; nothing else.
  */
-export function encodeWith(dialect: Dialect, value: unknown, options: EncodeOptions = {}): Uint8Array {
-  const encoder = new Encoder(dialect, options);
+export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOptions): Uint8Array {
+  const encoder = new Encoder(dialect, encodeOptions(options, dialect));
   runEncoder(encoder, dialect, value);
   // The bytes written, as a view of the writer's buffer when at least half of it is used (a
   // packed array's writer grows once to its exact size), else copied out at their exact size.
@@ -1313,8 +1358,9 @@ export function encodeIntoWith(
   value: unknown,
   target: Uint8Array,
   offset = 0,
-  options: EncodeOptions = {},
+  options?: EncodeOptions,
 ): number {
+  const o = encodeOptions(options, dialect);
   if (!(target instanceof Uint8Array)) {
     throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
   }
@@ -1328,7 +1374,7 @@ export function encodeIntoWith(
   // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
   let encoder: Encoder;
   try {
-    encoder = new Encoder(dialect, options, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
+    encoder = new Encoder(dialect, o, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
   } catch (e) {
     // A detached buffer cannot be viewed.
     throw new EncodeError(`the target cannot be written: ${String(e)}`, {

@@ -1,3 +1,4 @@
+import { describeJS } from "../describe.js";
 import type { Kind } from "../value/types.js";
 
 /** Nesting limit of the engine (`Variant::MAX_RECURSION_DEPTH`). */
@@ -56,8 +57,47 @@ export interface DecodeOptions extends DecodeLimits {
 export interface EncodeOptions {
   /** Deepest nesting allowed (root = 0). Default 1024, as the engine. */
   maxDepth?: number;
+  /**
+   * Most elements in one collection (array, dictionary, packed array, object properties,
+   * NodePath names): the decoder's limit, so that what is written also reads back with the same
+   * options. Checked before anything of the collection is written. Default 16,777,216.
+   */
+  maxCollectionLength?: number;
   /** Largest output allowed, in bytes. Default 1 GiB. */
   maxTotalBytes?: number;
+  /**
+   * How far subtrees held in many places may expand the value: the most values the writer
+   * visits, each as often as it appears, when that is more than the value's own size (a value
+   * that shares nothing is never refused). Default 16,777,216.
+   */
+  maxValues?: number;
+}
+
+/** The names of the limits every decode and encode takes. */
+export const LIMIT_NAMES = ["maxDepth", "maxCollectionLength", "maxTotalBytes"] as const;
+
+/**
+ * A caller's options object, checked: `undefined` and `null` are no options; anything else that
+ * is not an object is refused, and so is each of `limits` that is present and not a number of 0
+ * or more (NaN would turn a limit off: every comparison with it is false). For the entry points
+ * of core and of dialect packages, which must let no TypeError escape.
+ * @param fail - makes the caller's error (a DecodeError, an EncodeError...) from a message.
+ * @throws what `fail` returns.
+ */
+export function checkOptions<T extends object>(
+  options: T | null | undefined,
+  fail: (message: string) => Error,
+  limits: readonly string[] = LIMIT_NAMES,
+): T {
+  if (options === undefined || options === null) return {} as T;
+  if (typeof options !== "object") throw fail(`options must be an object, not ${describeJS(options)}`);
+  for (const name of limits) {
+    const x = (options as Record<string, unknown>)[name];
+    if (x !== undefined && !(typeof x === "number" && x >= 0)) {
+      throw fail(`option ${name} must be a number of 0 or more, not ${describeJS(x)}`);
+    }
+  }
+  return options;
 }
 
 export function resolveLimits(o: DecodeLimits): ResolvedDecodeLimits {

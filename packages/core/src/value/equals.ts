@@ -1,3 +1,4 @@
+import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, isContainer } from "./walk.js";
@@ -35,13 +36,17 @@ function sameContainerType(a: ContainerType | undefined, b: ContainerType | unde
  * element types, the shared bit and the object form included. Packed arrays must also hold the
  * same typed array class (Float32Array vs Float64Array differ).
  *
- * Walks iteratively, so any depth is fine.
+ * Walks iteratively, so any depth is fine. The same object is equal to itself without a walk;
+ * a subtree held in many places is compared once per place, up to `maxValues` (default
+ * 16,777,216; packed arrays count their elements) values of `a`.
  * @throws {EncodeError} `depth-exceeded` when `a` contains itself (a cycle) and is compared with
- *   a different value; `invalid-value` for something that is not a value.
+ *   a different value; `limit-exceeded` past `maxValues`; `invalid-value` for something that is
+ *   not a value.
  */
-export function equals(a: Value, b: Value): boolean {
+export function equals(a: Value, b: Value, options?: WalkOptions): boolean {
+  const o = walkOptions(options, "equals");
   try {
-    return recursiveEquals(a, b, 0);
+    return recursiveEquals(a, b, 0, new Expansion(a, "equals", o.maxValues));
   } catch (e) {
     throw asProjectError(e, "equals");
   }
@@ -52,8 +57,10 @@ export function equals(a: Value, b: Value): boolean {
 // cycles.
 const RECURSION_LIMIT = 200;
 
-function recursiveEquals(a: Value, b: Value, depth: number): boolean {
-  if (depth > RECURSION_LIMIT) return walkEquals(a, b);
+// Each pair of containers counts its children, and a pair of packed arrays its elements (`c`:
+// the walk's count).
+function recursiveEquals(a: Value, b: Value, depth: number, c: Expansion): boolean {
+  if (depth > RECURSION_LIMIT) return walkEquals(a, b, c);
   if (a === b) return true;
   const d = depth + 1;
   switch (a.kind) {
@@ -61,8 +68,9 @@ function recursiveEquals(a: Value, b: Value, depth: number): boolean {
       const o = b as typeof a;
       if (a.kind !== o.kind || a.items.length !== o.items.length) return false;
       if (!!a.shared !== !!o.shared || !sameContainerType(a.elementType, o.elementType)) return false;
+      c.spend(a.items.length, a);
       for (let i = 0; i < a.items.length; i++)
-        if (!recursiveEquals(a.items[i]!, o.items[i]!, d)) return false;
+        if (!recursiveEquals(a.items[i]!, o.items[i]!, d, c)) return false;
       return true;
     }
     case "dictionary": {
@@ -71,21 +79,22 @@ function recursiveEquals(a: Value, b: Value, depth: number): boolean {
         return false;
       if (!sameContainerType(a.keyType, o.keyType) || !sameContainerType(a.valueType, o.valueType))
         return false;
+      c.spend(2 * a.entries.length, a);
       for (let i = 0; i < a.entries.length; i++) {
         const x = a.entries[i]!;
         const y = o.entries[i]!;
-        if (!recursiveEquals(x[0], y[0], d) || !recursiveEquals(x[1], y[1], d)) return false;
+        if (!recursiveEquals(x[0], y[0], d, c) || !recursiveEquals(x[1], y[1], d, c)) return false;
       }
       return true;
     }
     default:
-      return same(a, b, (x, y) => recursiveEquals(x, y, d));
+      return same(a, b, (x, y) => recursiveEquals(x, y, d, c), c);
   }
 }
 
 // Pairs still to compare, and exit markers that end a container's cycle watch once the pairs
 // under it are done.
-function walkEquals(a: Value, b: Value): boolean {
+function walkEquals(a: Value, b: Value, c: Expansion): boolean {
   const work: (readonly [Value, Value] | Value)[] = [[a, b]];
   const guard = new CycleGuard("equals");
   const push = (x: Value, y: Value) => {
@@ -93,7 +102,7 @@ function walkEquals(a: Value, b: Value): boolean {
       work.push([x, y]);
       return true;
     }
-    return same(x, y, push);
+    return same(x, y, push, c);
   };
   while (work.length > 0) {
     const task = work.pop()!;
@@ -107,13 +116,13 @@ function walkEquals(a: Value, b: Value): boolean {
       guard.enter(x);
       work.push(x);
     }
-    if (!same(x, y, push)) return false;
+    if (!same(x, y, push, c)) return false;
   }
   return true;
 }
 
 /** Compares `a` and `b` itself; the values they hold go to `nested`, to be compared after. */
-function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): boolean {
+function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Expansion): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
@@ -151,6 +160,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): bool
       if (a.form === "id") return sameInt(a.id, (o as typeof a).id);
       if (a.form === "null") return true;
       const of = o as typeof a;
+      c.spend(a.properties.length, a);
       return (
         a.className === of.className &&
         a.properties.length === of.properties.length &&
@@ -162,6 +172,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): bool
     }
     case "array": {
       const o = b as typeof a;
+      c.spend(a.items.length, a);
       return (
         !!a.shared === !!o.shared &&
         sameContainerType(a.elementType, o.elementType) &&
@@ -171,6 +182,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): bool
     }
     case "dictionary": {
       const o = b as typeof a;
+      c.spend(2 * a.entries.length, a);
       return (
         !!a.shared === !!o.shared &&
         sameContainerType(a.keyType, o.keyType) &&
@@ -184,6 +196,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): bool
     }
     case "packedStringArray": {
       const o = b as typeof a;
+      c.spend(a.data.length, a.data);
       return a.data.length === o.data.length && a.data.every((s, i) => s === o.data[i]);
     }
     case "packedByteArray":
@@ -195,9 +208,11 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean): bool
     case "packedVector3Array":
     case "packedVector4Array":
     case "packedColorArray":
+      c.spend(a.data.length, a.data);
       return sameTyped(a.data, (b as typeof a).data);
     case "image": {
       const o = b as typeof a;
+      c.spend(a.data.length, a.data);
       return (
         a.format === o.format &&
         a.mipmaps === o.mipmaps &&

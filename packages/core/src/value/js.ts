@@ -1,8 +1,23 @@
+import { describeJS } from "../describe.js";
+import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError } from "../errors.js";
+import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
+import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
+
+/** Options of {@link fromJS}: the limits of `encode`, which a value made here must pass anyway. */
+export interface FromJSOptions extends WalkOptions {
+  /** Deepest nesting allowed (root = 0), or a cycle. Default 1024. */
+  maxDepth?: number;
+  /**
+   * Most elements in one array, Map or object. Checked before the elements are read, so a sparse
+   * array of length 2^32 - 1 is refused at once. Default 16,777,216.
+   */
+  maxCollectionLength?: number;
+}
 
 /**
  * Converts plain JS data to a {@link Value}. The inference, in order:
@@ -16,65 +31,153 @@ import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.j
  * - string → string
  * - `Uint8Array` → packedByteArray, `Int32Array` → packedInt32Array, `BigInt64Array` →
  *   packedInt64Array, `Float32Array` → packedFloat32Array, `Float64Array` → packedFloat64Array
- * - array → array (elements converted)
+ * - array → array (elements converted; a hole is nil)
  * - `Map` → dictionary (keys and values converted, insertion order kept)
  * - plain object → dictionary with string keys (own enumerable keys, in order)
  *
- * @throws {EncodeError} `invalid-value` for anything else (functions, symbols, class instances).
+ * Options: `maxDepth` (default 1024), `maxCollectionLength` (default 16,777,216), `maxValues`
+ * (default 16,777,216: how far arrays, Maps and objects held in many places may expand it).
+ * @throws {EncodeError} with the path to the failing value: `invalid-value` for anything else
+ *   (functions, symbols, class instances) and for what cannot be read (a getter or a Proxy that
+ *   throws, a revoked Proxy, a Map whose iterator throws), `depth-exceeded` past `maxDepth` (or
+ *   a cycle), `limit-exceeded` for a collection over `maxCollectionLength`, `out-of-range` for a
+ *   bigint beyond int64; nothing else.
  */
-export function fromJS(input: unknown): Value {
-  return convert(input, 0);
-}
-
-function convert(input: unknown, depth: number): Value {
-  if (depth > 1100)
-    throw new EncodeError("fromJS: nesting too deep (or a cycle)", { code: "depth-exceeded" });
-  switch (typeof input) {
-    case "undefined":
-      return { kind: "nil" };
-    case "boolean":
-      return { kind: "bool", value: input };
-    case "bigint":
-      return { kind: "int", value: toInt64(input) };
-    case "number":
-      return isInt64Number(input) ? { kind: "int", value: toInt64(input) } : { kind: "float", value: input };
-    case "string":
-      return { kind: "string", value: input };
-    case "object": {
-      if (input === null) return { kind: "nil" };
-      if (isKind((input as { kind?: unknown }).kind)) return input as Value;
-      if (Array.isArray(input)) return { kind: "array", items: input.map((v) => convert(v, depth + 1)) };
-      if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
-      if (input instanceof Int32Array) return { kind: "packedInt32Array", data: input };
-      if (input instanceof BigInt64Array) return { kind: "packedInt64Array", data: input };
-      if (input instanceof Float32Array) return { kind: "packedFloat32Array", data: input };
-      if (input instanceof Float64Array) return { kind: "packedFloat64Array", data: input };
-      if (input instanceof Map) {
-        const entries: DictionaryEntry[] = [];
-        for (const [k, v] of input) entries.push([convert(k, depth + 1), convert(v, depth + 1)]);
-        return { kind: "dictionary", entries };
-      }
-      const proto = Object.getPrototypeOf(input);
-      if (proto === Object.prototype || proto === null) {
-        const entries: DictionaryEntry[] = [];
-        for (const k of Object.keys(input)) {
-          entries.push([
-            { kind: "string", value: k },
-            convert((input as Record<string, unknown>)[k], depth + 1),
-          ]);
-        }
-        return { kind: "dictionary", entries };
-      }
-      break;
+export function fromJS(input: unknown, options?: FromJSOptions): Value {
+  const o = checkOptions(options, (m) => new EncodeError(`fromJS: ${m}`, { code: "invalid-value" }), [
+    "maxDepth",
+    "maxCollectionLength",
+    "maxValues",
+  ]);
+  const c = new FromJS(
+    o.maxDepth ?? DEFAULT_MAX_DEPTH,
+    o.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH,
+    new Expansion(input, "fromJS", o.maxValues, true),
+  );
+  try {
+    return c.convert(input, 0);
+  } catch (e) {
+    // A getter's or a Proxy's exception becomes the project's error here, with the path.
+    const err = asProjectError(e, "fromJS");
+    const path = c.path;
+    if (EncodeError.is(err) && path.length > 0) {
+      // The segments were added innermost first, as the error left each container; the message
+      // is made again once (by prependPath).
+      const outer = path.pop()!;
+      err.path = [...path.reverse(), ...err.path];
+      err.prependPath(outer);
     }
+    throw err;
   }
-  throw new EncodeError(`fromJS: cannot infer a Variant from ${describe(input)}`, { code: "invalid-value" });
 }
 
-function describe(v: unknown): string {
-  if (typeof v === "object" && v !== null)
-    return `an instance of ${v.constructor?.name ?? "an unknown class"}`;
-  return `a ${typeof v}`;
+class FromJS {
+  /** The path of a failure, innermost segment first (filled as it unwinds). */
+  readonly path: PathSegment[] = [];
+
+  constructor(
+    private readonly maxDepth: number,
+    private readonly maxLength: number,
+    private readonly expansion: Expansion,
+  ) {}
+
+  // A collection's length, before it is read: over the limit, or (its `values` counted with
+  // what came before) a value that subtrees held in many places expand too far.
+  private count(n: number, values: number, of: object): void {
+    if (n > this.maxLength)
+      throw new EncodeError(`fromJS: ${n} elements are over maxCollectionLength ${this.maxLength}`, {
+        code: "limit-exceeded",
+      });
+    this.expansion.spend(values, of);
+  }
+
+  convert(input: unknown, depth: number): Value {
+    if (depth > this.maxDepth)
+      throw new EncodeError(`fromJS: nesting deeper than ${this.maxDepth} (or a cycle)`, {
+        code: "depth-exceeded",
+      });
+    switch (typeof input) {
+      case "undefined":
+        return { kind: "nil" };
+      case "boolean":
+        return { kind: "bool", value: input };
+      case "bigint":
+        return { kind: "int", value: toInt64(input) };
+      case "number":
+        return isInt64Number(input)
+          ? { kind: "int", value: toInt64(input) }
+          : { kind: "float", value: input };
+      case "string":
+        return { kind: "string", value: input };
+      case "object": {
+        if (input === null) return { kind: "nil" };
+        if (isKind((input as { kind?: unknown }).kind)) return input as Value;
+        if (Array.isArray(input)) return this.array(input, depth + 1);
+        if (input instanceof Uint8Array) return { kind: "packedByteArray", data: input };
+        if (input instanceof Int32Array) return { kind: "packedInt32Array", data: input };
+        if (input instanceof BigInt64Array) return { kind: "packedInt64Array", data: input };
+        if (input instanceof Float32Array) return { kind: "packedFloat32Array", data: input };
+        if (input instanceof Float64Array) return { kind: "packedFloat64Array", data: input };
+        if (input instanceof Map) return this.map(input, depth + 1);
+        const proto = Object.getPrototypeOf(input);
+        if (proto === Object.prototype || proto === null) return this.record(input, depth + 1);
+        break;
+      }
+    }
+    throw new EncodeError(`fromJS: cannot infer a Variant from ${describeJS(input)}`, {
+      code: "invalid-value",
+    });
+  }
+
+  // Each container's loop is in one try: on a failure, the segment of the element that failed.
+  private array(input: readonly unknown[], d: number): Value {
+    const n = input.length;
+    this.count(n, n, input);
+    const items = new Array<Value>(n);
+    let i = 0;
+    try {
+      for (; i < n; i++) items[i] = this.convert(input[i], d);
+    } catch (e) {
+      this.path.push(i);
+      throw e;
+    }
+    return { kind: "array", items };
+  }
+
+  private map(input: Map<unknown, unknown>, d: number): Value {
+    this.count(input.size, 2 * input.size, input);
+    const entries: DictionaryEntry[] = [];
+    let key: Value | undefined;
+    try {
+      for (const [k, v] of input) {
+        key = undefined;
+        const kv = this.convert(k, d);
+        key = kv;
+        entries.push([kv, this.convert(v, d)]);
+      }
+    } catch (e) {
+      this.path.push(key === undefined ? { keyAt: entries.length } : { key });
+      throw e;
+    }
+    return { kind: "dictionary", entries };
+  }
+
+  private record(input: object, d: number): Value {
+    const keys = Object.keys(input);
+    this.count(keys.length, 2 * keys.length, input);
+    const entries: DictionaryEntry[] = [];
+    let i = 0;
+    try {
+      for (; i < keys.length; i++) {
+        const k = keys[i]!;
+        entries.push([{ kind: "string", value: k }, this.convert((input as Record<string, unknown>)[k], d)]);
+      }
+    } catch (e) {
+      this.path.push({ key: { kind: "string", value: keys[i]! } });
+      throw e;
+    }
+    return { kind: "dictionary", entries };
+  }
 }
 
 /** Options of {@link toJS}. */
@@ -99,13 +202,16 @@ export interface ToJSOptions {
  *   prototype) or a `Map` (see {@link ToJSOptions})
  * - object → `{ className, properties }` / `{ objectId }` / null; other kinds → a tagged copy.
  *
- * Walks iteratively, so any depth the value has is fine.
+ * Walks iteratively, so any depth the value has is fine. A subtree held in many places is
+ * viewed once per place, up to `maxValues` (default 16,777,216) values in all.
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `invalid-value` for something that is not a value.
+ *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value or for
+ *   options that are not options.
  */
-export function toJS(value: Value, options: ToJSOptions = {}): unknown {
+export function toJS(value: Value, options?: ToJSOptions & WalkOptions): unknown {
+  const o = walkOptions(options, "toJS");
   try {
-    return view(value, options?.dictionaries ?? "auto", 0);
+    return view(value, o.dictionaries ?? "auto", 0, new Expansion(value, "toJS", o.maxValues));
   } catch (e) {
     throw asProjectError(e, "toJS");
   }
@@ -116,24 +222,28 @@ export function toJS(value: Value, options: ToJSOptions = {}): unknown {
 // and which finds cycles.
 const RECURSION_LIMIT = 200;
 
-function view(v: Value, dicts: "auto" | "map", depth: number): unknown {
-  if (depth > RECURSION_LIMIT) return new JSView(dicts).root(v);
+// Each container counts its children as it is viewed (`x`: the count of the walk).
+function view(v: Value, dicts: "auto" | "map", depth: number, x: Expansion): unknown {
+  if (depth > RECURSION_LIMIT) return new JSView(dicts, x).root(v);
   const d = depth + 1;
   switch (v.kind) {
     case "array": {
       const items = v.items;
+      x.spend(items.length, v);
       const out = new Array<unknown>(items.length);
-      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts, d);
+      for (let i = 0; i < items.length; i++) out[i] = view(items[i]!, dicts, d, x);
       return out;
     }
     case "dictionary":
-      return dictionaryView(v.entries, dicts, d);
+      x.spend(2 * v.entries.length, v);
+      return dictionaryView(v.entries, dicts, d, x);
     case "object":
       if (v.form === "id") return { objectId: v.id };
       if (v.form === "null" || v.className === "") return null;
       {
+        x.spend(v.properties.length, v);
         const props: Record<string, unknown> = {};
-        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts, d));
+        for (const [name, val] of v.properties) setKey(props, name, view(val, dicts, d, x));
         return { className: v.className, properties: props };
       }
     default:
@@ -150,21 +260,26 @@ function plainKeys(entries: readonly DictionaryEntry[], dicts: "auto" | "map"): 
   return plain;
 }
 
-function dictionaryView(entries: readonly DictionaryEntry[], dicts: "auto" | "map", d: number): unknown {
+function dictionaryView(
+  entries: readonly DictionaryEntry[],
+  dicts: "auto" | "map",
+  d: number,
+  x: Expansion,
+): unknown {
   const n = entries.length;
   if (plainKeys(entries, dicts)) {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < n; i++) {
       const e = entries[i]!;
       const key = (e[0] as { value: string | number | bigint }).value;
-      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts, d));
+      setKey(out, typeof key === "string" ? key : String(key), view(e[1], dicts, d, x));
     }
     return out;
   }
   const out = new Map<unknown, unknown>();
   for (let i = 0; i < n; i++) {
     const e = entries[i]!;
-    out.set(view(e[0], dicts, d), view(e[1], dicts, d));
+    out.set(view(e[0], dicts, d, x), view(e[1], dicts, d, x));
   }
   return out;
 }
@@ -181,7 +296,10 @@ class JSView {
   private readonly work: (ViewTask | ExitMarker)[] = [];
   private readonly guard = new CycleGuard("toJS");
 
-  constructor(private readonly dicts: "auto" | "map") {}
+  constructor(
+    private readonly dicts: "auto" | "map",
+    private readonly x: Expansion,
+  ) {}
 
   root(value: Value): unknown {
     const out = this.view(value);
@@ -196,6 +314,10 @@ class JSView {
 
   private fill(task: ViewTask): void {
     const v = task.v;
+    this.x.spend(
+      v.kind === "array" ? v.items.length : v.kind === "object" ? v.properties.length : 2 * v.entries.length,
+      v,
+    );
     if (v.kind === "array") {
       const items = v.items;
       const out = task.out as unknown[];

@@ -2,6 +2,7 @@ import { base64Decode, base64Encode } from "../bytes/base64.js";
 import { DecodeError, EncodeError, GdVariantError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
+import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import {
   type ContainerType,
   type DictionaryEntry,
@@ -43,13 +44,15 @@ type JsonObject = { [k: string]: JsonValue };
 
 /**
  * The lossless tagged JSON form of a value; {@link fromJSON} reverses it exactly. Walks
- * iteratively, so any depth the value has is fine.
+ * iteratively, so any depth the value has is fine. A subtree held in many places is written
+ * once per place, up to `maxValues` (default 16,777,216; packed arrays count their elements).
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `invalid-value` for something that is not a value.
+ *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value.
  */
-export function toJSON(value: Value): JsonValue {
+export function toJSON(value: Value, options?: WalkOptions): JsonValue {
+  const o = walkOptions(options, "toJSON");
   try {
-    return recursiveJSON(value, 0);
+    return recursiveJSON(value, 0, new Expansion(value, "toJSON", o.maxValues));
   } catch (e) {
     throw asProjectError(e, "toJSON");
   }
@@ -60,20 +63,23 @@ export function toJSON(value: Value): JsonValue {
 // and which finds cycles.
 const RECURSION_LIMIT = 200;
 
-function recursiveJSON(v: Value, depth: number): JsonValue {
-  if (depth > RECURSION_LIMIT) return walkJSON(v);
+// Each container counts its children, and a packed array its elements (`x`: the walk's count).
+function recursiveJSON(v: Value, depth: number, x: Expansion): JsonValue {
+  if (depth > RECURSION_LIMIT) return walkJSON(v, x);
   const d = depth + 1;
   switch (v.kind) {
     case "array": {
-      const out: JsonObject = { kind: "array", items: v.items.map((x) => recursiveJSON(x, d)) };
+      x.spend(v.items.length, v);
+      const out: JsonObject = { kind: "array", items: v.items.map((c) => recursiveJSON(c, d, x)) };
       if (v.elementType) out.elementType = containerTypeJSON(v.elementType);
       if (v.shared) out.shared = true;
       return out;
     }
     case "dictionary": {
+      x.spend(2 * v.entries.length, v);
       const out: JsonObject = {
         kind: "dictionary",
-        entries: v.entries.map(([k, x]) => [recursiveJSON(k, d), recursiveJSON(x, d)]),
+        entries: v.entries.map(([k, c]) => [recursiveJSON(k, d, x), recursiveJSON(c, d, x)]),
       };
       if (v.keyType) out.keyType = containerTypeJSON(v.keyType);
       if (v.valueType) out.valueType = containerTypeJSON(v.valueType);
@@ -81,20 +87,21 @@ function recursiveJSON(v: Value, depth: number): JsonValue {
       return out;
     }
     case "object":
-      if (v.form !== "full") return leafJSON(v);
+      if (v.form !== "full") return leafJSON(v, x);
+      x.spend(v.properties.length, v);
       return {
         kind: "object",
         form: "full",
         className: v.className,
-        properties: v.properties.map(([n, p]) => [n, recursiveJSON(p, d)]),
+        properties: v.properties.map(([n, p]) => [n, recursiveJSON(p, d, x)]),
       };
     default:
-      return leafJSON(v);
+      return leafJSON(v, x);
   }
 }
 
-function walkJSON(value: Value): JsonValue {
-  if (!isContainer(value)) return leafJSON(value);
+function walkJSON(value: Value, x: Expansion): JsonValue {
+  if (!isContainer(value)) return leafJSON(value, x);
   // Each container's JSON is made (empty) when its parent is, in the parent's order; the work
   // list then fills it. An exit marker after the children ends the container's cycle watch.
   const guard = new CycleGuard("toJSON");
@@ -109,9 +116,17 @@ function walkJSON(value: Value): JsonValue {
     const [v, slots] = task as readonly [Value, JsonValue[]];
     guard.enter(v);
     work.push(v);
+    x.spend(
+      v.kind === "array"
+        ? v.items.length
+        : v.kind === "dictionary"
+          ? 2 * v.entries.length
+          : (v as { properties: readonly unknown[] }).properties.length,
+      v,
+    );
     const child = (c: Value, into: JsonValue[]) => {
       if (!isContainer(c)) {
-        into.push(leafJSON(c));
+        into.push(leafJSON(c, x));
         return;
       }
       const s = shellJSON(c);
@@ -158,7 +173,7 @@ function shellJSON(v: Value): { json: JsonObject; slots: JsonValue[] } {
   return { json: { kind: "object", form: "full", className: o.className, properties: slots }, slots };
 }
 
-function leafJSON(value: Value): JsonValue {
+function leafJSON(value: Value, x: Expansion): JsonValue {
   const v = value;
   switch (v.kind) {
     case "nil":
@@ -189,30 +204,37 @@ function leafJSON(value: Value): JsonValue {
     case "object":
       if (v.form === "id") return { kind: "object", form: "id", id: i(v.id) };
       if (v.form === "null") return { kind: "object", form: "null" };
-      return walkJSON(v);
+      return walkJSON(v, x);
     case "array":
     case "dictionary":
-      return walkJSON(v);
+      return walkJSON(v, x);
     case "packedByteArray":
+      x.spend(v.data.length, v.data);
       return { kind: v.kind, base64: base64Encode(v.data) };
     case "packedInt32Array":
+      x.spend(v.data.length, v.data);
       return { kind: v.kind, data: Array.from(v.data) };
     case "packedInt64Array":
+      x.spend(v.data.length, v.data);
       return { kind: v.kind, data: Array.from(v.data, (n) => i(toInt64(n))) };
     case "packedFloat32Array":
     case "packedFloat64Array":
     case "packedColorArray":
+      x.spend(v.data.length, v.data);
       return { kind: v.kind, data: Array.from(v.data, f) };
     case "packedVector2Array":
     case "packedVector3Array":
     case "packedVector4Array": {
+      x.spend(v.data.length, v.data);
       const out: { [k: string]: JsonValue } = { kind: v.kind, data: Array.from(v.data, f) };
       if (v.data instanceof Float64Array) out.precision = "double";
       return out;
     }
     case "packedStringArray":
+      x.spend(v.data.length, v.data);
       return { kind: v.kind, data: [...v.data] };
     case "image":
+      x.spend(v.data.length, v.data);
       return {
         kind: "image",
         format: v.format,

@@ -113,7 +113,16 @@ export function asProjectError(e: unknown, what: string, dialect?: string): GdVa
   if (GdVariantError.is(e)) return e;
   const stack = e instanceof RangeError;
   return new EncodeError(
-    stack ? `${what}: nesting too deep for the JS stack` : `${what}: not a well-formed value (${String(e)})`,
+    stack ? `${what}: nesting too deep for the JS stack` : `${what}: not a well-formed value (${shown(e)})`,
     { code: stack ? "depth-exceeded" : "invalid-value", dialect, cause: e },
   );
+}
+
+// What was thrown, as text; whatever it is (a Symbol, an object whose toString throws).
+function shown(e: unknown): string {
+  try {
+    return String(e);
+  } catch {
+    return "an exception that cannot be shown";
+  }
 }

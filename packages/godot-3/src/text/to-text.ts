@@ -1,5 +1,7 @@
 import {
   asProjectError,
+  checkExpansion,
+  checkOptions,
   DEFAULT_MAX_DEPTH,
   EncodeError,
   joinEach,
@@ -7,6 +9,7 @@ import {
   poolEqualityKeys,
   sortArrayGodot3,
   type Value,
+  type WalkOptions,
 } from "@gdvariant/core";
 import type { Godot3DialectOptions } from "../options.js";
 import { isNullObject, variantLess } from "./compare.js";
@@ -15,7 +18,7 @@ import { realText, standaloneRealText } from "./real.js";
 import { type Godot3TextRules, godot3TextRules } from "./rules.js";
 
 /** Options of {@link toText}: the engine release (default `"3.6"`) and a depth limit. */
-export interface ToTextOptions extends Godot3DialectOptions {
+export interface ToTextOptions extends Godot3DialectOptions, WalkOptions {
   /** Deepest nesting written (root = 0). Default 1024, the engine's limit. */
   maxDepth?: number;
 }
@@ -244,15 +247,22 @@ export function nodePathString(v: Value & { kind: "nodePath" }): string {
  * The release matters (see {@link godot3TextRules}): `{\n}` or `{\n\n}` for an empty
  * Dictionary, `inf_neg` or `-inf`, and the order of Vector2/Vector3 keys.
  *
- * @param options `version` (default `"3.6"`), `maxDepth` (default 1024).
+ * @param options `version` (default `"3.6"`), `maxDepth` (default 1024), `maxValues` (default
+ *   16,777,216: a subtree held in many places is printed once per place, up to that many values).
  * @throws {EncodeError} `unsupported-kind` for a kind 3.x does not have (Vector2i, typed
- *   containers...), `depth-exceeded` past `maxDepth`, `invalid-value` for an unknown
- *   `version`; nothing else.
+ *   containers...), `depth-exceeded` past `maxDepth` or for a value that contains itself,
+ *   `limit-exceeded` past `maxValues`, `invalid-value` for an unknown `version` or options that
+ *   are not options; nothing else.
  */
-export function toText(value: Value, options: ToTextOptions = {}): string {
+export function toText(value: Value, options?: ToTextOptions): string {
+  const o = checkOptions(
+    options,
+    (m) => new EncodeError(`toText: ${m}`, { code: "invalid-value", dialect: "godot-3" }),
+    ["maxDepth", "maxValues"],
+  );
   let rules: Godot3TextRules;
   try {
-    rules = godot3TextRules(options);
+    rules = godot3TextRules(o);
   } catch (e) {
     throw new EncodeError(String((e as Error).message), {
       code: "invalid-value",
@@ -260,8 +270,12 @@ export function toText(value: Value, options: ToTextOptions = {}): string {
       cause: e,
     });
   }
-  const w = new Writer(options.maxDepth ?? DEFAULT_MAX_DEPTH, rules);
+  const w = new Writer(o.maxDepth ?? DEFAULT_MAX_DEPTH, rules);
   try {
+    // A value that holds a subtree in many places expands exponentially (41 arrays, each
+    // holding the one below twice: 2^40 leaves); it is refused first, in one pass linear in
+    // its memory, as is a value that contains itself.
+    checkExpansion(value, "toText", o.maxValues);
     return w.write(value);
   } catch (e) {
     throw asProjectError(e, "toText", "godot-3");

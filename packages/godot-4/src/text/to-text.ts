@@ -1,10 +1,12 @@
 import {
   asProjectError,
-  assertAcyclic,
   type ContainerType,
+  checkExpansion,
+  checkOptions,
   EncodeError,
   joinEach,
   type Value,
+  type WalkOptions,
 } from "@gdvariant/core";
 import { nodePathText } from "../json-native/node-path-text.js";
 import { dedupeEntries } from "./dedupe-keys.js";
@@ -224,7 +226,7 @@ class Writer {
 }
 
 /** Options of {@link toText}. */
-export interface ToTextOptions extends Godot4TextOptions {
+export interface ToTextOptions extends Godot4TextOptions, WalkOptions {
   /**
    * For releases before 4.4, which have no typed dictionaries: write a typed dictionary as the
    * untyped one those engines would hold, instead of refusing it. Default `false`.
@@ -249,19 +251,27 @@ export interface ToTextOptions extends Godot4TextOptions {
  * script resource prints as `Resource("res://...")` without the `uid://` the engine may add.
  * A dictionary holding one key twice prints it once with the later value, as the engine keeps it.
  *
- * @param options `version` (default `"4.6"`), `downgrade` (default `false`).
+ * A subtree held in many places is printed once per place, up to `maxValues` (default
+ * 16,777,216) values in all.
+ *
+ * @param options `version` (default `"4.6"`), `downgrade` (default `false`), `maxValues`.
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (or deeper than the
- *   JS stack holds where keys are compared), `invalid-value` for something that is not a
- *   well-formed value, `unsupported-kind` (with its path) for a PackedVector4Array before 4.3 or
- *   a typed dictionary before 4.4 without `downgrade`.
+ *   JS stack holds where keys are compared), `limit-exceeded` past `maxValues`, `invalid-value`
+ *   for something that is not a well-formed value, `unsupported-kind` (with its path) for a
+ *   PackedVector4Array before 4.3 or a typed dictionary before 4.4 without `downgrade`.
  * @throws {GdVariantError} for an unknown `version`.
  */
-export function toText(value: Value, options: ToTextOptions = {}): string {
-  const writer = new Writer(godot4TextRules(options), options.downgrade === true);
+export function toText(value: Value, options?: ToTextOptions): string {
+  const o = checkOptions(options, (m) => new EncodeError(`toText: ${m}`, { code: "invalid-value" }), [
+    "maxValues",
+  ]);
+  const writer = new Writer(godot4TextRules(o), o.downgrade === true);
   try {
     // A value that contains itself would branch without end under the depth cap (a dictionary
-    // that is its own key: 2^100 paths); refuse it first, in one linear pass.
-    assertAcyclic(value, "toText");
+    // that is its own key: 2^100 paths), and one that holds a subtree in many places expands
+    // exponentially (41 arrays, each holding the one below twice: 2^40 leaves): refuse both
+    // first, in one pass linear in the value's memory.
+    checkExpansion(value, "toText", o.maxValues);
     return writer.write(value, 0);
   } catch (e) {
     if (writer.refused !== undefined && EncodeError.is(e)) {

@@ -72,6 +72,8 @@ export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<Node
       const subs = subnames === "engine" ? engineWrittenSubnames(v.names, v.subnames) : v.subnames;
       // The engine sets the property bit only for a non-empty property.
       const hasProp = v.property !== undefined && (subnames !== "engine" || v.property !== "");
+      // The reader's count: names, subnames and the property together.
+      ctx.checkCount(v.names.length + subs.length + (hasProp ? 1 : 0));
       w.u32((v.names.length | 0x80000000) >>> 0);
       w.u32(subs.length);
       w.u32((v.absolute ? 1 : 0) | (hasProp ? 2 : 0));

@@ -32,6 +32,7 @@ export function rawArrayCodec(): Codec<PackedByteArrayValue> {
     encode: (ctx, v) => {
       if (!(v.data instanceof Uint8Array))
         throw ctx.error("invalid-value", "packedByteArray.data must be a Uint8Array");
+      ctx.checkCount(v.data.length);
       ctx.writer.u32(v.data.length);
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);

@@ -1,5 +1,7 @@
 import {
   asProjectError,
+  checkExpansion,
+  checkOptions,
   DEFAULT_MAX_DEPTH,
   type DictionaryEntry,
   EncodeError,
@@ -11,6 +13,7 @@ import {
   sortArrayGodot3,
   type Value,
   ValueIds,
+  type WalkOptions,
 } from "@gdvariant/core";
 import { IMAGE_FORMATS, imageRejection } from "../image/formats.js";
 import { EVENT_TYPES, KEY_MASK } from "../input-event/constants.js";
@@ -276,13 +279,22 @@ function roundF32(data: Float32Array | Float64Array): ArrayLike<number> {
  * `IntArray( ... )`, `InputEvent(KEY,65,SC)`...). Where the engine would hold something other
  * than the value's fields after `bytes2var` (an Image whose data does not match its size, a
  * NodePath without names), the text is what the engine prints for what it holds.
+ * A subtree held in many places is printed once per place, up to `maxValues` (default
+ * 16,777,216) values in all.
  * @throws {EncodeError} `unsupported-kind` for kinds 2.x does not have (Vector2i, StringName,
  * full objects...), `depth-exceeded` past 1024 levels or for a value that contains itself,
- * `invalid-value` for something that is not a well-formed value; nothing else.
+ * `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a well-formed
+ * value; nothing else.
  */
-export function toText(value: Value): string {
+export function toText(value: Value, options?: WalkOptions): string {
   const out: string[] = [];
   try {
+    const o = checkOptions(options, (m) => new EncodeError(`toText: ${m}`, { code: "invalid-value" }), [
+      "maxValues",
+    ]);
+    // Refused first, in one pass linear in the value's memory: a subtree held in so many places
+    // that the text would not end (41 arrays, each holding the one below twice), or a cycle.
+    checkExpansion(value, "toText", o.maxValues);
     write(value, out, { ids: new ValueIds(), depth: 0 });
   } catch (e) {
     throw asProjectError(e, "toText", "legacy-2");
