@@ -17,6 +17,7 @@ export {
   typedContainers,
 } from "./codecs/containers.js";
 export { type CodecSpec, checkSign, defineCodec, FLAG_64 } from "./codecs/define.js";
+export { BYTES_LAYOUT, NODE_PATH_LAYOUT } from "./codecs/layouts.js";
 export { type MathPrecision, matrixCodec, vectorCodec } from "./codecs/math.js";
 export { nodePathCodec } from "./codecs/node-path.js";
 export { bareObjectCodec, callableCodec, objectCodec, ridCodec, signalCodec } from "./codecs/object.js";
@@ -68,6 +69,16 @@ export {
   SAMPLE_STEP,
 } from "./dialect/facts.js";
 export {
+  type Layout,
+  type LayoutStep,
+  LayoutWalker,
+  PART,
+  PART_NAMES,
+  type PartCode,
+  type PartName,
+  type PartSink,
+} from "./dialect/layout.js";
+export {
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
@@ -76,6 +87,7 @@ export {
   type EncodeOptions,
   type Span,
 } from "./dialect/options.js";
+export type { Part } from "./dialect/parts.js";
 export {
   DecodeError,
   type DecodeErrorCode,

@@ -1,6 +1,7 @@
 import type { Codec } from "../dialect/contract.js";
 import type { NodePathValue } from "../value/types.js";
 import { defineCodec } from "./define.js";
+import { NODE_PATH_LAYOUT } from "./layouts.js";
 
 /**
  * NODE_PATH, "new format" (every engine since before 2.0):
@@ -52,5 +53,6 @@ export function nodePathCodec(wireId: number, property: "separate" | "subname"):
       for (const n of subnames) w.string(n);
       if (separate) w.string(v.property!);
     },
+    layout: NODE_PATH_LAYOUT,
   });
 }

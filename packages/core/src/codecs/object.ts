@@ -8,6 +8,7 @@ import type {
   SignalValue,
 } from "../value/types.js";
 import { checkSign, defineCodec, FLAG_64 } from "./define.js";
+import { ID_LAYOUT, NO_PAYLOAD, OBJECT_LAYOUT, SIGNAL_LAYOUT } from "./layouts.js";
 
 /** RID: a u64 id (4.x) or nothing at all (2.x/3.x, which decode an empty RID). */
 export function ridCodec(wireId: number, payload: boolean): Codec<RidValue> {
@@ -19,6 +20,7 @@ export function ridCodec(wireId: number, payload: boolean): Codec<RidValue> {
     encode: (ctx, v) => {
       if (payload) ctx.writer.i64(v.id);
     },
+    layout: payload ? ID_LAYOUT : NO_PAYLOAD,
   });
 }
 
@@ -71,6 +73,7 @@ export function objectCodec(wireId: number): Codec<ObjectValue> {
         }
       }
     },
+    layout: OBJECT_LAYOUT,
   });
 }
 
@@ -91,6 +94,7 @@ export function bareObjectCodec(wireId: number): Codec<ObjectValue> {
       return wireId;
     },
     encode: () => {},
+    layout: NO_PAYLOAD,
   });
 }
 
@@ -102,6 +106,7 @@ export function callableCodec(wireId: number): Codec<CallableValue> {
     name: "CALLABLE",
     decode: () => ({ kind: "callable" }),
     encode: () => {},
+    layout: NO_PAYLOAD,
   });
 }
 
@@ -119,6 +124,7 @@ export function signalCodec(wireId: number): Codec<SignalValue> {
       ctx.writer.string(v.name);
       ctx.writer.i64(v.objectId);
     },
+    layout: SIGNAL_LAYOUT,
   });
 }
 

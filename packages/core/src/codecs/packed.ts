@@ -12,6 +12,7 @@ import type {
   PackedVector4ArrayValue,
 } from "../value/types.js";
 import { checkSign, defineCodec, FLAG_64 } from "./define.js";
+import { BYTES_LAYOUT, packedLayout, STRINGS_LAYOUT } from "./layouts.js";
 import type { MathPrecision } from "./math.js";
 
 function count(ctx: DecodeContext, stride: number, what: string): number {
@@ -45,6 +46,7 @@ export function packedByteArrayCodec(
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);
     },
+    layout: BYTES_LAYOUT,
   });
 }
 
@@ -86,6 +88,16 @@ export function packedNumberCodec<V extends Fixed>(wireId: number, kind: V["kind
       ctx.writer.u32(data.length / stride);
       ctx.writer.typed(data);
     },
+    layout: packedLayout(
+      kind === "packedInt32Array"
+        ? "i32"
+        : kind === "packedInt64Array"
+          ? "i64"
+          : kind === "packedFloat64Array"
+            ? "f64"
+            : "f32",
+      stride,
+    ),
   });
 }
 
@@ -127,6 +139,7 @@ export function packedVectorCodec<V extends VectorArray>(
       if (wide === data instanceof Float64Array) ctx.writer.typed(data);
       else ctx.writer.floats(data, wide);
     },
+    layout: packedLayout("real", stride),
   });
 }
 
@@ -156,5 +169,6 @@ export function packedStringArrayCodec(
       ctx.writer.u32(v.data.length);
       for (const s of v.data) ctx.writer.string(s, true);
     },
+    layout: STRINGS_LAYOUT,
   });
 }

@@ -17,6 +17,7 @@ import {
   INLINE_STRING_NAME,
   inline,
 } from "./inline.js";
+import { BOOL_LAYOUT, FLOAT_LAYOUT, INT_LAYOUT, NO_PAYLOAD, STRING_LAYOUT } from "./layouts.js";
 
 /** The one nil value every decode returns (frozen). */
 export const NIL: NilValue = Object.freeze({ kind: "nil" });
@@ -29,6 +30,7 @@ export function nilCodec(wireId: number): Codec<NilValue> {
     decode: () => NIL,
     encode: () => {},
     inline: inline(INLINE_NIL, true),
+    layout: NO_PAYLOAD,
   });
 }
 
@@ -41,6 +43,7 @@ export function boolCodec(wireId: number): Codec<BoolValue> {
     decode: (ctx) => ({ kind: "bool", value: ctx.reader.u32() !== 0 }),
     encode: (ctx, v) => ctx.writer.u32(v.value ? 1 : 0),
     inline: inline(INLINE_BOOL, true),
+    layout: BOOL_LAYOUT,
   });
 }
 
@@ -79,6 +82,7 @@ export function intCodec(wireId: number, width: IntWidth = "auto"): Codec<IntVal
       else ctx.writer.i32(v.value as number);
     },
     inline: inline(INLINE_INT, width === "auto"),
+    layout: INT_LAYOUT,
   });
 }
 
@@ -117,6 +121,7 @@ export function floatCodec(
       else ctx.writer.f32(v.value);
     },
     inline: inline(INLINE_FLOAT, width === "auto"),
+    layout: FLOAT_LAYOUT,
   });
 }
 
@@ -129,6 +134,7 @@ export function stringCodec(wireId: number): Codec<StringValue> {
     decode: (ctx) => ({ kind: "string", value: ctx.reader.string() }),
     encode: (ctx, v) => ctx.writer.string(v.value),
     inline: inline(INLINE_STRING, true),
+    layout: STRING_LAYOUT,
   });
 }
 
@@ -140,5 +146,6 @@ export function stringNameCodec(wireId: number): Codec<StringNameValue> {
     decode: (ctx) => ({ kind: "stringName", value: ctx.reader.string() }),
     encode: (ctx, v) => ctx.writer.string(v.value),
     inline: inline(INLINE_STRING_NAME, true),
+    layout: STRING_LAYOUT,
   });
 }
