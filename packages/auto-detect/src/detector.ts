@@ -24,6 +24,7 @@ import {
   probeWith,
   readWith,
   type ToJSOptions,
+  typeIdAt,
   type Value,
 } from "@gdvariant/core";
 import { assess, assessScore, PRIOR } from "./assess.js";
@@ -287,10 +288,8 @@ function readOne(
   probe: boolean,
 ): Read {
   const d = layout.dialect;
-  const b = bytes;
-  const id =
-    ((b[start]! | (b[start + 1]! << 8) | (b[start + 2]! << 16) | (b[start + 3]! << 24)) & d.typeMask) >>> 0;
-  if (end - start >= 4 && d.codecs[id] === undefined)
+  const id = typeIdAt(d, bytes, start);
+  if (id !== undefined && end - start >= 4 && d.codecs[id] === undefined)
     return {
       failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
     };

@@ -77,6 +77,7 @@ export {
   type PartCode,
   type PartName,
   type PartSink,
+  typeIdAt,
 } from "./dialect/layout.js";
 export {
   DEFAULT_MAX_COLLECTION_LENGTH,

@@ -264,3 +264,19 @@ export class LayoutWalker {
     return this.emit(PART.padding, p, pad, pad, name);
   }
 }
+
+/**
+ * The wire type id in the header word at `offset` of `bytes` (`dialect.typeMask` of the
+ * little-endian u32), or undefined when fewer than 4 bytes are left: how a caller that chooses
+ * between dialects (auto-detect) looks at a header without reading the value.
+ */
+export function typeIdAt(
+  dialect: { readonly typeMask: number },
+  bytes: Uint8Array,
+  offset: number,
+): number | undefined {
+  if (!(offset >= 0 && offset + 4 <= bytes.length)) return undefined;
+  const b = bytes;
+  const word = b[offset]! | (b[offset + 1]! << 8) | (b[offset + 2]! << 16) | (b[offset + 3]! << 24);
+  return (word & dialect.typeMask) >>> 0;
+}

@@ -48,6 +48,7 @@ export function inputEventCodec(): Codec<InputEventValue> {
     wireId: TYPE_ID.INPUT_EVENT,
     kind: "inputEvent",
     name: "INPUT_EVENT",
+    layout: INPUT_EVENT_LAYOUT,
     decode: (ctx) => {
       const r = ctx.reader;
       r.need(PREFIX, "INPUT_EVENT");
