@@ -89,6 +89,7 @@ export {
   type Span,
 } from "./dialect/options.js";
 export type { Part } from "./dialect/parts.js";
+export { type OnRecord, readRecordsWith } from "./dialect/read-records.js";
 export {
   DecodeError,
   type DecodeErrorCode,
@@ -126,7 +127,20 @@ export {
   type PacketDecodeOptions,
   type PacketEncodeOptions,
 } from "./framing/packet.js";
-export { readStoreVarFile, writeStoreVarFile } from "./framing/store-var-file.js";
+export {
+  type RecordChain,
+  type RecordChainOptions,
+  type RecordStop,
+  recordOffset,
+  walkRecords,
+} from "./framing/record-chain.js";
+export {
+  type ReadRecordsOptions,
+  type RecordsRead,
+  readRecords,
+  readStoreVarFile,
+  writeStoreVarFile,
+} from "./framing/store-var-file.js";
 export { StreamDecoder, type StreamDecoderOptions } from "./framing/stream-decoder.js";
 export { encodeStreamFrame } from "./framing/stream-frame.js";
 export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";

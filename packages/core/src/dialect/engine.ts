@@ -185,7 +185,7 @@ function compile(dialect: Dialect): Compiled {
   return c;
 }
 
-class Decoder implements DecodeContext {
+export class Decoder implements DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
   private readonly options: DecodeOptions;
