@@ -60,15 +60,17 @@ Prints the value of every record, one per record:
   text  the engine's own text (var_to_str in 4.x, var2str in 2.x/3.x), records separated by a newline
   json  core's lossless tagged JSON, one record per line (JSON Lines)
   js    the plain JavaScript view (toJS), one record per line
+  json-native  Godot 4.4+'s JSON.stringify(JSON.from_native(v)), one record per line (godot-4 only)
 
 Options:
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
-  --format F         text (default), json or js
+  --format F         text (default), json, js or json-native
   --engine-version V text as that release prints it: 3.0-3.6 for godot-3 (default 3.6; 3.2 and
-                     older print {\n\n} and -inf, order Vector2 keys approximately)
+                     older print {\n\n} and -inf, order Vector2 keys approximately), 4.0-4.6
+                     for godot-4 (default 4.6; 4.0-4.4 print reals with six digits)
   -o, --output OUT   write to OUT instead of stdout; a folder when several inputs are given
-                     (one file per input: .txt, .jsonl or .js.txt)
+                     (one file per input: .txt, .jsonl, .js.txt or .json)
   -h, --help         this help
 
 ${EXIT_CODES}`,
@@ -102,8 +104,13 @@ printing each lossy step (kinds the target lacks, numbers it cannot hold...) on 
 encrypted or compressed input (a 3.x save) is written encrypted or compressed the way D's
 engine reads it, with the same password unless --new-password is given.
 
+--to json-native writes Godot 4.4+'s JSON.stringify(JSON.from_native(v)) and --to json-stringify
+the plain JSON.stringify(v), one line a record (after converting to Godot 4, losses listed);
+--from json-native reads a JSON.from_native text instead of a dump, as JSON.to_native does.
+
 Options:
-  --to D             godot-4, godot-3 or legacy-2 (required)
+  --to D             godot-4, godot-3, legacy-2, json-native or json-stringify (required)
+  --from F           json-native: IN is JSON.from_native text (default: a dump)
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
 ${TARGET_OPTIONS}

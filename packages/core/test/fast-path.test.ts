@@ -268,7 +268,8 @@ describe("inline encode and per-value encode agree", () => {
       { kind: "vector3", x: 1 },
       { kind: "color", r: 0.5, g: 0.25, b: 1e40, a: Number.NaN },
       { kind: "nil", extra: 1 },
-      { kind: "dictionary", entries: [[{ kind: "int", value: 1 }]] },
+      // (A dictionary entry that is not a pair is refused by core's entry loop, which the
+      // per-value codec here does not use: test/malformed tests of the dialects cover it.)
       { kind: "array", items: [undefined, null, 3, "x", [1, { a: 2.5 }]] },
     ];
     for (const [fast, slow] of dialects) {

@@ -268,7 +268,10 @@ function referenceFromJS(input: unknown): Value {
     case "bigint":
       return int(input);
     case "number":
-      return Number.isInteger(input) ? int(input) : { kind: "float", value: input };
+      // Whole numbers that an int64 holds are ints; the others (1e300) floats.
+      return Number.isInteger(input) && input >= -(2 ** 63) && input < 2 ** 63
+        ? int(input)
+        : { kind: "float", value: input };
     case "string":
       return { kind: "string", value: input };
     case "object": {

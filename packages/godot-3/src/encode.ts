@@ -4,9 +4,9 @@ import { type Godot3EncodeOptions, inDialect } from "./options.js";
 
 /**
  * Encodes a value as Godot 3.x `var2bytes` would. Accepts a {@link Value} or a plain JS value
- * (inferred by core's `fromJS`: integer number to int, other number to float, string, boolean,
- * null, arrays, plain objects and Maps to Dictionary, typed arrays to pool arrays, bigint to
- * int). NodePath padding is written as zeros (the engine leaves it unwritten).
+ * (inferred by core's `fromJS`: whole number within int64 to int, other number to float,
+ * string, boolean, null, arrays, plain objects and Maps to Dictionary, typed arrays to pool
+ * arrays, bigint to int). NodePath padding is written as zeros (the engine leaves it unwritten).
  *
  * @param options `version` (default `"3.6"`; `"3.0"` writes every int as 64-bit), `maxDepth`
  *   (default 1024), `maxTotalBytes` (default 1 GiB).

@@ -9,7 +9,7 @@ export type Godot4EncodeOptions = EncodeOptions & Godot4Options;
  * Encodes a value as the Godot 4.x engine's `var_to_bytes` (or `var_to_bytes_with_objects` for
  * full objects) would, byte for byte: ints and floats 32-bit unless the value needs 64 bits,
  * null objects as a bare NIL header, zero padding. Plain JS values are accepted (see core's
- * `fromJS`: integer numbers become int, other numbers float, objects and Maps Dictionary).
+ * `fromJS`: whole numbers within int64 become int, other numbers float, objects and Maps Dictionary).
  *
  * Options: `version` (default `"4.6"`), `precision` (default `"single"`), `downgrade`
  * (default false), `maxDepth` (default 1024), `maxTotalBytes` (default 1 GiB).

@@ -4,8 +4,8 @@ import type { Legacy2EncodeOptions } from "./options.js";
 
 /**
  * Encodes a value as a Godot 2.x Variant, as `var2bytes` does. Takes a value of the model
- * (`@gdvariant/core` constructors) or a plain JS value (integer numbers become int, other numbers
- * real, strings, booleans, null, arrays, plain objects and Maps become Dictionary, typed arrays
+ * (`@gdvariant/core` constructors) or a plain JS value (whole numbers within int64 become int,
+ * other numbers real, strings, booleans, null, arrays, plain objects and Maps become Dictionary, typed arrays
  * the matching 2.x array). Ints must fit 32 bits; 2.x has no 64-bit ints. Padding is zeros.
  * Options default to `reals: "exact"`, `nodePathSubnames: "correct"`, depth 1024, 1 GiB output.
  * @throws {EncodeError} `unsupported-kind` for kinds 2.x cannot carry (StringName, Vector2i,

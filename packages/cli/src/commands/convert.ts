@@ -6,7 +6,8 @@ import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
-import { choiceFlags, resolveInput } from "../resolve.js";
+import { JSON_FORMS, jsonFormOf, jsonFormVersion, readJsonNativeText, writeJsonForm } from "../json-forms.js";
+import { choiceFlags, type Resolved, resolveInput } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
 import { openLayers, resealFor, SECRET_OPTIONS } from "./file-layers.js";
 
@@ -19,6 +20,26 @@ function encodes(dialect: Dialect, value: Value): boolean {
   }
 }
 
+// A JSON.from_native text as one Godot 4 record, in the shape resolveInput gives.
+function readNative(plaintext: Uint8Array, allowObjects: boolean): Resolved {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(plaintext);
+  } catch {
+    throw new InputError("--from json-native needs UTF-8 text");
+  }
+  const value = readJsonNativeText(text, undefined, allowObjects);
+  const record = { value, offset: 0, valueOffset: 0, valueLength: plaintext.length };
+  const framed: Resolved["framed"] = {
+    framing: "raw",
+    bigEndian: false,
+    bytes: plaintext,
+    records: [record],
+    trailing: 0,
+  };
+  return { entry: dialectEntry("godot-4"), framed, detection: undefined, candidate: undefined };
+}
+
 /** `gdvariant convert`: a dump of one dialect rewritten for another, each lossy step reported. */
 export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("convert", argv, {
@@ -27,6 +48,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     ...SECRET_OPTIONS,
     "new-password": { type: "string" },
     to: { type: "string" },
+    from: { type: "string" },
     strict: { type: "boolean" },
     unconvertible: { type: "string" },
     output: { type: "string", short: "o" },
@@ -34,8 +56,15 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("convert needs an input file", "convert");
   if (values.to === undefined)
-    throw new UsageError(`convert needs --to (${DIALECT_IDS.join(", ")})`, "convert");
-  const target = dialectEntry(values.to, "--to");
+    throw new UsageError(`convert needs --to (${[...DIALECT_IDS, ...JSON_FORMS].join(", ")})`, "convert");
+  // --to json-native / json-stringify: Godot 4's JSON forms, written from the Godot 4 value.
+  const jsonForm = jsonFormOf(values.to);
+  const target = dialectEntry(jsonForm !== undefined ? "godot-4" : values.to, "--to");
+  const jsonVersion =
+    jsonForm !== undefined ? jsonFormVersion(values["engine-version"], `--to ${jsonForm}`) : undefined;
+  // --from json-native: the input is JSON.from_native text rather than a dump.
+  const fromNative =
+    oneOf<"dump" | "json-native">("convert", "from", values.from, ["json-native"], "dump") === "json-native";
   const choice = readChoice("convert", values);
   const precision = oneOf<"single" | "double">(
     "convert",
@@ -66,7 +95,9 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
       await readInput(f.path, io, maxBytesOf("convert", values)),
       values,
     );
-    const r = resolveInput(opened.plaintext, choice);
+    const r = fromNative
+      ? readNative(opened.plaintext, values["allow-objects"] === true)
+      : resolveInput(opened.plaintext, choice);
     if (r.detection?.ambiguous && r.detection.ambiguity === "different-values") {
       progress.clear();
       await write(
@@ -104,10 +135,13 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     const framing: OutFraming = r.framed.framing;
     let data: Uint8Array | string;
     try {
-      data = frameValues(writer, converted, framing, r.framed.bigEndian);
+      data =
+        jsonForm !== undefined
+          ? converted.map((v) => `${writeJsonForm(jsonForm, v, jsonVersion)}\n`).join("")
+          : frameValues(writer, converted, framing, r.framed.bigEndian);
     } catch (e) {
       // Name the record that failed: the first one that does not encode alone.
-      const n = several ? converted.findIndex((v) => !encodes(writer, v)) : -1;
+      const n = several && jsonForm === undefined ? converted.findIndex((v) => !encodes(writer, v)) : -1;
       throw n >= 0 ? new RecordError(n, e) : e;
     }
     // Layers go back on as the target engine reads them: the same password unless --new-password.

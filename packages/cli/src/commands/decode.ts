@@ -7,16 +7,22 @@ import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { jsonFormVersion, writeJsonForm } from "../json-forms.js";
 import { jsonPieces, writePieces } from "../json-stream.js";
 import { type InputRecord, PartialReadError } from "../records.js";
 import { choiceFlags, resolveInput } from "../resolve.js";
 import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
 
 /** Output formats of `decode`. */
-export const FORMATS = ["text", "json", "js"] as const;
+export const FORMATS = ["text", "json", "js", "json-native"] as const;
 type Format = (typeof FORMATS)[number];
 
-const EXTENSIONS: Readonly<Record<Format, string>> = { text: ".txt", json: ".jsonl", js: ".js.txt" };
+const EXTENSIONS: Readonly<Record<Format, string>> = {
+  text: ".txt",
+  json: ".jsonl",
+  js: ".js.txt",
+  "json-native": ".json",
+};
 
 /** One record in a format; text is the engine's own, json one line of tagged JSON. */
 export function formatRecord(
@@ -26,6 +32,15 @@ export function formatRecord(
   target: TargetOptions = {},
 ): string {
   if (format === "text") return entry.toText(value, target);
+  if (format === "json-native") {
+    // Godot 4.4+'s JSON.stringify(JSON.from_native(v)); other generations convert first.
+    if (entry.id !== "godot-4")
+      throw new UsageError(
+        `--format json-native is Godot 4's form; this is ${entry.id}: use convert --to json-native, which reports what converting loses`,
+        "decode",
+      );
+    return writeJsonForm("json-native", value, jsonFormVersion(target.engineVersion, "--format json-native"));
+  }
   if (format === "json") return JSON.stringify(toJSON(value));
   return inspect(toJS(value), {
     depth: null,

@@ -1,3 +1,5 @@
+import { describeJS } from "../describe.js";
+import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
 import { encodeUtf8Into, utf8Length } from "./utf8.js";
@@ -10,6 +12,12 @@ export class TargetTooSmall extends Error {
     super(`the write needs ${needed} bytes of the target`);
     this.needed = needed;
   }
+}
+
+// What a write refuses: the engine's writer turns it into EncodeError `invalid-value` with the
+// path of the value being written.
+function notA(what: string, x: unknown): TypeError {
+  return new TypeError(`expected ${what}, not ${describeJS(x)}`);
 }
 
 /**
@@ -136,8 +144,13 @@ export class ByteWriter {
     this.view.setUint32(at, v >>> 0, true);
   }
 
-  /** int64 from an {@link Int64} (number or bigint). */
+  /**
+   * int64 from an {@link Int64} (number or bigint).
+   * @throws {TypeError} for anything else: a fraction, a number or bigint outside int64
+   *   (DataView would write a bigint modulo 2^64).
+   */
   i64(v: Int64): void {
+    if (!isInt64(v)) throw notA("an int64", v);
     this.ensure(8);
     if (typeof v === "number") {
       // Safe integers: split into two 32-bit halves without a bigint.
@@ -151,13 +164,17 @@ export class ByteWriter {
     this.pos += 8;
   }
 
+  /** @throws {TypeError} for what is not a number (DataView would convert it: "1" to 1). */
   f32(v: number): void {
+    if (typeof v !== "number") throw notA("a number", v);
     this.ensure(4);
     this.view.setFloat32(this.pos, v, true);
     this.pos += 4;
   }
 
+  /** @throws {TypeError} for what is not a number. */
   f64(v: number): void {
+    if (typeof v !== "number") throw notA("a number", v);
     this.ensure(8);
     this.view.setFloat64(this.pos, v, true);
     this.pos += 8;
@@ -190,6 +207,8 @@ export class ByteWriter {
    * the length (PackedStringArray elements: u32 N+1, N bytes, NUL, padding).
    */
   string(s: string, nul = false): void {
+    // Anything else would make NaN of the position and cut the output short.
+    if (typeof s !== "string") throw notA("a string", s);
     const worst = 4 + s.length * 3 + 4;
     // Room for the worst case (3 bytes per UTF-16 unit). Where that would not fit (a caller's
     // buffer or the limit near its end, or a buffer about to grow) the exact UTF-8 length is
@@ -219,9 +238,15 @@ export class ByteWriter {
     this.pos += byteLength;
   }
 
-  /** Floats as f32 or f64 from any array-like of numbers. */
+  /**
+   * Floats as f32 or f64 from any array-like of numbers.
+   * @throws {TypeError} for an element of a plain array that is not a number.
+   */
   floats(data: ArrayLike<number>, wide: boolean): void {
     const n = data.length;
+    if (!ArrayBuffer.isView(data)) {
+      for (let i = 0; i < n; i++) if (typeof data[i] !== "number") throw notA("a number", data[i]);
+    }
     if (wide) {
       this.ensure(n * 8);
       for (let i = 0; i < n; i++) this.view.setFloat64(this.pos + i * 8, data[i]!, true);

@@ -1,5 +1,7 @@
 import type { Codec, DecodeContext, EncodeContext } from "../dialect/contract.js";
-import type { ArrayValue, ContainerType, DictionaryValue } from "../value/types.js";
+import type { ArrayValue, ContainerType, DictionaryEntry, DictionaryValue, Value } from "../value/types.js";
+import { isKind } from "../value/types.js";
+import { badField, checkArray, checkFlag } from "./check.js";
 import { defineCodec } from "./define.js";
 import { INLINE_ARRAY, INLINE_DICTIONARY, inline } from "./inline.js";
 import { arrayLayout, dictionaryLayout } from "./layouts.js";
@@ -61,6 +63,28 @@ export const typedContainers: TypedContainers = {
   write: writeContainerType,
 };
 
+/** A container type of the model; anything else is `invalid-value`, before any other check. */
+function checkContainerType(ctx: EncodeContext, kind: string, field: string, t: unknown): void {
+  if (typeof t === "object" && t !== null) {
+    const c = t as { kind?: unknown; type?: unknown; className?: unknown; path?: unknown };
+    if (
+      c.kind === "builtin"
+        ? isKind(c.type)
+        : c.kind === "class"
+          ? typeof c.className === "string"
+          : c.kind === "script" && typeof c.path === "string"
+    )
+      return;
+  }
+  badField(
+    ctx,
+    kind,
+    field,
+    t,
+    'a container type ({ kind: "builtin", type }, "class" with className or "script" with path)',
+  );
+}
+
 function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): never {
   const since = o.typedSince ? ` (typed ${what} need ${o.typedSince})` : "";
   throw ctx.error(
@@ -83,6 +107,7 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
     decode: (ctx, header, start) => ctx.decodeContainer(inl, header, start) as ArrayValue,
     header: (v, ctx) => {
       if (v.elementType === undefined) return wireId;
+      checkContainerType(ctx, "array", "elementType", v.elementType);
       if (typed !== undefined) return wireId | (typed.code[v.elementType.kind] << 16);
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "array", o);
@@ -91,9 +116,12 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
     layout: arrayLayout(typed !== undefined),
     encode: (ctx, v, header) => {
       if (header !== wireId) typed!.write(ctx, v.elementType!);
-      const n = v.items.length;
+      // A string or an array-like has a length and elements too.
+      const items = checkArray(ctx, "array", "items", v.items) as readonly Value[];
+      checkFlag(ctx, "array", "shared", v.shared);
+      const n = items.length;
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
-      ctx.encodeElements(v.items);
+      ctx.encodeElements(items);
     },
   });
 }
@@ -112,6 +140,8 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
     decode: (ctx, header, start) => ctx.decodeContainer(inl, header, start) as DictionaryValue,
     header: (v, ctx) => {
       if (v.keyType === undefined && v.valueType === undefined) return wireId;
+      if (v.keyType !== undefined) checkContainerType(ctx, "dictionary", "keyType", v.keyType);
+      if (v.valueType !== undefined) checkContainerType(ctx, "dictionary", "valueType", v.valueType);
       if (typed !== undefined) {
         const k = v.keyType ? typed.code[v.keyType.kind] : 0;
         const val = v.valueType ? typed.code[v.valueType.kind] : 0;
@@ -127,9 +157,11 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
         if (v.keyType) typed!.write(ctx, v.keyType);
         if (v.valueType) typed!.write(ctx, v.valueType);
       }
-      const n = v.entries.length;
+      const entries = checkArray(ctx, "dictionary", "entries", v.entries) as readonly DictionaryEntry[];
+      checkFlag(ctx, "dictionary", "shared", v.shared);
+      const n = entries.length;
       ctx.writer.u32(keepShared && v.shared ? (n | 0x80000000) >>> 0 : n);
-      ctx.encodeEntries(v.entries);
+      ctx.encodeEntries(entries);
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   VECTOR_FIELDS,
   type VectorKind,
 } from "../value/types.js";
+import { badField, isInt32 } from "./check.js";
 import { defineCodec, FLAG_64 } from "./define.js";
 import { INLINE_NONE, inline, inlineTagOf } from "./inline.js";
 import { intsLayout, realsLayout } from "./layouts.js";
@@ -77,9 +78,7 @@ export function vectorCodec<K extends VectorKind>(
       for (const f of fields) {
         const x = rec[f]!;
         if (isInt) {
-          if (!Number.isInteger(x) || x < -2147483648 || x > 2147483647) {
-            throw ctx.error("out-of-range", `${kind}.${f} = ${x} is not an int32`);
-          }
+          if (!isInt32(x)) badField(ctx, kind, f, x, "an int32");
           w.i32(x);
         } else if (header & FLAG_64) w.f64(x);
         else w.f32(x);
@@ -118,8 +117,9 @@ export function matrixCodec<K extends MatrixKind>(
     header: () => (write64 ? wireId | FLAG_64 : wireId),
     encode: (ctx, v, header) => {
       const values = (v as unknown as { values: readonly number[] }).values;
-      if (values.length !== count)
-        throw ctx.error("invalid-value", `${kind} needs ${count} values, has ${values.length}`);
+      // The writer's floats refuses an element that is not a number.
+      if (!Array.isArray(values) || values.length !== count)
+        badField(ctx, kind, "values", values, `an array of ${count} numbers`);
       ctx.writer.floats(values, (header & FLAG_64) !== 0);
     },
     layout: realsLayout(count),

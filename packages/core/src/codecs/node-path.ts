@@ -1,5 +1,6 @@
-import type { Codec } from "../dialect/contract.js";
+import type { Codec, EncodeContext } from "../dialect/contract.js";
 import type { NodePathValue } from "../value/types.js";
+import { checkArray, checkBoolean } from "./check.js";
 import { defineCodec } from "./define.js";
 import { NODE_PATH_LAYOUT } from "./layouts.js";
 
@@ -43,6 +44,7 @@ export function nodePathCodec(wireId: number, property: "separate" | "subname"):
       return { kind: "nodePath", names, subnames, absolute, property: prop };
     },
     encode: (ctx, v) => {
+      checkNodePath(ctx, v);
       const w = ctx.writer;
       const separate = property === "separate" && v.property !== undefined;
       const subnames = !separate && v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
@@ -55,4 +57,15 @@ export function nodePathCodec(wireId: number, property: "separate" | "subname"):
     },
     layout: NODE_PATH_LAYOUT,
   });
+}
+
+/**
+ * The fields of a NodePath that its writes do not check: the lists must be arrays (a string has
+ * a length and elements too) and `absolute` a boolean. The names themselves, and `property`,
+ * are refused by the writer if they are not strings.
+ */
+export function checkNodePath(ctx: EncodeContext, v: NodePathValue): void {
+  checkArray(ctx, "nodePath", "names", v.names);
+  checkArray(ctx, "nodePath", "subnames", v.subnames);
+  checkBoolean(ctx, "nodePath", "absolute", v.absolute);
 }

@@ -1,4 +1,4 @@
-import type { Codec } from "../dialect/contract.js";
+import type { Codec, EncodeContext } from "../dialect/contract.js";
 import type {
   CallableValue,
   NilValue,
@@ -7,6 +7,7 @@ import type {
   RidValue,
   SignalValue,
 } from "../value/types.js";
+import { badField, checkArray, checkInt64 } from "./check.js";
 import { checkSign, defineCodec, FLAG_64 } from "./define.js";
 import { ID_LAYOUT, NO_PAYLOAD, OBJECT_LAYOUT, SIGNAL_LAYOUT } from "./layouts.js";
 
@@ -19,9 +20,15 @@ export function ridCodec(wireId: number, payload: boolean): Codec<RidValue> {
     decode: (ctx) => ({ kind: "rid", id: payload ? ctx.reader.i64n() : 0 }),
     encode: (ctx, v) => {
       if (payload) ctx.writer.i64(v.id);
+      // Not written, but a malformed value all the same.
+      else checkInt64(ctx, "rid", "id", v.id);
     },
     layout: payload ? ID_LAYOUT : NO_PAYLOAD,
   });
+}
+
+function badForm(ctx: EncodeContext, v: ObjectValue): never {
+  return badField(ctx, "object", "form", (v as { form?: unknown }).form, '"id", "full" or "null"');
 }
 
 /** The NIL type id: 3.x/4.x write a null object as a bare NIL header. */
@@ -59,17 +66,29 @@ export function objectCodec(wireId: number): Codec<ObjectValue> {
       }
       return { kind: "object", form: "full", className, properties };
     },
-    header: (v) => (v.form === "id" ? wireId | FLAG_64 : v.form === "null" ? NIL_ID : wireId),
+    header: (v, ctx) =>
+      v.form === "id"
+        ? wireId | FLAG_64
+        : v.form === "null"
+          ? NIL_ID
+          : v.form === "full"
+            ? wireId
+            : badForm(ctx, v),
     encode: (ctx, v) => {
       const w = ctx.writer;
       if (v.form === "id") w.i64(v.id);
       else if (v.form === "full") {
         w.string(v.className);
         if (v.className === "") return;
-        w.u32(v.properties.length);
-        for (const [name, value] of v.properties) {
+        const properties = checkArray(ctx, "object", "properties", v.properties) as readonly ObjectProperty[];
+        w.u32(properties.length);
+        for (let i = 0; i < properties.length; i++) {
+          const p = properties[i];
+          if (!Array.isArray(p) || p.length !== 2)
+            badField(ctx, "object", `properties[${i}]`, p, "a [name, value] pair");
+          const name = p[0];
           w.string(name);
-          ctx.encodeProperty(value, name);
+          ctx.encodeProperty(p[1], name);
         }
       }
     },
@@ -86,6 +105,7 @@ export function bareObjectCodec(wireId: number): Codec<ObjectValue> {
     decode: () => ({ kind: "object", form: "null" }),
     header: (v, ctx) => {
       if (v.form !== "null") {
+        if (v.form !== "id" && v.form !== "full") badForm(ctx, v);
         throw ctx.error(
           "unsupported-kind",
           `${ctx.dialect.name} cannot carry objects (only a bare null header)`,

@@ -11,6 +11,7 @@ import type {
   PackedVector3ArrayValue,
   PackedVector4ArrayValue,
 } from "../value/types.js";
+import { badField, checkArray } from "./check.js";
 import { checkSign, defineCodec, FLAG_64 } from "./define.js";
 import { BYTES_LAYOUT, packedLayout, STRINGS_LAYOUT } from "./layouts.js";
 import type { MathPrecision } from "./math.js";
@@ -42,6 +43,8 @@ export function packedByteArrayCodec(
       return { kind: "packedByteArray", data };
     },
     encode: (ctx, v) => {
+      // Uint8Array#set takes any array-like (and 300 as 44): only a Uint8Array is a byte array.
+      if (!(v.data instanceof Uint8Array)) badField(ctx, "packedByteArray", "data", v.data, "a Uint8Array");
       ctx.writer.u32(v.data.length);
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);
@@ -80,10 +83,8 @@ export function packedNumberCodec<V extends Fixed>(wireId: number, kind: V["kind
     encode: (ctx, v) => {
       const data = v.data as unknown as ArrayBufferView & { length: number; BYTES_PER_ELEMENT: number };
       if (!(data instanceof (ctor as unknown as Function)) || data.length % stride !== 0) {
-        throw ctx.error(
-          "invalid-value",
-          `${kind} data must be a ${(ctor as unknown as Function).name} of whole elements`,
-        );
+        const ctorName = (ctor as unknown as Function).name;
+        badField(ctx, kind, "data", data, stride > 1 ? `a ${ctorName} of whole colors` : `a ${ctorName}`);
       }
       ctx.writer.u32(data.length / stride);
       ctx.writer.typed(data);
@@ -132,8 +133,8 @@ export function packedVectorCodec<V extends VectorArray>(
     header: () => (write64 ? wireId | FLAG_64 : wireId),
     encode: (ctx, v, header) => {
       const data = v.data;
-      if (data.length % stride !== 0)
-        throw ctx.error("invalid-value", `${kind} data length is not a multiple of ${stride}`);
+      if (!(data instanceof Float32Array || data instanceof Float64Array) || data.length % stride !== 0)
+        badField(ctx, kind, "data", data, `a Float32Array or Float64Array of ${stride} numbers a vector`);
       ctx.writer.u32(data.length / stride);
       const wide = (header & FLAG_64) !== 0;
       if (wide === data instanceof Float64Array) ctx.writer.typed(data);
@@ -166,8 +167,10 @@ export function packedStringArrayCodec(
       return { kind: "packedStringArray", data };
     },
     encode: (ctx, v) => {
-      ctx.writer.u32(v.data.length);
-      for (const s of v.data) ctx.writer.string(s, true);
+      // The writer refuses an element that is not a string.
+      const data = checkArray(ctx, "packedStringArray", "data", v.data) as readonly string[];
+      ctx.writer.u32(data.length);
+      for (let i = 0; i < data.length; i++) ctx.writer.string(data[i]!, true);
     },
     layout: STRINGS_LAYOUT,
   });

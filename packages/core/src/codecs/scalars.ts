@@ -7,6 +7,7 @@ import type {
   StringNameValue,
   StringValue,
 } from "../value/types.js";
+import { badField, checkBoolean, checkInt64 } from "./check.js";
 import { defineCodec, FLAG_64 } from "./define.js";
 import {
   INLINE_BOOL,
@@ -41,7 +42,10 @@ export function boolCodec(wireId: number): Codec<BoolValue> {
     name: "BOOL",
     // The engine reads any nonzero u32 as true and writes 0/1.
     decode: (ctx) => ({ kind: "bool", value: ctx.reader.u32() !== 0 }),
-    encode: (ctx, v) => ctx.writer.u32(v.value ? 1 : 0),
+    encode: (ctx, v) => {
+      checkBoolean(ctx, "bool", "value", v.value);
+      ctx.writer.u32(v.value ? 1 : 0);
+    },
     inline: inline(INLINE_BOOL, true),
     layout: BOOL_LAYOUT,
   });
@@ -70,6 +74,8 @@ export function intCodec(wireId: number, width: IntWidth = "auto"): Codec<IntVal
       value: header & FLAG_64 ? ctx.reader.i64n() : ctx.reader.i32(),
     }),
     header: (v, ctx) => {
+      // The writer's i64 refuses what is not an int64, but an i32 would write 1.5 as 1.
+      checkInt64(ctx, "int", "value", v.value);
       if (width === "always-64") return wireId | FLAG_64;
       if (fitsI32(v.value)) return wireId;
       if (width === "32-only") {
@@ -106,6 +112,7 @@ export function floatCodec(
       value: header & FLAG_64 ? ctx.reader.f64() : ctx.reader.f32(),
     }),
     header: (v, ctx) => {
+      if (typeof v.value !== "number") badField(ctx, "float", "value", v.value, "a number");
       const exact = Math.fround(v.value) === v.value;
       if (width === "auto") return exact ? wireId : wireId | FLAG_64;
       if (!exact && !Number.isNaN(v.value) && !options.round) {

@@ -26,6 +26,7 @@ import {
 } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { toInt64 } from "../value/construct.js";
+import { isInt64Number } from "../value/int64.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
@@ -817,10 +818,20 @@ class Encoder implements EncodeContext {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
   }
 
+  // What a failure becomes on its way out of a container: the project's errors and encodeInto's
+  // TargetTooSmall as they are; anything else (the writer's TypeError for a malformed field, a
+  // getter that throws, the JS stack running out) an EncodeError made at the innermost
+  // container, so that it gets the path. Only failures pay for this.
+  private caught(e: unknown): unknown {
+    if (GdVariantError.is(e) || e instanceof TargetTooSmall) return e;
+    return foreignError(e, this.dialect.id);
+  }
+
   /**
    * Writes a model value, or a plain JS value directly (the inference of `fromJS`, without
-   * making model values first: integer number to int, other number to float, string, boolean,
-   * null/undefined, bigint, arrays, Maps and plain objects, typed arrays to packed arrays).
+   * making model values first: whole number within int64 to int, other number to float,
+   * string, boolean, null/undefined, bigint, arrays, Maps and plain objects, typed arrays to
+   * packed arrays).
    */
   encodeValue(input: unknown): void {
     switch (typeof input) {
@@ -842,9 +853,10 @@ class Encoder implements EncodeContext {
         return;
       }
       case "number":
-        if (Number.isInteger(input)) {
-          if (!this.inlineInt(input)) this.encodeModel({ kind: "int", value: toInt64(input) });
-        } else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
+        // fromJS's inference: a whole number within int64 is an int, any other number a float.
+        if (this.inlineInt(input)) return;
+        if (isInt64Number(input)) this.encodeModel({ kind: "int", value: toInt64(input) });
+        else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
         return;
       case "string":
         if (!this.inlineString(INLINE_STRING, input)) this.encodeModel({ kind: "string", value: input });
@@ -869,7 +881,8 @@ class Encoder implements EncodeContext {
   // inline write takes.
   private inlineInt(x: unknown): boolean {
     const id = this.inlineIds[INLINE_INT]!;
-    if (id < 0 || typeof x !== "number" || !(x >= -2147483648 && x <= 2147483647)) return false;
+    // A whole number within int32; anything else (a fraction, a bigint, a string) is the codec's.
+    if (id < 0 || typeof x !== "number" || (x | 0) !== x) return false;
     this.writer.u32(id);
     this.writer.i32(x);
     return true;
@@ -899,7 +912,7 @@ class Encoder implements EncodeContext {
 
   private inlineBool(x: unknown): boolean {
     const id = this.inlineIds[INLINE_BOOL]!;
-    if (id < 0) return false;
+    if (id < 0 || typeof x !== "boolean") return false;
     this.writer.u32(id);
     this.writer.u32(x ? 1 : 0);
     return true;
@@ -1010,8 +1023,10 @@ class Encoder implements EncodeContext {
       }
     } catch (e) {
       this.depth = depth - 1;
-      if (EncodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key: keyValue(key) });
-      throw e;
+      const err = this.caught(e);
+      if (EncodeError.is(err))
+        this.unwinding.add(err, key === undefined ? { keyAt: i } : { key: keyValue(key) });
+      throw err;
     }
     this.depth = depth - 1;
   }
@@ -1036,9 +1051,10 @@ class Encoder implements EncodeContext {
       }
     } catch (e) {
       this.depth = depth - 1;
-      if (EncodeError.is(e))
-        this.unwinding.add(e, key === undefined ? { keyAt: i } : { key: { kind: "string", value: key } });
-      throw e;
+      const err = this.caught(e);
+      if (EncodeError.is(err))
+        this.unwinding.add(err, key === undefined ? { keyAt: i } : { key: { kind: "string", value: key } });
+      throw err;
     }
     this.depth = depth - 1;
   }
@@ -1110,8 +1126,9 @@ class Encoder implements EncodeContext {
       this.encodeValue(value);
     } catch (e) {
       this.depth = depth - 1;
-      if (EncodeError.is(e)) this.unwinding.add(e, segmentOf(what, index, ref));
-      throw e;
+      const err = this.caught(e);
+      if (EncodeError.is(err)) this.unwinding.add(err, segmentOf(what, index, ref));
+      throw err;
     }
     this.depth = depth - 1;
   }
@@ -1142,8 +1159,9 @@ class Encoder implements EncodeContext {
       for (; i < n; i++) this.encodeValue(items[i]);
     } catch (e) {
       this.depth = depth - 1;
-      if (EncodeError.is(e)) this.unwinding.add(e, i);
-      throw e;
+      const err = this.caught(e);
+      if (EncodeError.is(err)) this.unwinding.add(err, i);
+      throw err;
     }
     this.depth = depth - 1;
   }
@@ -1194,7 +1212,7 @@ class Encoder implements EncodeContext {
       for (; i < n; i++) {
         const e = entries[i];
         key = undefined;
-        if (!Array.isArray(e))
+        if (!Array.isArray(e) || e.length !== 2)
           throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair");
         const k = e[0];
         // The `value` is read once: the bytes kept for the slot are those of the string written.
@@ -1206,8 +1224,9 @@ class Encoder implements EncodeContext {
       }
     } catch (e) {
       this.depth = depth - 1;
-      if (EncodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key });
-      throw e;
+      const err = this.caught(e);
+      if (EncodeError.is(err)) this.unwinding.add(err, key === undefined ? { keyAt: i } : { key });
+      throw err;
     }
     this.depth = depth - 1;
   }
@@ -1236,6 +1255,23 @@ function keyValue(k: unknown): Value {
   return { kind: "string", value: String(k) };
 }
 
+// An exception that is not ours, as the project's error: the JS stack running out is
+// `depth-exceeded`, anything else (a writer's TypeError, a getter's throw) `invalid-value`.
+function foreignError(e: unknown, dialect: string): EncodeError {
+  const stack = e instanceof RangeError && /call stack/i.test(e.message);
+  let why: string;
+  try {
+    why = e instanceof Error ? e.message : String(e);
+  } catch {
+    why = "an exception that cannot be shown";
+  }
+  return new EncodeError(stack ? "nesting too deep for the JS stack" : `malformed value: ${why}`, {
+    code: stack ? "depth-exceeded" : "invalid-value",
+    dialect,
+    cause: e,
+  });
+}
+
 // Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
 function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
   try {
@@ -1246,12 +1282,7 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
       throw e.withDialect(dialect.id);
     }
     if (GdVariantError.is(e)) throw e;
-    const stack = e instanceof RangeError && /call stack/i.test(e.message);
-    throw new EncodeError(stack ? "nesting too deep for the JS stack" : `cannot encode: ${String(e)}`, {
-      code: stack ? "depth-exceeded" : "invalid-value",
-      dialect: dialect.id,
-      cause: e,
-    });
+    throw foreignError(e, dialect.id);
   }
 }
 

@@ -60,6 +60,12 @@ export interface ParseVariantTextOptions {
    * so 3.2's own `-inf.0` does not read back, as in 3.2. Default `"all"`.
    */
   nonFinite?: "all" | "named" | "bare";
+  /**
+   * Constructor names that the engine release being read like does not know, refused as
+   * `unknown-identifier` as that engine refuses them (Godot 4.0-4.2 have no
+   * `PackedVector4Array`, 4.0-4.3 no `Dictionary[...](...)`). Default: none.
+   */
+  unknownNames?: readonly string[];
 }
 
 /**
@@ -149,6 +155,7 @@ class Parser {
   private readonly single: boolean;
   private readonly maxDepth: number;
   private readonly nonFinite: "all" | "named" | "bare";
+  private readonly unknownNames: ReadonlySet<string> | undefined;
   private depth = 0;
   private readonly ids = new ValueIds();
 
@@ -162,6 +169,7 @@ class Parser {
     this.single = dialect !== "godot-4" || options.precision !== "double";
     this.maxDepth = Math.min(options.maxDepth ?? DEFAULT_MAX_DEPTH, MAX_TEXT_DEPTH);
     this.nonFinite = options.nonFinite ?? "all";
+    this.unknownNames = options.unknownNames?.length ? new Set(options.unknownNames) : undefined;
   }
 
   /** A `depth-exceeded` error where the lexer is, for a stack that ran out. */
@@ -292,6 +300,8 @@ class Parser {
 
   private identifier(t: Token): Value {
     const id = t.text;
+    if (this.unknownNames?.has(id))
+      return this.fail("unknown-identifier", `unknown name '${id}' in this engine release`, t);
     switch (id) {
       case "true":
         return { kind: "bool", value: true };

@@ -1,5 +1,6 @@
 import { EncodeError } from "../errors.js";
 import { toInt64 } from "./construct.js";
+import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
 
@@ -9,8 +10,9 @@ import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.j
  * - an object whose `kind` is a value kind name: taken as a Value as it is (wrap user data
  *   that has such a `kind` key in a `Map` or build it with `dictionary()`)
  * - `null`, `undefined` → nil; boolean → bool; bigint → int
- * - number: an integer (`Number.isInteger`) → int, anything else (1.5, NaN, Infinity) → float.
- *   Write `float(1)` for a float that happens to be whole.
+ * - number: a whole number within int64 (-2^63 <= n < 2^63) → int, anything else (1.5, NaN,
+ *   Infinity, and whole numbers too large for an int such as 1e300) → float. Write `float(1)`
+ *   for a float that happens to be whole.
  * - string → string
  * - `Uint8Array` → packedByteArray, `Int32Array` → packedInt32Array, `BigInt64Array` →
  *   packedInt64Array, `Float32Array` → packedFloat32Array, `Float64Array` → packedFloat64Array
@@ -35,9 +37,7 @@ function convert(input: unknown, depth: number): Value {
     case "bigint":
       return { kind: "int", value: toInt64(input) };
     case "number":
-      return Number.isInteger(input)
-        ? { kind: "int", value: toInt64(input) }
-        : { kind: "float", value: input };
+      return isInt64Number(input) ? { kind: "int", value: toInt64(input) } : { kind: "float", value: input };
     case "string":
       return { kind: "string", value: input };
     case "object": {

@@ -64,9 +64,10 @@ export function imageCodec(): Codec<ImageValue> {
       }
       for (const f of ["mipmaps", "width", "height"] as const) {
         const x = v[f];
-        if (!Number.isInteger(x) || x < 0 || x > 0xffffffff) {
-          throw ctx.error("out-of-range", `image.${f} = ${x} does not fit a u32`);
-        }
+        // Not a whole number: a malformed value; a whole number beyond 32 bits: too large for the wire.
+        if (!Number.isInteger(x))
+          throw ctx.error("invalid-value", `image.${f} must be a whole number, not ${String(x)}`);
+        if (x < 0 || x > 0xffffffff) throw ctx.error("out-of-range", `image.${f} = ${x} does not fit a u32`);
       }
       if (!(v.data instanceof Uint8Array))
         throw ctx.error("invalid-value", "image.data must be a Uint8Array");

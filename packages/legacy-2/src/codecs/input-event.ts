@@ -42,6 +42,15 @@ const INPUT_EVENT_LAYOUT: Layout = [
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+// The optional 32-bit fields, and whether each is signed on the wire.
+const OPTIONAL_WORDS = [
+  ["modifiers", false],
+  ["scancode", false],
+  ["buttonIndex", true],
+  ["index", true],
+  ["axis", true],
+] as const;
+
 /** The INPUT_EVENT codec (type 19). */
 export function inputEventCodec(): Codec<InputEventValue> {
   return defineCodec<InputEventValue>({
@@ -87,19 +96,31 @@ export function inputEventCodec(): Codec<InputEventValue> {
     },
     encode: (ctx, v) => {
       const w = ctx.writer;
-      const word = (value: number | undefined, field: string, signed: boolean): number => {
-        const x = value ?? 0;
+      // eventType and device are required; the other fields default to 0 when absent. Not a
+      // whole number: a malformed value; a whole number beyond 32 bits: too large for the wire.
+      const word = (value: number | undefined, field: string, signed: boolean, required = false): number => {
+        if (value === undefined && !required) return 0;
+        if (!Number.isInteger(value))
+          throw ctx.error(
+            "invalid-value",
+            `inputEvent.${field} must be a whole number, not ${String(value)}`,
+          );
+        const x = value as number;
         const lo = signed ? -0x80000000 : 0;
-        if (!Number.isInteger(x) || x < lo || x > 0xffffffff) {
+        if (x < lo || x > 0xffffffff) {
           throw ctx.error("out-of-range", `inputEvent.${field} = ${x} does not fit a 32-bit word`);
         }
         return x >>> 0;
       };
-      const type = word(v.eventType, "eventType", false);
+      // Every field the model has is checked, written for this event type or not.
+      for (const [field, signed] of OPTIONAL_WORDS) word(v[field], field, signed);
+      if (v.axisValue !== undefined && typeof v.axisValue !== "number")
+        throw ctx.error("invalid-value", `inputEvent.axisValue must be a number, not ${String(v.axisValue)}`);
+      const type = word(v.eventType, "eventType", false, true);
       const jm20 = type === EVENT_TYPES.JOYSTICK_MOTION && v.axisValue === undefined;
       const extra = jm20 ? 4 : (EVENT_PAYLOAD_BYTES[type] ?? 0);
       w.u32(type);
-      w.u32(word(v.device, "device", true));
+      w.u32(word(v.device, "device", true, true));
       w.u32(PREFIX + extra);
       switch (type) {
         case EVENT_TYPES.KEY:

@@ -61,6 +61,13 @@ export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<Node
       return { kind: "nodePath", names, subnames: subs, absolute, property: r.string() };
     },
     encode: (ctx, v) => {
+      // A string has a length and elements too; the names themselves are checked by the writer.
+      for (const f of ["names", "subnames"] as const) {
+        if (!Array.isArray(v[f]))
+          throw ctx.error("invalid-value", `nodePath.${f} must be an array of strings`);
+      }
+      if (typeof v.absolute !== "boolean")
+        throw ctx.error("invalid-value", "nodePath.absolute must be a boolean");
       const w = ctx.writer;
       const subs = subnames === "engine" ? engineWrittenSubnames(v.names, v.subnames) : v.subnames;
       // The engine sets the property bit only for a non-empty property.
