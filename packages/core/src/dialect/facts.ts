@@ -3,7 +3,7 @@ import type { Value } from "../value/types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "../value/types.js";
 import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { LayoutWalker, PART, type PartCode, type PartSink } from "./layout.js";
+import { fixedPart, type Layout, LayoutWalker, PART, type PartCode, type PartSink } from "./layout.js";
 
 /**
  * The counters a {@link Facts} keeps, in the order of {@link Facts.counts}: what a reading of
@@ -242,6 +242,11 @@ interface Entry {
   /** Header bits the codec defines (beyond the type id). */
   readonly flags: number;
   readonly kind: string;
+  /** The codec's layout when it is one fixed-size part (fixedPart): judged without the walker. */
+  readonly fixed: ReturnType<typeof fixedPart>;
+  /** The codec's layout and flag mask, for the walker. */
+  readonly layout: Layout;
+  readonly flagMask: number;
   /**
    * For a value whose inner bytes are not looked at (past FULL_CHECKS) and whose header has no
    * flag bits: the one counter it bumps, NONE for none, LOOK when it must be looked at anyway.
@@ -285,7 +290,7 @@ const OPS: Readonly<Record<string, OP>> = {
   inputEvent: OP.INPUT_EVENT,
 };
 
-function entryOf(kind: string, flagMask: number): Entry {
+function entryOf(kind: string, flagMask: number, layout: Layout | undefined): Entry {
   const wide = (flagMask & FLAG_64) !== 0;
   let op = OPS[kind] ?? OP.OTHER;
   let n = 0;
@@ -312,6 +317,9 @@ function entryOf(kind: string, flagMask: number): Entry {
     flags: flagMask,
     kind,
     plain: plainOf(op, math),
+    fixed: fixedPart(layout, flagMask),
+    layout: layout ?? [],
+    flagMask,
   };
 }
 
@@ -338,7 +346,9 @@ const tables = /* @__PURE__ */ new WeakMap<Dialect, readonly (Entry | undefined)
 function tableOf(dialect: Dialect): readonly (Entry | undefined)[] {
   let t = tables.get(dialect);
   if (t === undefined) {
-    t = dialect.codecs.map((c) => (c === undefined ? undefined : entryOf(c.kind, c.flagMask >>> 0)));
+    t = dialect.codecs.map((c) =>
+      c === undefined ? undefined : entryOf(c.kind, c.flagMask >>> 0, c.layout),
+    );
     tables.set(dialect, t);
   }
   return t;
@@ -375,7 +385,6 @@ export class FactsObserver implements Observer, PartSink {
   // A shape's reals, made by the first shape.
   private shapeReals: Float64Array | undefined;
   private readonly table: readonly (Entry | undefined)[];
-  private readonly codecs: Dialect["codecs"];
   private readonly typeMask: number;
   private readonly walker = new LayoutWalker();
   // The value being walked: its entry, start, whether its inner bytes are looked at, and the
@@ -397,7 +406,6 @@ export class FactsObserver implements Observer, PartSink {
     this.facts = facts;
     this.b = bytes;
     this.table = tableOf(dialect);
-    this.codecs = dialect.codecs;
     this.typeMask = dialect.typeMask;
   }
 
@@ -420,8 +428,7 @@ export class FactsObserver implements Observer, PartSink {
   }
 
   observe(value: unknown, header: number, start: number, end: number): void {
-    const id = (header & this.typeMask) >>> 0;
-    const e = this.table[id];
+    const e = this.table[(header & this.typeMask) >>> 0];
     if (e === undefined) return;
     const c = this.facts.counts;
     const seen = c[F.values]!++;
@@ -436,18 +443,10 @@ export class FactsObserver implements Observer, PartSink {
       if (e.plain !== NONE) c[e.plain]!++;
       return;
     }
-    this.look(value, header, start, end, e, full, id);
+    this.look(value, header, start, end, e, full);
   }
 
-  private look(
-    value: unknown,
-    header: number,
-    start: number,
-    end: number,
-    e: Entry,
-    full: boolean,
-    id: number,
-  ): void {
+  private look(value: unknown, header: number, start: number, end: number, e: Entry, full: boolean): void {
     const s = this.facts;
     const extra = (header & ~this.typeMask & ~e.flags) >>> 0;
     if (extra !== 0) {
@@ -513,8 +512,14 @@ export class FactsObserver implements Observer, PartSink {
     this.e = e;
     this.start = start;
     this.full = full;
-    const codec = this.codecs[id]!;
-    this.walker.walk(codec.layout ?? [], codec.flagMask, this.b, header, start, end, this);
+    const f = e.fixed;
+    if (f !== undefined) {
+      // One fixed-size part right after the header (its layout says so): no walk needed.
+      const w = (header & FLAG_64) !== 0;
+      const size = w ? f.wideSize : f.size;
+      const p = start + 4;
+      this.part(f.code, p, p + size, f.code === PART.word ? this.word(p) : w ? f.wideElement : f.element, "");
+    } else this.walker.walk(e.layout, e.flagMask, this.b, header, start, end, this, false);
     if (e.op === OP.IMAGE) this.image(start);
     else if (e.op === OP.INPUT_EVENT) this.inputEvent(start);
     else if (e.op === OP.OBJECT) this.objectRest(value as Value, start);

@@ -136,7 +136,10 @@ export class LayoutWalker {
   private header = 0;
   private sink: PartSink | undefined;
 
-  /** Walks the value at `start`; returns where the walk stopped (`end`, or where nested values start). */
+  /**
+   * Walks the value at `start`; returns where the walk stopped (`end`, or where nested values
+   * start). `withHeader` false leaves out the header part (a sink that knows it already).
+   */
   walk(
     layout: Layout,
     flagMask: number,
@@ -145,13 +148,14 @@ export class LayoutWalker {
     start: number,
     end: number,
     sink: PartSink,
+    withHeader = true,
   ): number {
     this.bytes = bytes;
     this.end = end;
     this.header = header;
     this.wide = (flagMask & header & FLAG_64) !== 0;
     this.sink = sink;
-    sink.part(PART.header, start, start + 4, header >>> 0, "");
+    if (withHeader) sink.part(PART.header, start, start + 4, header >>> 0, "");
     return this.steps(layout, start + 4);
   }
 
@@ -279,4 +283,37 @@ export function typeIdAt(
   const b = bytes;
   const word = b[offset]! | (b[offset + 1]! << 8) | (b[offset + 2]! << 16) | (b[offset + 3]! << 24);
   return (word & dialect.typeMask) >>> 0;
+}
+
+/**
+ * A layout of one fixed-size step (`int`, `reals`, `ints`, `word`, `i32`, `i64`, `f32`), as the
+ * part it makes: its code and its size in bytes without and with a wide header; undefined for
+ * any other layout. For consumers that judge many small values (facts), derived once per codec:
+ * the part of such a value is `[start + 4, start + 4 + size)`.
+ */
+export function fixedPart(
+  layout: Layout | undefined,
+  flagMask: number,
+): { code: PartCode; size: number; wideSize: number; element: number; wideElement: number } | undefined {
+  if (layout === undefined || layout.length !== 1) return undefined;
+  const s = layout[0]!;
+  const wide = (flagMask & FLAG_64) !== 0;
+  switch (s.t) {
+    case "int":
+      return { code: PART.int, size: 4, wideSize: wide ? 8 : 4, element: 4, wideElement: wide ? 8 : 4 };
+    case "reals":
+      return {
+        code: PART.float,
+        size: 4 * s.n,
+        wideSize: (wide ? 8 : 4) * s.n,
+        element: 4,
+        wideElement: wide ? 8 : 4,
+      };
+    case "ints":
+      return { code: PART.int, size: 4 * s.n, wideSize: 4 * s.n, element: 4, wideElement: 4 };
+    case "word":
+      return { code: PART.word, size: 4, wideSize: 4, element: 4, wideElement: 4 };
+    default:
+      return undefined;
+  }
 }
