@@ -5,6 +5,8 @@ import {
   DecodeError,
   type Dialect,
   decodeWithLength,
+  type Part,
+  readRecords,
   type Span,
   type Value,
 } from "@gdvariant/core";
@@ -24,6 +26,8 @@ export interface RecordInfo {
   readonly length?: number;
   /** Every value's byte range, innermost first, as the decoder reports them. */
   readonly spans: readonly Span[];
+  /** Every part of every value's bytes (header, count, padding...), as the reader reports them. */
+  readonly parts: readonly Part[];
 }
 
 export interface Analysis {
@@ -62,15 +66,17 @@ function errorOf(e: unknown): { message: string; offset: number; code: string } 
 
 function readOne(dialect: Dialect, bytes: Uint8Array, start: number, allowObjects: boolean): RecordInfo {
   const spans: Span[] = [];
+  const parts: Part[] = [];
   const { value, length } = decodeWithLength(dialect, bytes, {
     offset: start,
     allowObjects,
     onSpan: (s) => spans.push(s),
+    onPart: (p) => parts.push(p),
   });
-  return { value, offset: start, valueOffset: start, valueLength: length, spans };
+  return { value, offset: start, valueOffset: start, valueLength: length, spans, parts };
 }
 
-function readRecords(
+function readFramedRecords(
   entry: Entry,
   input: Uint8Array,
   framing: Framing,
@@ -101,27 +107,22 @@ function readRecords(
     return { framing, binary, bigEndian: false, records, trailing: 0 };
   }
   if (framing === "store-var") {
-    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
-    let at = 0;
-    try {
-      while (at < input.length) {
-        if (input.length - at < 4)
-          throw new DecodeError("length word cut short", { code: "truncated", offset: at });
-        const length = view.getUint32(at, !bigEndian);
-        if (length < 4 || length > 0x7fffffff) {
-          throw new DecodeError(`length word ${length} cannot be right`, { code: "framing", offset: at });
-        }
-        if (input.length - at - 4 < length) {
-          throw new DecodeError(`record needs ${length} bytes`, { code: "truncated", offset: at });
-        }
-        const r = readOne(dialect, input.subarray(0, at + 4 + length), at + 4, allowObjects);
-        records.push({ ...r, offset: at, length });
-        at += 4 + length;
-      }
-    } catch (e) {
-      return { framing, binary: input, bigEndian, records, trailing: 0, error: errorOf(e) };
-    }
-    return { framing, binary: input, bigEndian, records, trailing: 0 };
+    // Core's record walker: the records before a failure are kept, with why it stopped.
+    let spans: Span[] = [];
+    let parts: Part[] = [];
+    const read = readRecords(dialect, input, {
+      bigEndian,
+      allowObjects,
+      onSpan: (s) => spans.push(s),
+      onPart: (p) => parts.push(p),
+      onRecord: (r) => {
+        records.push({ ...r, valueOffset: r.offset + 4, spans, parts });
+        spans = [];
+        parts = [];
+      },
+    });
+    const error = read.error === undefined ? {} : { error: errorOf(read.error) };
+    return { framing, binary: input, bigEndian, records, trailing: 0, ...error };
   }
   try {
     const r = readOne(dialect, input, 0, allowObjects);
@@ -200,5 +201,5 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
     framing = f.kind === "raw" ? "raw" : f.kind === "length-prefixed" ? "store-var" : "base64";
     bigEndian = f.kind === "length-prefixed" && f.bigEndian;
   } else framing = base64Lines(input) ? "base64" : "raw";
-  return { detection, entry, ...readRecords(entry, input, framing, bigEndian, choice.allowObjects) };
+  return { detection, entry, ...readFramedRecords(entry, input, framing, bigEndian, choice.allowObjects) };
 }

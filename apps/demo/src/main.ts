@@ -12,7 +12,7 @@ import {
 import { FileError, type FileLayer, openFileAsync, sealFile } from "@gdvariant/files";
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
 import { type Analysis, analyze, type Choice, type FramingChoice } from "./analyze.js";
-import { markValue, PART } from "./byte-parts.js";
+import { markPart, PART } from "./byte-parts.js";
 import { renderDetection } from "./detect-view.js";
 import { type Entry, entryFor, isDialectId } from "./dialects.js";
 import { ByteHighlighter, type ByteOwners, type HexCells, renderHex, renderLegend } from "./hex-view.js";
@@ -229,8 +229,10 @@ function owners(a: Analysis): ByteOwners {
   for (const i of order) {
     const n = state.nodes[i]!;
     node.fill(i, n.start, Math.min(n.end, node.length));
-    markValue(part, a.binary, n.start, n.end, n.kind);
   }
+  // Bytes of a value the reader reports no part for (an object's property names) are payload.
+  for (const n of state.nodes) part.fill(PART.payload, n.start, Math.min(n.end, part.length));
+  for (const r of a.records) for (const p of r.parts) markPart(part, p);
   const notes = new Map<number, string>();
   a.records.forEach((r, i) => {
     if (r.length !== undefined)
