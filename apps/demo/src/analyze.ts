@@ -7,6 +7,8 @@ import {
   decodeWithLength,
   MODEL,
   type Observer,
+  type Part,
+  readRecords,
   readWith,
   type Value,
 } from "@gdvariant/core";
@@ -29,6 +31,8 @@ export interface RecordInfo {
    * container, a key before its value): range n is the n-th value of the record in that order.
    */
   readonly ranges: Ranges;
+  /** Every part of every value's bytes (header, count, padding...), as the reader reports them. */
+  readonly parts: readonly Part[];
 }
 
 export interface Analysis {
@@ -106,17 +110,27 @@ class RangeObserver implements Observer {
 
 function readOne(dialect: Dialect, bytes: Uint8Array, start: number, allowObjects: boolean): RecordInfo {
   const observer = new RangeObserver();
-  const { value, length } = readWith(dialect, bytes, { offset: start, allowObjects }, MODEL, observer);
+  const parts: Part[] = [];
+  // The observer's ranges (cheap) and the reader's parts in one reading: spans, with their
+  // paths, would cost ten times the reading on a large dump.
+  const { value, length } = readWith(
+    dialect,
+    bytes,
+    { offset: start, allowObjects, onPart: (p) => parts.push(p) },
+    MODEL,
+    observer,
+  );
   return {
     value: value as Value,
     offset: start,
     valueOffset: start,
     valueLength: length,
     ranges: observer.ranges(),
+    parts,
   };
 }
 
-function readRecords(
+function readFramedRecords(
   entry: Entry,
   input: Uint8Array,
   framing: Framing,
@@ -147,27 +161,19 @@ function readRecords(
     return { framing, binary, bigEndian: false, records, trailing: 0 };
   }
   if (framing === "store-var") {
-    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
-    let at = 0;
-    try {
-      while (at < input.length) {
-        if (input.length - at < 4)
-          throw new DecodeError("length word cut short", { code: "truncated", offset: at });
-        const length = view.getUint32(at, !bigEndian);
-        if (length < 4 || length > 0x7fffffff) {
-          throw new DecodeError(`length word ${length} cannot be right`, { code: "framing", offset: at });
-        }
-        if (input.length - at - 4 < length) {
-          throw new DecodeError(`record needs ${length} bytes`, { code: "truncated", offset: at });
-        }
-        const r = readOne(dialect, input.subarray(0, at + 4 + length), at + 4, allowObjects);
-        records.push({ ...r, offset: at, length });
-        at += 4 + length;
-      }
-    } catch (e) {
-      return { framing, binary: input, bigEndian, records, trailing: 0, error: errorOf(e) };
-    }
-    return { framing, binary: input, bigEndian, records, trailing: 0 };
+    // Core's record walker: the records before a failure are kept, with why it stopped. Each
+    // record is then read for its ranges and parts (cheap: no spans).
+    const read = readRecords(dialect, input, {
+      bigEndian,
+      allowObjects,
+      onRecord: (r) => {
+        const at = r.offset + 4;
+        const one = readOne(dialect, input.subarray(0, at + r.length), at, allowObjects);
+        records.push({ ...one, offset: r.offset, length: r.length });
+      },
+    });
+    const error = read.error === undefined ? {} : { error: errorOf(read.error) };
+    return { framing, binary: input, bigEndian, records, trailing: 0, ...error };
   }
   try {
     const r = readOne(dialect, input, 0, allowObjects);
@@ -271,7 +277,7 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
       return {
         detection,
         entry,
-        ...readRecords(entry, input, "store-var", cut.bigEndian, choice.allowObjects),
+        ...readFramedRecords(entry, input, "store-var", cut.bigEndian, choice.allowObjects),
       };
     }
     const c = detection.closest;
@@ -306,5 +312,5 @@ export function analyze(input: Uint8Array, choice: Choice): Analysis {
     framing = f.kind === "raw" ? "raw" : f.kind === "length-prefixed" ? "store-var" : "base64";
     bigEndian = f.kind === "length-prefixed" && f.bigEndian;
   } else framing = base64Lines(input) ? "base64" : "raw";
-  return { detection, entry, ...readRecords(entry, input, framing, bigEndian, choice.allowObjects) };
+  return { detection, entry, ...readFramedRecords(entry, input, framing, bigEndian, choice.allowObjects) };
 }

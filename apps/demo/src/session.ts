@@ -25,7 +25,7 @@ import {
 } from "@gdvariant/files";
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
 import { type Analysis, analyze, type Choice } from "./analyze.js";
-import { markValue, PART } from "./byte-parts.js";
+import { markPart, PART } from "./byte-parts.js";
 import { type DialectId, type Entry, entryFor } from "./dialects.js";
 import { imagePixels } from "./image.js";
 import type {
@@ -355,8 +355,17 @@ export class Session {
       const e0 = end[i]!;
       if (e0 <= s0) continue;
       owner.fill(i, s0, Math.min(e0, owner.length));
-      markValue(part, binary, s0, e0, kinds[kind[i]!]!);
-      if (i % 4096 === 0) progress("indexing the bytes", 0.5 + (0.4 * (n - i)) / n);
+      if (i % 4096 === 0) progress("indexing the bytes", 0.5 + (0.3 * (n - i)) / n);
+    }
+    // Each byte's part is what the reader reported (every value's declared layout): a value's
+    // bytes are payload unless a part says otherwise.
+    if (a?.entry) {
+      for (const r of a.records)
+        part.fill(PART.payload, r.valueOffset, Math.min(r.valueOffset + r.valueLength, part.length));
+      for (const [k, r] of a.records.entries()) {
+        for (const p of r.parts) markPart(part, p);
+        if (k % 16 === 0) progress("indexing the bytes", 0.8 + (0.1 * k) / a.records.length);
+      }
     }
     if (a?.entry) {
       a.records.forEach((r, i) => {

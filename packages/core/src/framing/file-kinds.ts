@@ -251,8 +251,8 @@ export function fileKindOfText(text: string): FileInfo | undefined {
       versions: rangeOf(known[0], known[1]),
     };
   }
-  const config = /^\s*config_version\s*=\s*(\d+)/m.exec(t);
-  if (config && /^\s*\[[A-Za-z_]+\]/m.test(t)) {
+  const config = /^[ \t]*config_version[ \t]*=[ \t]*(\d+)/m.exec(t);
+  if (config && /^[ \t]*\[[A-Za-z_]+\]/m.test(t)) {
     const known = CONFIG_VERSION[config[1]!];
     const details = { configVersion: Number(config[1]) };
     if (known === undefined)
