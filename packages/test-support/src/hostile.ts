@@ -26,8 +26,15 @@ export function bestTime(f: () => void, runs = 3): number {
 
 /** Asserts that `large` (on four times the input of `small`) scales linearly, within a limit. */
 export function expectLinear(small: () => void, large: () => void, limitMs = 1000): void {
-  const ts = bestTime(small);
-  const tl = bestTime(large);
+  // The fastest of up to 15 runs each, small and large taking turns: a busy machine slows some
+  // runs, rarely all of them (best of 3, small first, failed a CI run at 69 ms against 62).
+  let ts = Number.POSITIVE_INFINITY;
+  let tl = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 15; round++) {
+    ts = Math.min(ts, bestTime(small, 1));
+    tl = Math.min(tl, bestTime(large, 1));
+    if (round >= 2 && tl < Math.max(8 * ts, 50)) break;
+  }
   expect(tl).toBeLessThan(limitMs);
   // Linear work is about 4x; quadratic is 16x. The floor keeps tiny times from deciding.
   expect(tl).toBeLessThan(Math.max(8 * ts, 50));
