@@ -50,15 +50,8 @@ export type {
 } from "./dialect/contract.js";
 export { createDialect, type DialectSpec } from "./dialect/create.js";
 export { decodeJSWith } from "./dialect/decode-js.js";
-export {
-  type DecodeResult,
-  decodeWith,
-  decodeWithLength,
-  encodeIntoWith,
-  encodeWith,
-  probeWith,
-  readWith,
-} from "./dialect/engine.js";
+export { type DecodeResult, decodeWith, decodeWithLength, probeWith, readWith } from "./dialect/decoder.js";
+export { encodeIntoWith, encodeWith } from "./dialect/encoder.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
 export {
   FACT_NAMES,
