@@ -39,6 +39,12 @@ export {
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
 export { type Builder, MODEL, type Observer } from "./dialect/builder.js";
+export {
+  type CodecOptions,
+  createCodecWith,
+  DEFAULT_CODEC_CHUNK,
+  type VariantCodec,
+} from "./dialect/codec.js";
 export type {
   AnyCodec,
   Codec,

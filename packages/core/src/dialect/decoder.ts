@@ -95,7 +95,9 @@ export class Decoder implements DecodeContext {
     if (this.unwound === undefined) this.unwound = new Unwinding();
     return this.unwound;
   }
-  // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary.
+  // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
+  // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
+  // that another reading put there is only ever a hit or a miss, never a wrong key.
   private keys: (string | undefined)[] | undefined;
 
   constructor(
@@ -104,7 +106,9 @@ export class Decoder implements DecodeContext {
     options: DecodeOptions,
     builder: Builder,
     observer?: Observer,
+    keys?: (string | undefined)[],
   ) {
+    this.keys = keys;
     this.reader = reader;
     this.dialect = dialect;
     this.options = options;
@@ -556,7 +560,23 @@ export function readWith(
   builder: Builder,
   observer?: Observer,
 ): { value: unknown; length: number } {
-  return readOrProbe(dialect, input, options, builder, observer, false)!;
+  return readOrProbe(dialect, input, options, builder, observer, false, undefined)!;
+}
+
+/**
+ * {@link readWith} with the dictionary keys `keys` kept by the caller between readings (a codec
+ * object's, `codec.ts`): at most 256 strings of up to 16 ASCII bytes, each reused only when the
+ * bytes match. The result and any error are those of readWith.
+ * @throws {DecodeError} as readWith.
+ */
+export function readKeeping(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  keys: (string | undefined)[],
+): { value: unknown; length: number } {
+  return readOrProbe(dialect, input, options, builder, undefined, false, keys)!;
 }
 
 /**
@@ -572,7 +592,7 @@ export function probeWith(
   builder: Builder,
   observer?: Observer,
 ): { value: unknown; length: number } | undefined {
-  return readOrProbe(dialect, input, options, builder, observer, true);
+  return readOrProbe(dialect, input, options, builder, observer, true, undefined);
 }
 
 function readOrProbe(
@@ -582,6 +602,7 @@ function readOrProbe(
   builder: Builder,
   observer: Observer | undefined,
   probe: boolean,
+  keys: (string | undefined)[] | undefined,
 ): { value: unknown; length: number } | undefined {
   const bytes = toBytes(input);
   if (bytes === undefined) {
@@ -610,7 +631,7 @@ function readOrProbe(
   const reader = new ByteReader(bytes, offset);
   reader.dialect = dialect.id;
   reader.probe = probe;
-  const decoder = new Decoder(reader, dialect, options, builder, observer);
+  const decoder = new Decoder(reader, dialect, options, builder, observer, keys);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {

@@ -567,7 +567,7 @@ function foreignError(e: unknown, dialect: string): EncodeError {
 }
 
 // The caller's options, checked (null is none; a limit of NaN would turn it off).
-function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
+export function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
   return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }), [
     ...LIMIT_NAMES,
     "maxValues",
@@ -602,6 +602,24 @@ export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOpt
   // of more than 64 bytes is an allocation outside the JS heap (bench/README.md).
   const w = encoder.writer;
   return w.pos * 2 >= w.buffer.length ? w.finish() : w.copyOut();
+}
+
+/**
+ * Encodes `value` with `dialect` into a growable writer that starts in `buffer` (a codec
+ * object's kept chunk, `codec.ts`) and returns the writer: its {@link ByteWriter.buffer} is
+ * `buffer` while the bytes fit, else the buffer it grew into. `options` are already checked
+ * ({@link encodeOptions}). The bytes and any error are those of {@link encodeWith}.
+ * @throws {EncodeError} as encodeWith.
+ */
+export function encodeStartingIn(
+  dialect: Dialect,
+  value: unknown,
+  options: EncodeOptions,
+  buffer: Uint8Array,
+): ByteWriter {
+  const encoder = new Encoder(dialect, options, new ByteWriter(buffer));
+  runEncoder(encoder, dialect, value);
+  return encoder.writer;
 }
 
 /**
