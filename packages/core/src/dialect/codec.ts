@@ -1,11 +1,12 @@
+import { ByteWriter } from "../bytes/writer.js";
 import { EncodeError } from "../errors.js";
 import type { ToJSOptions } from "../value/js.js";
 import { jsBuilder } from "../value/js-builder.js";
 import type { Value } from "../value/types.js";
 import { MODEL } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { readKeeping } from "./decoder.js";
-import { encodeIntoWith, encodeOptions, encodeStartingIn, encodeWith } from "./encoder.js";
+import { type KeptReading, readKeeping } from "./decoder.js";
+import { encodeIntoWith, encodeOptions, encodeWith, encodeWithWriter } from "./encoder.js";
 import type { DecodeOptions, EncodeOptions } from "./options.js";
 
 /** Options of {@link createCodecWith}: the decode, encode and `toJS` options, and the chunk size. */
@@ -88,17 +89,18 @@ export function createCodecWith(
     jsOptions = rest;
   }
   const builder = jsBuilder(decodeOptions);
-  const keys: (string | undefined)[] = new Array(256);
+  const kept: KeptReading = { keys: new Array(256), bytes: undefined, reader: undefined, busy: false };
   let chunk = new Uint8Array(chunkSize);
   let used = 0;
   // True while encode writes into the chunk: a call made meanwhile (a getter of the value that
   // encodes with this codec) takes the stateless path, so it cannot write over the bytes of the
   // call it is inside.
   let writing_ = false;
+  const writer = new ByteWriter(chunk);
 
   return {
-    decode: (bytes) => readKeeping(reading, bytes, decodeOptions, MODEL, keys).value as Value,
-    decodeJS: (bytes) => readKeeping(reading, bytes, jsOptions, builder, keys).value,
+    decode: (bytes) => readKeeping(reading, bytes, decodeOptions, MODEL, kept).value as Value,
+    decodeJS: (bytes) => readKeeping(reading, bytes, jsOptions, builder, kept).value,
     encode(value) {
       if (writing_) return encodeWith(writing, value, encoding);
       if (chunk.length - used < MIN_ROOM) {
@@ -106,23 +108,23 @@ export function createCodecWith(
         used = 0;
       }
       const start = used;
-      const room = chunk.subarray(start);
+      writer.restart(chunk, start);
       writing_ = true;
-      let w: ReturnType<typeof encodeStartingIn>;
       try {
-        w = encodeStartingIn(writing, value, encoding, room);
+        encodeWithWriter(writing, value, encoding, writer);
       } finally {
         writing_ = false;
       }
-      const n = w.pos;
-      if (w.buffer !== room) {
-        // It outgrew the chunk: the bytes are in a buffer of their own (as encode keeps them);
-        // what it wrote in the chunk was never handed out, so the chunk goes on from `start`.
-        return n * 2 >= w.buffer.length ? w.finish() : w.copyOut();
+      const end = writer.pos;
+      if (writer.buffer !== chunk) {
+        // It outgrew the chunk: the bytes are copied out of the buffer it grew into (which also
+        // holds a copy of the chunk before `start`) at their exact size; what it wrote in the
+        // chunk was never handed out, so the chunk goes on from `start`.
+        return writer.buffer.slice(start, end);
       }
       // The next call starts after these bytes, on an 8-byte boundary.
-      used = Math.min(chunk.length, (start + n + 7) & ~7);
-      return w.finish();
+      used = Math.min(chunk.length, (end + 7) & ~7);
+      return writer.viewFrom(start);
     },
     encodeInto: (value, target, offset = 0) => encodeIntoWith(writing, value, target, offset, encoding),
   };

@@ -564,9 +564,23 @@ export function readWith(
 }
 
 /**
- * {@link readWith} with the dictionary keys `keys` kept by the caller between readings (a codec
- * object's, `codec.ts`): at most 256 strings of up to 16 ASCII bytes, each reused only when the
- * bytes match. The result and any error are those of readWith.
+ * What a codec object (`codec.ts`) keeps between readings: the dictionary keys last read (at
+ * most 256 strings of up to 16 ASCII bytes, each reused only when the bytes match), and the
+ * reader of the last input, used again when the same bytes are read again (a DataView is most
+ * of what setting up a reading of a small message costs).
+ */
+export interface KeptReading {
+  readonly keys: (string | undefined)[];
+  bytes: Uint8Array | undefined;
+  reader: ByteReader | undefined;
+  // True while a reading uses `reader`: a reading inside it (an onSpan callback that reads with
+  // the same codec) makes a reader of its own.
+  busy: boolean;
+}
+
+/**
+ * {@link readWith} with state `kept` by the caller between readings. The result and any error
+ * are those of readWith.
  * @throws {DecodeError} as readWith.
  */
 export function readKeeping(
@@ -574,9 +588,9 @@ export function readKeeping(
   input: Uint8Array,
   options: DecodeOptions,
   builder: Builder,
-  keys: (string | undefined)[],
+  kept: KeptReading,
 ): { value: unknown; length: number } {
-  return readOrProbe(dialect, input, options, builder, undefined, false, keys)!;
+  return readOrProbe(dialect, input, options, builder, undefined, false, kept)!;
 }
 
 /**
@@ -602,7 +616,7 @@ function readOrProbe(
   builder: Builder,
   observer: Observer | undefined,
   probe: boolean,
-  keys: (string | undefined)[] | undefined,
+  kept: KeptReading | undefined,
 ): { value: unknown; length: number } | undefined {
   const bytes = toBytes(input);
   if (bytes === undefined) {
@@ -628,10 +642,26 @@ function readOrProbe(
       dialect: dialect.id,
     });
   }
-  const reader = new ByteReader(bytes, offset);
+  let reader: ByteReader;
+  if (kept === undefined || kept.busy) reader = new ByteReader(bytes, offset);
+  else {
+    // The same array object, still of the same extent (a length-tracking view of a resizable
+    // buffer may have changed since: its old DataView would not cover it).
+    const old = kept.reader;
+    if (kept.bytes === bytes && old !== undefined && old.view.byteLength === bytes.byteLength) {
+      reader = old;
+      reader.pos = offset;
+      reader.end = bytes.length;
+    } else {
+      reader = new ByteReader(bytes, offset);
+      kept.bytes = bytes;
+      kept.reader = reader;
+    }
+    kept.busy = true;
+  }
   reader.dialect = dialect.id;
   reader.probe = probe;
-  const decoder = new Decoder(reader, dialect, options, builder, observer, keys);
+  const decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {
@@ -641,8 +671,10 @@ function readOrProbe(
         reader.pos,
       );
     }
+    if (kept !== undefined && kept.reader === reader) kept.busy = false;
     return { value, length: reader.pos - offset };
   } catch (e) {
+    if (kept !== undefined && kept.reader === reader) kept.busy = false;
     if (probe) return undefined;
     if (builder !== MODEL) {
       // The error's path names dictionary keys as model values, which another builder does not

@@ -605,21 +605,18 @@ export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOpt
 }
 
 /**
- * Encodes `value` with `dialect` into a growable writer that starts in `buffer` (a codec
- * object's kept chunk, `codec.ts`) and returns the writer: its {@link ByteWriter.buffer} is
- * `buffer` while the bytes fit, else the buffer it grew into. `options` are already checked
+ * Encodes `value` with `dialect` with `writer`, a growable writer the caller keeps and has
+ * {@link ByteWriter.restart}ed (a codec object's, `codec.ts`). `options` are already checked
  * ({@link encodeOptions}). The bytes and any error are those of {@link encodeWith}.
  * @throws {EncodeError} as encodeWith.
  */
-export function encodeStartingIn(
+export function encodeWithWriter(
   dialect: Dialect,
   value: unknown,
   options: EncodeOptions,
-  buffer: Uint8Array,
-): ByteWriter {
-  const encoder = new Encoder(dialect, options, new ByteWriter(buffer));
-  runEncoder(encoder, dialect, value);
-  return encoder.writer;
+  writer: ByteWriter,
+): void {
+  runEncoder(new Encoder(dialect, options, writer), dialect, value);
 }
 
 /**
