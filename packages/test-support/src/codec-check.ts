@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { type DecodeJSCase, outcome } from "./decode-js-check.js";
 import { diffJS } from "./same-js.js";
 
 /** A codec object as the dialect packages make it (`createCodec(options)`). */
@@ -18,22 +19,7 @@ export interface StatelessUnderTest {
 }
 
 /** One input for {@link checkCodec}: bytes, and the options of the codec that reads them. */
-export interface CodecCase {
-  readonly label: string;
-  readonly bytes: Uint8Array;
-  readonly options?: Record<string, unknown>;
-}
-
-/** A result or the error's name, code, offset and message (which carries the path). */
-function outcome(f: () => unknown): unknown {
-  try {
-    return { value: f() };
-  } catch (e) {
-    const err = e as { code?: unknown; offset?: unknown; message?: unknown; name?: unknown };
-    if (typeof err.code !== "string") throw e;
-    return { name: err.name, code: err.code, offset: err.offset, message: err.message };
-  }
-}
+export type CodecCase = DecodeJSCase;
 
 /**
  * Runs every case through codec objects that are kept across all cases (one per option set and

@@ -61,7 +61,6 @@ export class ByteWriter {
   setLimit(limit: number, error: (needed: number) => Error): void {
     // Anything that does not compare as a number (NaN, say) is no limit: `cap` must never pass
     // the buffer's end.
-    // biome-ignore lint/complexity/useMathMinMax: Math.min would keep NaN, the case this is for
     this.limit = limit <= Infinity ? this.base + limit : Infinity;
     this.overLimit = error;
     this.cap = Math.min(this.buf.length, this.limit);
