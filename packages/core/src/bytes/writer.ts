@@ -35,7 +35,9 @@ export class ByteWriter {
   // Set by `into`: the caller's buffer, which is never replaced.
   private fixed = false;
   private limit = Infinity;
-  // Where this writing started in `buf` (restart): the limit counts from here.
+  // The limit as set (setLimit), and where this writing started in `buf` (restart): `limit` is
+  // their sum.
+  private maxBytes = Infinity;
   private base = 0;
   // Set with `limit` (a finite limit is only ever set by setLimit).
   private overLimit!: (needed: number) => Error;
@@ -61,7 +63,8 @@ export class ByteWriter {
   setLimit(limit: number, error: (needed: number) => Error): void {
     // Anything that does not compare as a number (NaN, say) is no limit: `cap` must never pass
     // the buffer's end.
-    this.limit = limit <= Infinity ? this.base + limit : Infinity;
+    this.maxBytes = limit <= Infinity ? limit : Infinity;
+    this.limit = this.base + this.maxBytes;
     this.overLimit = error;
     this.cap = Math.min(this.buf.length, this.limit);
   }
@@ -89,14 +92,14 @@ export class ByteWriter {
    * Starts a new writing at `start` in `buffer` (the writer's buffer again, or another one),
    * keeping the DataView when the buffer is the same: a codec object writes message after
    * message into one kept chunk (`dialect/codec.ts`). `pos` then counts from the start of
-   * `buffer`, and the limit of {@link setLimit} from `start`. A grow copies the bytes before
-   * `start` too (they are few: a chunk is small).
+   * `buffer`, and the limit of {@link setLimit} (kept) from `start`. A grow copies the bytes
+   * before `start` too (they are few: a chunk is small).
    */
   restart(buffer: Uint8Array, start: number): void {
     this.base = start;
-    this.limit = Infinity;
+    this.limit = start + this.maxBytes;
     if (buffer !== this.buf) this.use(buffer);
-    else this.cap = buffer.length;
+    else this.cap = Math.min(buffer.length, this.limit);
     this.pos = start;
   }
 

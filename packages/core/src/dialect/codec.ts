@@ -6,7 +6,7 @@ import type { Value } from "../value/types.js";
 import { MODEL } from "./builder.js";
 import type { Dialect } from "./contract.js";
 import { type KeptReading, readKeeping } from "./decoder.js";
-import { encodeIntoWith, encodeOptions, encodeWith, encodeWithWriter } from "./encoder.js";
+import { encodeIntoWith, encodeOptions, encodeWith, keptEncoder } from "./encoder.js";
 import type { DecodeOptions, EncodeOptions } from "./options.js";
 
 /** Options of {@link createCodecWith}: the decode, encode and `toJS` options, and the chunk size. */
@@ -97,6 +97,7 @@ export function createCodecWith(
   // call it is inside.
   let writing_ = false;
   const writer = new ByteWriter(chunk);
+  const encoder = keptEncoder(writing, encoding, writer);
 
   return {
     decode: (bytes) => readKeeping(reading, bytes, decodeOptions, MODEL, kept).value as Value,
@@ -111,7 +112,7 @@ export function createCodecWith(
       writer.restart(chunk, start);
       writing_ = true;
       try {
-        encodeWithWriter(writing, value, encoding, writer);
+        encoder.run(value);
       } finally {
         writing_ = false;
       }

@@ -86,6 +86,16 @@ class Encoder implements EncodeContext {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
   }
 
+  /** Forgets the last value's state, for the next (keptEncoder): a failure may leave any. */
+  reset(): void {
+    this.depth = 0;
+    this.unwound = undefined;
+    this.dictionaries = 0;
+    this.expansion = undefined;
+    this.keyStrings = undefined;
+    this.keySpans = undefined;
+  }
+
   /** Writes `value`, the whole of what this encoder writes. */
   start(value: unknown): void {
     this.expansion = new Expansion(value, "encode", this.maxValues, true);
@@ -605,18 +615,24 @@ export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOpt
 }
 
 /**
- * Encodes `value` with `dialect` with `writer`, a growable writer the caller keeps and has
- * {@link ByteWriter.restart}ed (a codec object's, `codec.ts`). `options` are already checked
- * ({@link encodeOptions}). The bytes and any error are those of {@link encodeWith}.
- * @throws {EncodeError} as encodeWith.
+ * An encoder a caller keeps for many values (a codec object's, `codec.ts`): `run` writes one
+ * value with `writer`, which the caller {@link ByteWriter.restart}s before each; `options` are
+ * checked once ({@link encodeOptions}). The bytes and any error of a run are those of
+ * {@link encodeWith}. Not re-entrant: the caller runs one value at a time.
+ * @throws {EncodeError} from `run`, as encodeWith.
  */
-export function encodeWithWriter(
+export function keptEncoder(
   dialect: Dialect,
-  value: unknown,
   options: EncodeOptions,
   writer: ByteWriter,
-): void {
-  runEncoder(new Encoder(dialect, options, writer), dialect, value);
+): { run(value: unknown): void } {
+  const encoder = new Encoder(dialect, options, writer);
+  return {
+    run(value) {
+      encoder.reset();
+      runEncoder(encoder, dialect, value);
+    },
+  };
 }
 
 /**
