@@ -4,7 +4,7 @@
 //   packages/cli/test/fixtures/godot-4-json-flags.tsv   form (native|plain) TAB label TAB hex TAB combo TAB text
 //   apps/demo/test/fixtures/godot-4-json-native-view.tsv label TAB hex TAB same TAB text
 // (see json-flags.gd for the columns). Engine: $GODOT4_BIN, else tools/engines/godot4.sh.
-// Usage: node tools/godot-4/generate-json-flags.mjs [--seed=3535] [--count=40]
+// Usage: node tools/godot-4/generate-json-flags.mjs [--seed=3535] [--count=16]
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 const args = process.argv.slice(2);
 const seed = args.find((a) => a.startsWith("--seed="))?.slice(7) ?? "3535";
-const count = args.find((a) => a.startsWith("--count="))?.slice(8) ?? "40";
+const count = args.find((a) => a.startsWith("--count="))?.slice(8) ?? "16";
 const bin =
   process.env.GODOT4_BIN ||
   execFileSync("sh", [join(root, "tools", "engines", "godot4.sh")], { encoding: "utf8" }).trim();

@@ -7,7 +7,9 @@ import {
   type Choices,
   isDialectId,
   type LossGroup,
+  NATIVE_LOSSES_SHOWN,
   type SecretInput,
+  type Syntax,
   type ViewModel,
 } from "./model.js";
 import { SAMPLES } from "./samples.js";
@@ -50,6 +52,7 @@ const els = {
   progressBar: $<HTMLProgressElement>("progress-bar"),
   progressText: $("progress-text"),
   loadText: $<HTMLButtonElement>("load-text"),
+  editorNote: $("editor-note"),
 };
 
 const client = new WorkerClient(
@@ -120,10 +123,8 @@ function secret(): SecretInput {
   return { password: els.password.value };
 }
 
-function syntax(): "text" | "json" {
-  return (document.querySelector('input[name="syntax"]:checked') as HTMLInputElement).value as
-    | "text"
-    | "json";
+function syntax(): Syntax {
+  return (document.querySelector('input[name="syntax"]:checked') as HTMLInputElement).value as Syntax;
 }
 
 // ---------- progress ----------
@@ -372,6 +373,7 @@ const EDITOR_AUTO_BYTES = 256 * 1024;
 async function showRecord(force = false): Promise<void> {
   const m = state.model;
   els.loadText.hidden = true;
+  showEditorNote(undefined);
   if (!m?.editable) {
     els.editor.value = "";
     return;
@@ -386,7 +388,46 @@ async function showRecord(force = false): Promise<void> {
   }
   els.editor.placeholder = "";
   const a = await client.request({ type: "text", record, syntax: syntax() });
-  if (a.type === "text" && state.model === m) els.editor.value = a.text;
+  if (state.model !== m) return;
+  if (a.type === "text") {
+    els.editor.value = a.text;
+    showEditorNote(a.losses);
+  } else if (a.type === "failed") {
+    els.editor.value = "";
+    els.editor.placeholder = a.message;
+    showEditorNote(undefined, a.message);
+  }
+}
+
+/**
+ * Under the editor: where the JSON.from_native text will not give the value back in the engine
+ * (an empty list: it does), or why the text cannot be shown.
+ */
+function showEditorNote(losses: readonly string[] | undefined, failure?: string): void {
+  const note = els.editorNote;
+  note.replaceChildren();
+  delete note.dataset.losses;
+  if (failure !== undefined) {
+    note.textContent = failure;
+    return;
+  }
+  if (losses === undefined) return;
+  note.dataset.losses = String(losses.length);
+  const p = document.createElement("p");
+  p.textContent =
+    losses.length === 0
+      ? "The engine's JSON.to_native gives this value back exactly."
+      : `${losses.length}${losses.length >= NATIVE_LOSSES_SHOWN ? " or more" : ""} place${losses.length === 1 ? "" : "s"} the engine's JSON.to_native will not give back exactly (var_to_bytes keeps them):`;
+  note.append(p);
+  if (losses.length === 0) return;
+  const ul = document.createElement("ul");
+  ul.className = "json-losses";
+  for (const line of losses) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    ul.append(li);
+  }
+  note.append(ul);
 }
 
 function status(kind: "ok" | "error", text: string, groups: readonly LossGroup[] = []): void {

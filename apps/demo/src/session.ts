@@ -7,6 +7,7 @@ import {
   base64Encode,
   convertValue,
   encodeWith,
+  formatPath,
   fromJSON,
   type JsonValue,
   parseVariantText,
@@ -24,18 +25,21 @@ import {
   writeConfigFile,
 } from "@gdvariant/files";
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
+import { jsonNativeLosses, readJsonNative, writeJsonNative } from "@gdvariant/godot-4/json";
 import { type Analysis, analyze, type Choice } from "./analyze.js";
 import { markPart, PART } from "./byte-parts.js";
 import { type DialectId, type Entry, entryFor } from "./dialects.js";
 import { imagePixels } from "./image.js";
-import type {
-  CandidateView,
-  Choices,
-  DetectionView,
-  LossGroup,
-  Row,
-  SecretInput,
-  ViewModel,
+import {
+  type CandidateView,
+  type Choices,
+  type DetectionView,
+  type LossGroup,
+  NATIVE_LOSSES_SHOWN,
+  type Row,
+  type SecretInput,
+  type Syntax,
+  type ViewModel,
 } from "./model.js";
 import { NodeStore } from "./node-store.js";
 import { children as childCount, summary } from "./tree-rows.js";
@@ -203,6 +207,11 @@ function cut(s: string, n = 80): string {
   const one = s.replace(/\n/g, " ");
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 }
+
+// The editor's JSON.from_native text: `JSON.stringify(JSON.from_native(v, true), "\t")`, objects
+// written (a dump read with objects holds them) and indented to be edited; the engine reads it
+// back with `JSON.to_native(JSON.parse_string(text), true)`.
+const NATIVE_WRITE = { fullObjects: true, indent: "\t" } as const;
 
 /** The page's session: one file at a time. */
 export class Session {
@@ -475,18 +484,38 @@ export class Session {
     return rows;
   }
 
-  /** A record's value as Godot text or tagged JSON (the whole ConfigFile for sections). */
-  text(record: number, syntax: "text" | "json"): string {
+  /**
+   * A record's value as Godot text, tagged JSON or Godot 4's `JSON.from_native` text (the whole
+   * ConfigFile for sections); for the last, the places the engine's own round trip of that text
+   * changes the value.
+   * @throws {UserError} for `JSON.from_native` of a 3.x or 2.x dump, or a value the form refuses.
+   */
+  text(record: number, syntax: Syntax): { text: string; losses?: string[] } {
     const h = this.held;
-    if (!h) return "";
+    if (!h) return { text: "" };
     if (h.sections && h.content === "config-file") {
       const toText = this.toText();
-      return writeConfigFile(h.sections, toText, { dialect: h.sectionsDialect });
+      return { text: writeConfigFile(h.sections, toText, { dialect: h.sectionsDialect }) };
     }
     const a = h.analysis;
     const r = a?.records[record];
-    if (!a?.entry || !r) return "";
-    return syntax === "text" ? a.entry.toText(r.value) : JSON.stringify(toJSON(r.value), null, 1);
+    if (!a?.entry || !r) return { text: "" };
+    if (syntax === "text") return { text: a.entry.toText(r.value) };
+    if (syntax === "json") return { text: JSON.stringify(toJSON(r.value), null, 1) };
+    if (a.entry.id !== "godot-4")
+      throw new UserError(
+        "json-native",
+        `JSON.from_native is Godot 4.4+'s form and this is a ${a.entry.name} dump: convert it to Godot 4.x first (below).`,
+      );
+    try {
+      const text = writeJsonNative(r.value, NATIVE_WRITE);
+      const losses = jsonNativeLosses(r.value, { ...NATIVE_WRITE, limit: NATIVE_LOSSES_SHOWN }).map(
+        (l) => `${formatPath(l.path) || "(root)"}: ${l.reason}`,
+      );
+      return { text, losses };
+    } catch (e) {
+      throw new UserError("json-native", `JSON.from_native cannot write this value: ${(e as Error).message}`);
+    }
   }
 
   private frame(entry: Entry, values: readonly Value[], a: Analysis): Uint8Array {
@@ -502,7 +531,7 @@ export class Session {
   edit(
     record: number,
     text: string,
-    syntax: "text" | "json",
+    syntax: Syntax,
     choices: Choices,
     progress: Progress,
   ): { model: ViewModel; message: string } {
@@ -525,10 +554,14 @@ export class Session {
     if (!a?.entry) throw new UserError("none", "Open a dump first.");
     let value: Value;
     try {
+      if (syntax === "json-native" && a.entry.id !== "godot-4")
+        throw new Error(`JSON.from_native text is Godot 4's; this is a ${a.entry.name} dump`);
       value =
         syntax === "text"
           ? parseVariantText(text, { dialect: a.entry.textDialect })
-          : fromJSON(JSON.parse(text) as JsonValue);
+          : syntax === "json-native"
+            ? readJsonNative(text, { allowObjects: true })
+            : fromJSON(JSON.parse(text) as JsonValue);
     } catch (e) {
       throw new UserError("edit", `Cannot read the value: ${(e as Error).message}`);
     }

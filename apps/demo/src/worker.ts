@@ -42,7 +42,7 @@ async function answer(id: number, req: Request): Promise<[Answer, Transferable[]
     case "children":
       return [{ type: "rows", rows: session.children(req.node) }, []];
     case "text":
-      return [{ type: "text", text: session.text(req.record, req.syntax) }, []];
+      return [{ type: "text", ...session.text(req.record, req.syntax) }, []];
     case "edit": {
       const r = session.edit(req.record, req.text, req.syntax, req.choices, progress);
       return [{ type: "edited", model: r.model, message: r.message, groups: [] }, transfers(r.model)];

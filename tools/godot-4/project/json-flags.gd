@@ -54,7 +54,7 @@ func fixed() -> Array:
 
 func _init():
 	var seed_ = 3535
-	var count = 40
+	var count = 16
 	for a in OS.get_cmdline_user_args():
 		if a.begins_with("--seed="): seed_ = int(a.substr(7))
 		if a.begins_with("--count="): count = int(a.substr(8))
