@@ -15,7 +15,15 @@ import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
-import { JSON_FORMS, jsonFormOf, jsonFormVersion, readJsonNativeText, writeJsonForm } from "../json-forms.js";
+import {
+  JSON_FORMAT_OPTIONS,
+  JSON_FORMS,
+  jsonFormatOf,
+  jsonFormOf,
+  jsonFormVersion,
+  readJsonNativeText,
+  writeJsonForm,
+} from "../json-forms.js";
 import { openInput } from "../open-input.js";
 import { choiceFlags, type Resolved } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
@@ -56,6 +64,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     ...READ_OPTIONS,
     ...TARGET_OPTIONS,
     ...SECRET_OPTIONS,
+    ...JSON_FORMAT_OPTIONS,
     "new-password": { type: "string" },
     to: { type: "string" },
     from: { type: "string" },
@@ -72,6 +81,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   const target = dialectEntry(jsonForm !== undefined ? "godot-4" : values.to, "--to");
   const jsonVersion =
     jsonForm !== undefined ? jsonFormVersion(values["engine-version"], `--to ${jsonForm}`) : undefined;
+  const jsonFormat = jsonFormatOf("convert", jsonForm, values);
   // --from json-native: the input is JSON.from_native text rather than a dump.
   const fromNative =
     oneOf<"dump" | "json-native">("convert", "from", values.from, ["json-native"], "dump") === "json-native";
@@ -199,7 +209,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     try {
       data =
         jsonForm !== undefined
-          ? converted.map((v) => `${writeJsonForm(jsonForm, v, jsonVersion)}\n`).join("")
+          ? converted.map((v) => `${writeJsonForm(jsonForm, v, jsonVersion, jsonFormat)}\n`).join("")
           : frameValues(writer, converted, framing, r.framed.bigEndian);
     } catch (e) {
       // Name the record that failed: the first one that does not encode alone.
