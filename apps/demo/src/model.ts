@@ -25,10 +25,12 @@ export interface DetectionView {
   readonly file: FileInfo | undefined;
 }
 
-/** The bytes of the view: who owns each byte and which part of its value it is. */
+/** The bytes of the view: who owns each byte (byte-owner.ts `nodeAt`) and which part of its value it is. */
 export interface ByteMap {
-  /** Innermost node per byte (-1: none). */
-  readonly node: Int32Array;
+  /** The nodes with bytes in id order, their ends never decreasing: a byte's owner is searched. */
+  readonly byEnd: Int32Array | undefined;
+  /** Innermost node per byte (-1: none), only when the ends are out of order (`byEnd` undefined). */
+  readonly node: Int32Array | undefined;
   /** Part code per byte (byte-parts.ts PART). */
   readonly part: Uint8Array;
   /** Labels of bytes outside values (length words, ignored bytes), by offset. */

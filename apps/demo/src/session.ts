@@ -27,6 +27,7 @@ import {
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
 import { jsonNativeLosses, readJsonNative, writeJsonNative } from "@gdvariant/godot-4/json";
 import { type Analysis, analyze, type Choice } from "./analyze.js";
+import { nodesByEnd, ownerPerByte } from "./byte-owner.js";
 import { markPart, PART } from "./byte-parts.js";
 import { type DialectId, type Entry, entryFor } from "./dialects.js";
 import { imagePixels } from "./image.js";
@@ -356,16 +357,12 @@ export class Session {
       kind[i] = k;
     }
     progress("indexing the bytes", 0.5);
-    const owner = new Int32Array(binary.length).fill(-1);
+    const table = { start, end, parent, kind };
+    // A byte's owner is searched among the nodes by their ends (no array per byte), unless a
+    // reader gave ranges out of order.
+    const byEnd = nodesByEnd(table, n);
+    const owner = byEnd === undefined ? ownerPerByte(table, n, binary.length) : undefined;
     const part = new Uint8Array(binary.length);
-    // Reverse post-order puts every container before its contents: inner values overwrite.
-    for (let i = n - 1; i >= 0; i--) {
-      const s0 = start[i]!;
-      const e0 = end[i]!;
-      if (e0 <= s0) continue;
-      owner.fill(i, s0, Math.min(e0, owner.length));
-      if (i % 4096 === 0) progress("indexing the bytes", 0.5 + (0.3 * (n - i)) / n);
-    }
     // Each byte's part is what the reader reported (every value's declared layout): a value's
     // bytes are payload unless a part says otherwise.
     if (a?.entry) {
@@ -430,7 +427,8 @@ export class Session {
       dialectName: entry?.name,
       framing,
       bigEndian: a?.bigEndian ?? false,
-      binary,
+      // A copy of its own, moved to the page (the session keeps the original to edit).
+      binary: binary.slice(),
       records: a?.records.length ?? 0,
       recordBytes: a?.records.map((r) => r.valueLength) ?? [],
       trailing: a?.trailing ?? 0,
@@ -441,8 +439,8 @@ export class Session {
       content: h.content,
       kinds,
       partsPresent: [...present.keys()].filter((k) => present[k] === 1),
-      nodes: { start, end, parent, kind },
-      bytes: { node: owner, part, notes },
+      nodes: table,
+      bytes: { byEnd, node: owner, part, notes },
       roots: rootRows,
       expanded,
       editable: (entry !== undefined && (a?.records.length ?? 0) > 0) || h.content === "config-file",

@@ -14,8 +14,10 @@ function transfers(m: ViewModel): Transferable[] {
     m.nodes.end.buffer,
     m.nodes.parent.buffer,
     m.nodes.kind.buffer,
-    m.bytes.node.buffer,
     m.bytes.part.buffer,
+    m.binary.buffer,
+    ...(m.bytes.byEnd ? [m.bytes.byEnd.buffer] : []),
+    ...(m.bytes.node ? [m.bytes.node.buffer] : []),
   ];
   return list as Transferable[];
 }
