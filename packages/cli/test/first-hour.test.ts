@@ -260,7 +260,9 @@ describe("npm run sample", () => {
     expect(head).toBeGreaterThanOrEqual(0);
     expect(done).toBeGreaterThan(head);
     // Progress lines between the two: "N of M packages built (S s)".
-    const progress = lines.slice(head + 1, done).filter((l) => /^ {2}\d+ of \d+ packages built \(\d+ s\)$/.test(l));
+    const progress = lines
+      .slice(head + 1, done)
+      .filter((l) => /^ {2}\d+ of \d+ packages built \(\d+ s\)$/.test(l));
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(r.stderr + r.stdout).not.toContain("build output kept back");
     expect(r.stdout).toContain("$ npx gdvariant inspect samples/godot-4/nested_big.bin");

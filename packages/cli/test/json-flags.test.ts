@@ -110,7 +110,15 @@ describe("JSON formatting flags, against Godot 4.6.3's JSON.stringify", () => {
     expect(objects.size).toBe(16);
     const one = storeVar("objects.bin", [[...objects.values()][0]![0]!.bytes]);
     for (const [combo, rs] of objects) {
-      const r = gdvariant(["convert", one, ...READ, "--allow-objects", "--to", "json-native", ...flags(combo)]);
+      const r = gdvariant([
+        "convert",
+        one,
+        ...READ,
+        "--allow-objects",
+        "--to",
+        "json-native",
+        ...flags(combo),
+      ]);
       expect([combo, r.code, r.stderr]).toEqual([combo, 0, ""]);
       expect([combo, r.stdout]).toEqual([combo, `${rs[0]!.text}\n`]);
     }
@@ -121,10 +129,19 @@ describe("JSON formatting flags, against Godot 4.6.3's JSON.stringify", () => {
 
   it("refuses the flags where no JSON form is written, and bad values", () => {
     const cases: Array<[string[], RegExp]> = [
-      [["convert", file, ...READ, "--to", "godot-3", "--indent", "2"], /--indent formats Godot 4's JSON forms/],
+      [
+        ["convert", file, ...READ, "--to", "godot-3", "--indent", "2"],
+        /--indent formats Godot 4's JSON forms/,
+      ],
       [["decode", file, ...READ, "--full-precision"], /--full-precision formats Godot 4's JSON forms/],
-      [["convert", file, ...READ, "--to", "json-stringify", "--full-objects"], /--full-objects is JSON.from_native's/],
-      [["convert", file, ...READ, "--to", "json-native", "--sort-keys", "no"], /--sort-keys no is not one of true, false/],
+      [
+        ["convert", file, ...READ, "--to", "json-stringify", "--full-objects"],
+        /--full-objects is JSON.from_native's/,
+      ],
+      [
+        ["convert", file, ...READ, "--to", "json-native", "--sort-keys", "no"],
+        /--sort-keys no is not one of true, false/,
+      ],
       [["convert", file, ...READ, "--to", "json-native", "--indent", "99"], /--indent 99: at most 16 spaces/],
     ];
     for (const [args, message] of cases) {
