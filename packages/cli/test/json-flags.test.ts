@@ -65,7 +65,8 @@ function byCombo(form: Row["form"], objects: boolean): Map<string, Row[]> {
 
 const READ = ["--dialect", "godot-4", "--framing", "store-var"];
 
-describe("JSON formatting flags, against Godot 4.6.3's JSON.stringify", () => {
+// 16 runs of the CLI a test: generous time for a loaded machine (CI runs packages in parallel).
+describe("JSON formatting flags, against Godot 4.6.3's JSON.stringify", { timeout: 240_000 }, () => {
   const native = byCombo("native", false);
   const plain = byCombo("plain", false);
   const values = [...native.values()][0]!.map((r) => r.bytes);
