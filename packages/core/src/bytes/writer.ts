@@ -63,6 +63,7 @@ export class ByteWriter {
   setLimit(limit: number, error: (needed: number) => Error): void {
     // Anything that does not compare as a number (NaN, say) is no limit: `cap` must never pass
     // the buffer's end.
+    // biome-ignore lint/complexity/useMathMinMax: Math.min would keep NaN, the case this is for
     this.maxBytes = limit <= Infinity ? limit : Infinity;
     this.limit = this.base + this.maxBytes;
     this.overLimit = error;

@@ -14,6 +14,7 @@ import {
   INLINE_VECTOR3,
 } from "../codecs/inline.js";
 import { DecodeError, type DecodeErrorCode, GdVariantError } from "../errors.js";
+import { asBytes } from "../framing/as-bytes.js";
 import { formatPath, type PathSegment } from "../path.js";
 import type { DictionaryEntry, Value } from "../value/types.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
@@ -518,21 +519,6 @@ export class Decoder implements DecodeContext {
   }
 }
 
-function toBytes(input: unknown): Uint8Array | undefined {
-  // Subclasses (Node's Buffer) become a plain Uint8Array view: Buffer#slice does not copy, and
-  // decoded byte arrays must be plain Uint8Arrays whatever the caller passed.
-  if (input instanceof Uint8Array) {
-    return input.constructor === Uint8Array
-      ? input
-      : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  }
-  if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  if (typeof SharedArrayBuffer !== "undefined" && input instanceof SharedArrayBuffer)
-    return new Uint8Array(input);
-  return undefined;
-}
-
 // Anything thrown that is not ours (a RangeError from the VM, say) becomes a DecodeError: the
 // public API lets no other exception type escape.
 function wrapDecode(e: unknown, dialect: Dialect, offset: number): GdVariantError {
@@ -618,14 +604,7 @@ function readOrProbe(
   probe: boolean,
   kept: KeptReading | undefined,
 ): { value: unknown; length: number } | undefined {
-  const bytes = toBytes(input);
-  if (bytes === undefined) {
-    throw new DecodeError("input is not a Uint8Array, ArrayBuffer or ArrayBufferView", {
-      code: "invalid-data",
-      offset: 0,
-      dialect: dialect.id,
-    });
-  }
+  const bytes = asBytes(input, dialect.id, 0);
   const offset = options.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {
     throw new DecodeError(`offset ${offset} is outside the input`, {
