@@ -2,10 +2,17 @@
 // and text they did not make. Every public function gives a result or the project's own error,
 // in time that grows with the input, whatever the depth, width, key chains or cycles.
 import {
+  base64ToVariant,
   convertValue,
+  DecodeError,
+  type DecodeOptions,
+  decodeJSWith,
+  decodePacket,
   decodeWith,
+  decodeWithLength,
   EncodeError,
   encodeIntoWith,
+  encodePacket,
   encodeWith,
   equals,
   fromJS,
@@ -15,11 +22,15 @@ import {
   parseVariantText,
   parseVariantTextSequence,
   poolEqualityKeys,
+  readStoreVarFile,
+  StreamDecoder,
   sortArrayGodot3,
   TextParseError,
   toJS,
   toJSON,
   type Value,
+  variantToBase64,
+  writeStoreVarFile,
 } from "@gdvariant/core";
 import { bestTime, expectLinear } from "@gdvariant/test-support/hostile";
 import { type HostileJS, hostileJSValues, sharedSubtrees } from "@gdvariant/test-support/hostile-js";
@@ -561,6 +572,55 @@ describe("values that hold a subtree in many places (issue 36)", () => {
     ]) {
       const e = resultOrOwnError(walk);
       expect(EncodeError.is(e) && e.code).toBe("limit-exceeded");
+    }
+  });
+});
+
+describe("options that are not options (issue 36)", () => {
+  const none = null as unknown as undefined;
+  const v: Value = { kind: "array", items: [int(1), str("a")] };
+
+  it("null is no options everywhere (it was a raw TypeError)", () => {
+    const bytes = encodeWith(modern, v);
+    const calls: [string, () => unknown][] = [
+      ["decodeWith", () => decodeWith(modern, bytes, none)],
+      ["decodeWithLength", () => decodeWithLength(modern, bytes, none)],
+      ["decodeJSWith", () => decodeJSWith(modern, bytes, none)],
+      ["encodeWith", () => encodeWith(modern, v, none)],
+      ["encodeIntoWith", () => encodeIntoWith(modern, v, new Uint8Array(64), 0, none)],
+      ["toJS", () => toJS(v, none)],
+      ["toJSON", () => toJSON(v, none)],
+      ["equals", () => equals(v, v, none)],
+      ["fromJS", () => fromJS([1], none)],
+      ["convertValue", () => convertValue(v, legacy, none)],
+      ["writeStoreVarFile", () => writeStoreVarFile(modern, [v], none)],
+      ["readStoreVarFile", () => readStoreVarFile(modern, writeStoreVarFile(modern, [v]), none)],
+      ["encodePacket", () => encodePacket(modern, v, none)],
+      ["decodePacket", () => decodePacket(modern, bytes, none)],
+      ["variantToBase64", () => variantToBase64(modern, v, none)],
+      ["base64ToVariant", () => base64ToVariant(modern, variantToBase64(modern, v), none)],
+      ["parseVariantText", () => parseVariantText("[1]", none)],
+      ["StreamDecoder", () => new StreamDecoder(modern, none)],
+    ];
+    for (const [name, call] of calls) expect(() => call(), name).not.toThrow();
+  });
+
+  it("a limit that is not a number of 0 or more is refused with the project's error", () => {
+    const bytes = encodeWith(modern, v);
+    for (const bad of [Number.NaN, -1, "8", null]) {
+      for (const name of ["maxDepth", "maxCollectionLength", "maxTotalBytes"]) {
+        const o = { [name]: bad } as unknown as DecodeOptions;
+        const e = resultOrOwnError(() => decodeWith(modern, bytes, o));
+        expect([name, bad, DecodeError.is(e) && e.code]).toEqual([name, bad, "invalid-data"]);
+      }
+      for (const call of [
+        () => toJS(v, { maxValues: bad as number }),
+        () => fromJS([1], { maxCollectionLength: bad as number }),
+        () => convertValue(v, legacy, { maxDepth: bad as number }),
+      ]) {
+        const e = resultOrOwnError(call);
+        expect(EncodeError.is(e) && e.code).toBe("invalid-value");
+      }
     }
   });
 });

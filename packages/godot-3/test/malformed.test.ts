@@ -2,12 +2,23 @@
 // refused with EncodeError invalid-value and its path: before, { kind: "string", value: 5 }
 // encoded as 0 bytes and { kind: "object" } as 4 undecodable ones.
 import { KINDS } from "@gdvariant/core";
-import { dialect, encode } from "@gdvariant/godot-3";
+import { decode, decodeJS, dialect, encode, parseText, toText } from "@gdvariant/godot-3";
 import { describeMalformedEncode } from "@gdvariant/test-support/malformed";
+import { expect, it } from "vitest";
 
 describeMalformedEncode({
   id: "godot-3",
   kinds: KINDS.filter((k) => dialect.codecForKind(k) !== undefined),
   objects: true,
   encode: (v) => encode(v),
+});
+
+it("takes null options as none (they were a raw TypeError or a wrapped one)", () => {
+  const none = null as unknown as undefined;
+  const bytes = encode([1, "a"]);
+  expect(decode(bytes, none)).toEqual(decode(bytes));
+  expect(decodeJS(bytes, none)).toEqual([1, "a"]);
+  expect(encode([1, "a"], none)).toEqual(bytes);
+  expect(toText(decode(bytes), none)).toBe(toText(decode(bytes)));
+  expect(parseText('[ 1, "a" ]', none)).toEqual(decode(bytes));
 });

@@ -123,6 +123,13 @@ export function describeHostileText(w: TextWriterUnderTest, deep: "refused" | "c
       expect(w.toText(grid)).toBe(w.toText(w.decode(w.encode(grid))));
     });
 
+    it("reports a text longer than a JS string can be as limit-exceeded (it said depth-exceeded)", () => {
+      // One 64 MiB string in nine places: 576 Mi characters, over V8's 2^29 - 24.
+      const s: Value = { kind: "string", value: "x".repeat(1 << 26) };
+      const e = errorOf(() => w.toText({ kind: "array", items: Array.from({ length: 9 }, () => s) }));
+      expect(codeOf(e)).toBe("limit-exceeded");
+    });
+
     it("refuses a dictionary that is its own key with depth-exceeded", () => {
       const self: { kind: "dictionary"; entries: [Value, Value][] } = { kind: "dictionary", entries: [] };
       self.entries.push([self, int(1)]);

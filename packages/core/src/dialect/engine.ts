@@ -30,6 +30,7 @@ import { DEFAULT_MAX_VALUES, Expansion } from "../value/expansion.js";
 import { isInt64Number } from "../value/int64.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
+import { rangeErrorCode } from "../value/walk.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
 import type { Codec, DecodeContext, Dialect, EncodeContext, Inline } from "./contract.js";
 import {
@@ -706,6 +707,11 @@ function readOrProbe(
   observer: Observer | undefined,
   probe: boolean,
 ): { value: unknown; length: number } | undefined {
+  // Null is no options; a limit that is not a number of 0 or more (NaN turned it off) is refused.
+  options = checkOptions(
+    options,
+    (m) => new DecodeError(m, { code: "invalid-data", offset: 0, dialect: dialect.id }),
+  );
   const bytes = toBytes(input);
   if (bytes === undefined) {
     throw new DecodeError("input is not a Uint8Array, ArrayBuffer or ArrayBufferView", {
@@ -1292,18 +1298,20 @@ function keyValue(k: unknown): Value {
 // An exception that is not ours, as the project's error: the JS stack running out is
 // `depth-exceeded`, anything else (a writer's TypeError, a getter's throw) `invalid-value`.
 function foreignError(e: unknown, dialect: string): EncodeError {
-  const stack = e instanceof RangeError && /call stack/i.test(e.message);
+  const code = rangeErrorCode(e) ?? "invalid-value";
   let why: string;
   try {
     why = e instanceof Error ? e.message : String(e);
   } catch {
     why = "an exception that cannot be shown";
   }
-  return new EncodeError(stack ? "nesting too deep for the JS stack" : `malformed value: ${why}`, {
-    code: stack ? "depth-exceeded" : "invalid-value",
-    dialect,
-    cause: e,
-  });
+  const detail =
+    code === "depth-exceeded"
+      ? "nesting too deep for the JS stack"
+      : code === "limit-exceeded"
+        ? `the output is larger than JavaScript allows (${why})`
+        : `malformed value: ${why}`;
+  return new EncodeError(detail, { code, dialect, cause: e });
 }
 
 // The caller's options, checked (null is none; a limit of NaN would turn it off).

@@ -39,6 +39,7 @@ export function readStoreVarFile(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: FrameDecodeOptions = {},
 ): FrameRecord[] {
+  options ??= {}; // null from an untyped caller is no options
   const input = asBytes(bytes, dialect.id, 0);
   const bigEndian = options.bigEndian === true;
   const maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, MAX_FRAME_LENGTH);
@@ -87,6 +88,7 @@ export function writeStoreVarFile(
   values: Iterable<unknown>,
   options: FrameEncodeOptions = {},
 ): Uint8Array {
+  options ??= {}; // null from an untyped caller is no options
   const maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, MAX_FRAME_LENGTH);
   const parts: Uint8Array[] = [];
   let total = 0;

@@ -812,6 +812,7 @@ function describe(t: Token): string {
  * @throws {TypeError} for an unknown `dialect` option.
  */
 export function parseVariantText(text: string, options: ParseVariantTextOptions = {}): Value {
+  options ??= {}; // null from an untyped caller is no options
   return guarded(text, options, (p) => {
     const v = p.value();
     p.expectEnd();
@@ -826,6 +827,7 @@ export function parseVariantText(text: string, options: ParseVariantTextOptions 
  * @throws {TextParseError} as {@link parseVariantText}.
  */
 export function parseVariantTextSequence(text: string, options: ParseVariantTextOptions = {}): Value[] {
+  options ??= {}; // null from an untyped caller is no options
   return guarded(text, options, (p) => {
     const out: Value[] = [];
     while (!p.atEnd()) out.push(p.value());

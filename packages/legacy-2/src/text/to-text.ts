@@ -296,8 +296,9 @@ export function toText(value: Value, options?: WalkOptions): string {
     // that the text would not end (41 arrays, each holding the one below twice), or a cycle.
     checkExpansion(value, "toText", o.maxValues);
     write(value, out, { ids: new ValueIds(), depth: 0 });
+    // Inside the try: a text longer than a JS string can be fails here (limit-exceeded).
+    return out.join("");
   } catch (e) {
     throw asProjectError(e, "toText", "legacy-2");
   }
-  return out.join("");
 }
