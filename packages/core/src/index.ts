@@ -131,7 +131,13 @@ export {
 export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
 export { IMAGE_FORMAT_NAMES } from "./text/parse-names.js";
 export { formatPrintfG } from "./text/printf-g.js";
-export { poolEqualityKeys, type SortArrayGodot3Options, sortArrayGodot3 } from "./text/sort-array.js";
+export {
+  poolEqualityKeys,
+  poolKeyOf,
+  type SortArrayGodot3Options,
+  type SortRank,
+  sortArrayGodot3,
+} from "./text/sort-array.js";
 export {
   aabb,
   array,

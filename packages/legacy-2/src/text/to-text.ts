@@ -9,7 +9,7 @@ import {
   type InputEventValue,
   joinEach,
   type NodePathValue,
-  poolEqualityKeys,
+  poolKeyOf,
   sortArrayGodot3,
   type Value,
   ValueIds,
@@ -187,18 +187,15 @@ function write(v: Value, out: string[], ctx: Ctx): void {
     case "dictionary": {
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
       // Type ids are looked up once per key, not once per comparison.
-      const keyed = uniqueKeys(v.entries, ctx.ids).map((e, i) => ({ t: typeId(e[0]), e, i }));
+      const keyed = uniqueKeys(v.entries, ctx.ids).map((e) => ({ t: typeId(e[0]), e }));
       // Pool-array keys: the engine's `<` only tells "differs", which makes the sort's last
-      // pass quadratic; the equality keys let it run in linear time with the same result.
+      // pass quadratic (with other keys among them too); their type ids and equality keys let
+      // it find where each key stops without the walk, with the same result.
       // (Vector2Array compares through a Vector3 view in 2.1, which is not that.)
-      const eq = poolEqualityKeys(
-        keyed.map((x) => x.e[0]),
-        ["packedVector2Array"],
-      );
       const entries = sortArrayGodot3(
         keyed,
         (a, b) => (a.t !== b.t ? a.t < b.t : sameTypeLess(a.e[0], b.e[0])),
-        eq === undefined ? {} : { equalityKey: (x) => eq[x.i] },
+        { rankOf: (x) => ({ type: x.t, key: poolKeyOf(x.e[0], ["packedVector2Array"]) }) },
       ).map((x) => x.e);
       out.push("{\n");
       entries.forEach(([k, val], i) => {
