@@ -17,6 +17,7 @@ describe("@gdvariant/core/text", () => {
       "parseVariantText",
       "parseVariantTextSequence",
       "poolEqualityKeys",
+      "poolKeyOf",
       "sortArrayGodot3",
     ]);
     for (const n of names)

@@ -144,7 +144,7 @@ class Writer {
       case "dictionary":
         return this.dictionary(v);
       case "array": {
-        if (v.elementType !== undefined) return this.unsupported("typed array");
+        if (v.elementType !== undefined) return this.typed("array");
         const parts = v.items.map((item, i) => this.nested(item, i));
         return `[ ${parts.join(", ")} ]`;
       }
@@ -175,6 +175,14 @@ class Writer {
     });
   }
 
+  // The rule of every writer (core's container codecs): refused, naming convertValue.
+  private typed(what: string): never {
+    throw new EncodeError(
+      `Godot 3.x has no typed ${what}; convertValue writes it untyped and reports the loss`,
+      { code: "unsupported-kind", path: [...this.path], dialect: "godot-3" },
+    );
+  }
+
   private object(v: Value & { kind: "object" }): string {
     if (isNullObject(v)) return "null";
     if (v.form === "id") {
@@ -187,7 +195,7 @@ class Writer {
   }
 
   private dictionary(v: Value & { kind: "dictionary" }): string {
-    if (v.keyType !== undefined || v.valueType !== undefined) return this.unsupported("typed dictionary");
+    if (v.keyType !== undefined || v.valueType !== undefined) return this.typed("dictionary");
     // The engine's Dictionary keeps the first position of a key and the last value stored.
     const keys: Value[] = [];
     const values: Value[] = [];

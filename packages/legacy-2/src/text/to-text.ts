@@ -185,6 +185,7 @@ function write(v: Value, out: string[], ctx: Ctx): void {
       out.push(inputEventText(v));
       return;
     case "dictionary": {
+      if (v.keyType !== undefined || v.valueType !== undefined) typedRefused("dictionary");
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
       // Type ids are looked up once per key, not once per comparison.
       const keyed = uniqueKeys(v.entries, ctx.ids).map((e) => ({ t: typeId(e[0]), e }));
@@ -208,6 +209,7 @@ function write(v: Value, out: string[], ctx: Ctx): void {
       return;
     }
     case "array":
+      if (v.elementType !== undefined) typedRefused("array");
       out.push("[ ");
       v.items.forEach((item, i) => {
         if (i > 0) out.push(", ");
@@ -240,6 +242,19 @@ function write(v: Value, out: string[], ctx: Ctx): void {
   }
   throw new EncodeError(
     `Godot 2.x has no text form for ${v.kind === "object" ? `a ${v.form} object` : v.kind}`,
+    {
+      code: "unsupported-kind",
+      dialect: "legacy-2",
+    },
+  );
+}
+
+// A typed container: refused as by every writer (core's container codecs, godot-3's toText),
+// naming convertValue, which writes it untyped and reports the loss. (This writer printed it
+// untyped and said nothing, where encode refused it.)
+function typedRefused(what: string): never {
+  throw new EncodeError(
+    `Godot 2.x has no typed ${what}; convertValue writes it untyped and reports the loss`,
     {
       code: "unsupported-kind",
       dialect: "legacy-2",
