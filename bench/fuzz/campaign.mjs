@@ -2,7 +2,10 @@
 // overwrites, truncations, splices, inserted and deleted chunks, count inflation, header retyping),
 // random bytes, large arrays and dictionaries of engine values (typed, framed as a store_var
 // record, mutated), and built hostile inputs (1,024+ deep nesting, wide containers, hostile counts,
-// `__proto__`/`constructor` keys), fed to every dialect's decode (objects allowed and not),
+// `__proto__`/`constructor` keys), and hostile JS values (fuzz/hostile-js.mjs: getters, Proxies,
+// sparse arrays, shared subtrees, malformed model values; 5% of inputs, `hostileJS` to change
+// that) for fromJS, toJS, toJSON, equals and each dialect's encode, toText and convertValue,
+// fed to every dialect's decode (objects allowed and not),
 // toJS, toText, tagged JSON both ways (and equals), the text parser on toText's output,
 // convertValue to the next generation and encode of what decodes, and auto-detect's detect and
 // decodeAny.
@@ -27,6 +30,7 @@ import * as godot3 from "@gdvariant/godot-3";
 import * as godot4 from "@gdvariant/godot-4";
 import * as legacy2 from "@gdvariant/legacy-2";
 import { difference } from "../src/compare.mjs";
+import { hostileJS, jsTargets } from "./hostile-js.mjs";
 
 export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
 // Where convertValue sends each dialect's values: the generation next to it.
@@ -571,6 +575,8 @@ function heapNow() {
 
 /** The stage a target name belongs to: decode, detect, toJS, toText, encode. */
 export function stageOf(name) {
+  if (name.endsWith(".fromJS")) return "fromJS";
+  if (name.endsWith(".equals")) return "equals";
   if (name.endsWith(".toText")) return "toText";
   if (name.endsWith(".parseText")) return "parseText";
   if (name.endsWith(".toJSON")) return "toJSON";
@@ -605,6 +611,8 @@ export function runCampaign(o = {}) {
     parseText: o.textSlowMs ?? 500,
     toJSON: slowMs,
     convert: slowMs,
+    fromJS: slowMs,
+    equals: slowMs,
   };
   const r = rng(seed);
   const corpus = loadCorpus();
@@ -619,28 +627,52 @@ export function runCampaign(o = {}) {
   const t0 = performance.now();
   const byHow = new Map();
 
+  const jsList = jsTargets();
+  const hostileShare = o.hostileJS ?? 0.05;
+
   for (let i = 0; i < iterations; i++) {
+    // Hostile JS values (getters, Proxies, sparse arrays, shared subtrees, malformed values)
+    // go to the functions that take values instead of bytes.
+    if (r.chance(hostileShare)) {
+      const input = hostileJS(r);
+      const kind = input.how;
+      byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
+      runTargets(jsList, input.value, input, i, 0, new Uint8Array(0));
+      continue;
+    }
     const input = nextInput(r, corpus);
     const bytes = input.bytes;
     // The first mutation ("bitflip") or the kind of built input ("deep", "wide", "random"...).
     const kind = input.how.includes(": ") ? input.how.split(": ")[1].split("+")[0] : input.how.split(" ")[0];
     byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
-    for (const [name, fn] of list) {
+    runTargets(list, bytes, input, i, bytes.length, bytes);
+    if (o.onProgress && (i + 1) % (o.progressEvery ?? 1000) === 0) {
+      o.onProgress({
+        done: i + 1,
+        escapes: escapes.length,
+        slow: slow.length,
+        seconds: (performance.now() - t0) / 1000,
+      });
+    }
+  }
+
+  // Every target on one input (bytes, or a JS value of `size` 0 and no bytes), timed and checked.
+  function runTargets(targetList, arg, input, i, size, bytes) {
+    for (const [name, fn] of targetList) {
       calls++;
       const h0 = heapNow();
       const s = performance.now();
       let err;
       let ok = false;
       try {
-        ok = fn(bytes) === true;
+        ok = fn(arg) === true;
       } catch (e) {
         err = e;
       }
       const ms = performance.now() - s;
       const h1 = heapNow();
       if (h1 > peak) peak = h1;
-      if (h1 - h0 > growth.bytes)
-        growth = { bytes: h1 - h0, target: name, how: input.how, size: bytes.length };
+      if (h1 - h0 > growth.bytes) growth = { bytes: h1 - h0, target: name, how: input.how, size };
       if (err !== undefined) {
         if (escapes.length < 100) {
           escapes.push({
@@ -654,7 +686,7 @@ export function runCampaign(o = {}) {
         continue;
       }
       if (ok) produced++;
-      if (bytes.length < 65536) {
+      if (size < 65536) {
         const stage = stageOf(name);
         const limit = limits[stage];
         let best = ms;
@@ -663,7 +695,7 @@ export function runCampaign(o = {}) {
         for (let k = 0; k < 2 && best > limit; k++) {
           const s2 = performance.now();
           try {
-            fn(bytes);
+            fn(arg);
           } catch {}
           best = Math.min(best, performance.now() - s2);
         }
@@ -674,29 +706,21 @@ export function runCampaign(o = {}) {
             stage,
             how: input.how,
             ms: best,
-            size: bytes.length,
+            size,
             hex: hex(bytes, 256),
           });
         }
         if (best > (slowest[stage]?.ms ?? 0)) {
-          slowest[stage] = { ms: best, target: name, how: input.how, size: bytes.length, iteration: i };
+          slowest[stage] = { ms: best, target: name, how: input.how, size, iteration: i };
         }
       }
-    }
-    if (o.onProgress && (i + 1) % (o.progressEvery ?? 1000) === 0) {
-      o.onProgress({
-        done: i + 1,
-        escapes: escapes.length,
-        slow: slow.length,
-        seconds: (performance.now() - t0) / 1000,
-      });
     }
   }
   return {
     seed,
     iterations,
     corpusSeeds: corpus.length,
-    targets: list.map(([n]) => n),
+    targets: [...list, ...jsList].map(([n]) => n),
     targetCalls: calls,
     callsThatProducedAValue: produced,
     seconds: (performance.now() - t0) / 1000,

@@ -432,7 +432,7 @@ export function convertValue(value: Value, target: Dialect, options?: ConvertOpt
   );
   try {
     // Each leaf is written and read back: a value held in many places is refused before that.
-    checkExpansion(value, "convertValue", o.maxValues);
+    checkExpansion(value, "convertValue", o.maxValues, true);
     const c = new Converter(target, o);
     return { value: c.convert(value), losses: c.losses };
   } catch (e) {

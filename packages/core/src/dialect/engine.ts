@@ -1155,7 +1155,8 @@ class Encoder implements EncodeContext {
 
   // As in the decoder: no closure per value; the segment is built only for an error.
   private nested(value: Value, what: SegmentKind, index: number, ref: Value | string | undefined): void {
-    this.expansion!.spend(1);
+    // A codec's own element (object properties): the value itself is what may be met twice.
+    this.expansion!.spend(1, typeof value === "object" && value !== null ? value : undefined);
     const depth = ++this.depth;
     try {
       if (depth > this.maxDepth) {

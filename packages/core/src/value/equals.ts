@@ -1,7 +1,9 @@
+import { EncodeError } from "../errors.js";
 import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, isContainer } from "./walk.js";
+import { malformed } from "./well-formed.js";
 
 function sameNumber(a: number, b: number): boolean {
   return Object.is(a, b);
@@ -121,6 +123,13 @@ function walkEquals(a: Value, b: Value, c: Expansion): boolean {
   return true;
 }
 
+// The lists compared element by element must be the model's (value/well-formed.ts): a sparse
+// array of length 2^32 - 1 would take 2^32 steps.
+function wellFormed(a: Value, b: Value): void {
+  const why = malformed(a) ?? malformed(b);
+  if (why !== undefined) throw new EncodeError(`equals: ${why}`, { code: "invalid-value" });
+}
+
 /** Compares `a` and `b` itself; the values they hold go to `nested`, to be compared after. */
 function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Expansion): boolean {
   if (a === b) return true;
@@ -145,6 +154,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     case "nodePath": {
       const o = b as typeof a;
+      wellFormed(a, b);
       return (
         a.absolute === o.absolute &&
         a.property === o.property &&
@@ -230,6 +240,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     default: {
       if (a.kind in MATRIX_SIZES) {
+        wellFormed(a, b);
         const va = (a as { values: readonly number[] }).values;
         const vb = (b as { values: readonly number[] }).values;
         return va.length === vb.length && va.every((n, i) => sameNumber(n, vb[i]!));

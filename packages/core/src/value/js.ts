@@ -7,6 +7,7 @@ import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
+import { malformed } from "./well-formed.js";
 
 /** Options of {@link fromJS}: the limits of `encode`, which a value made here must pass anyway. */
 export interface FromJSOptions extends WalkOptions {
@@ -393,6 +394,12 @@ export function setKey(target: Record<string, unknown>, key: string, v: unknown)
   else target[key] = v;
 }
 
+// The lists toJS copies or joins must be the model's (value/well-formed.ts).
+function wellFormed(v: Value): void {
+  const why = malformed(v);
+  if (why !== undefined) throw new EncodeError(`toJS: ${why}`, { code: "invalid-value" });
+}
+
 function leafView(v: Value): unknown {
   switch (v.kind) {
     case "nil":
@@ -412,6 +419,9 @@ function leafView(v: Value): unknown {
     case "color":
       return { r: v.r, g: v.g, b: v.b, a: v.a };
     case "nodePath": {
+      // Joined into text: a names list that is not the model's (a sparse array of length
+      // 2^32 - 1) would never end.
+      wellFormed(v);
       const p = (v.absolute ? "/" : "") + v.names.join("/");
       const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
       return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
@@ -427,6 +437,7 @@ function leafView(v: Value): unknown {
     case "packedColorArray":
       return v.data;
     case "packedStringArray":
+      wellFormed(v);
       return [...v.data];
     case "transform2d":
     case "matrix32":
@@ -434,6 +445,7 @@ function leafView(v: Value): unknown {
     case "matrix3":
     case "transform3d":
     case "projection":
+      wellFormed(v);
       return [...v.values];
     case "rid":
       return { rid: v.id };

@@ -14,6 +14,7 @@ import {
   VECTOR_FIELDS,
 } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker, isContainer } from "./walk.js";
+import { malformed } from "./well-formed.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -175,6 +176,10 @@ function shellJSON(v: Value): { json: JsonObject; slots: JsonValue[] } {
 
 function leafJSON(value: Value, x: Expansion): JsonValue {
   const v = value;
+  // Fields are copied as they are: what is not the model's (an array where a number belongs,
+  // which JSON.stringify would then walk) is refused here.
+  const why = malformed(v);
+  if (why !== undefined) throw new EncodeError(`toJSON: ${why}`, { code: "invalid-value" });
   switch (v.kind) {
     case "nil":
     case "callable":

@@ -283,7 +283,7 @@ export function toText(value: Value, options?: ToTextOptions): string {
     // A value that holds a subtree in many places expands exponentially (41 arrays, each
     // holding the one below twice: 2^40 leaves); it is refused first, in one pass linear in
     // its memory, as is a value that contains itself.
-    checkExpansion(value, "toText", o.maxValues);
+    checkExpansion(value, "toText", o.maxValues, true);
     return w.write(value);
   } catch (e) {
     throw asProjectError(e, "toText", "godot-3");

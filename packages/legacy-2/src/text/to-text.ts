@@ -306,7 +306,7 @@ export function toText(value: Value, options?: WalkOptions): string {
     ]);
     // Refused first, in one pass linear in the value's memory: a subtree held in so many places
     // that the text would not end (41 arrays, each holding the one below twice), or a cycle.
-    checkExpansion(value, "toText", o.maxValues);
+    checkExpansion(value, "toText", o.maxValues, true);
     write(value, out, { ids: new ValueIds(), depth: 0 });
     // Inside the try: a text longer than a JS string can be fails here (limit-exceeded).
     return out.join("");
