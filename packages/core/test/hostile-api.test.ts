@@ -673,6 +673,39 @@ describe("values that hold a subtree in many places (issue 36)", () => {
   });
 });
 
+describe("fields the walks would coerce or copy without end (issue 36 fuzz)", () => {
+  it("toJS, toJSON, equals and convertValue refuse a sparse array of length 2^32 - 1 in a field", () => {
+    const sparse: unknown[] = [];
+    sparse.length = 2 ** 32 - 1;
+    for (const bad of [
+      { kind: "nodePath", names: sparse, subnames: [], absolute: false },
+      { kind: "transform2d", values: sparse },
+      { kind: "packedStringArray", data: sparse },
+      { kind: "float", value: sparse },
+      { kind: "array", items: sparse },
+    ] as unknown as Value[]) {
+      const v: Value = { kind: "array", items: [int(0), bad] };
+      for (const [name, walk] of [
+        ["toJS", () => toJS(v)],
+        ["toJSON", () => toJSON(v)],
+        ["equals", () => equals(v, { kind: "array", items: [int(0), { ...bad }] })],
+        ["convertValue", () => convertValue(v, legacy)],
+      ] as const) {
+        const r = resultOrOwnError(walk);
+        // (toJS of a float field copies it as it is: only lists are looked at.)
+        if (name === "toJS" && bad.kind === "float") continue;
+        expect([name, bad.kind, GdVariantError.is(r)]).toEqual([name, bad.kind, true]);
+        const e = r as EncodeError;
+        // A list of items that long is a collection over the limit to the walks that count
+        // items as they go; a field that is not the model's is invalid-value, with its path.
+        const code = e.code === "limit-exceeded" && bad.kind === "array" ? "invalid-value" : e.code;
+        const at = e.code === "invalid-value" ? e.pathString : "[1]";
+        expect([name, bad.kind, code, at]).toEqual([name, bad.kind, "invalid-value", "[1]"]);
+      }
+    }
+  });
+});
+
 describe("options that are not options (issue 36)", () => {
   const none = null as unknown as undefined;
   const v: Value = { kind: "array", items: [int(1), str("a")] };

@@ -156,5 +156,30 @@ export function describeHostileText(w: TextWriterUnderTest, deep: "refused" | "c
         expect(e === undefined || isOwnError(e)).toBe(true);
       }
     });
+
+    it("refuses, with its path, a field it would have coerced without end (a sparse array of 2^32 - 1)", () => {
+      // Printing the field turned the array into a string first: 2^32 steps (issue 36 fuzz).
+      const sparse: unknown[] = [];
+      sparse.length = 2 ** 32 - 1;
+      for (const bad of [
+        { kind: "vector2", x: sparse, y: 1 },
+        { kind: "int", value: sparse },
+        { kind: "nodePath", names: sparse, subnames: [], absolute: false },
+        {
+          kind: "dictionary",
+          entries: [
+            [
+              { kind: "string", value: "k" },
+              { kind: "float", value: sparse },
+            ],
+          ],
+        },
+        { kind: "dictionary", entries: [[{ kind: "vector3", x: 1, y: sparse, z: 0 }, int(1)]] },
+      ]) {
+        const e = errorOf(() => w.toText({ kind: "array", items: [int(0), bad as unknown as Value] }));
+        expect(codeOf(e)).toBe("invalid-value");
+        expect((e as { pathString: string }).pathString.startsWith("[1]")).toBe(true);
+      }
+    });
   });
 }

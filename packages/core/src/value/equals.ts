@@ -1,5 +1,5 @@
 import { EncodeError } from "../errors.js";
-import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
+import { Expansion, type WalkOptions, walkOptions, withPath } from "./expansion.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, isContainer } from "./walk.js";
@@ -43,14 +43,15 @@ function sameContainerType(a: ContainerType | undefined, b: ContainerType | unde
  * 16,777,216; packed arrays count their elements) values of `a`.
  * @throws {EncodeError} `depth-exceeded` when `a` contains itself (a cycle) and is compared with
  *   a different value; `limit-exceeded` past `maxValues`; `invalid-value` for something that is
- *   not a value.
+ *   not a value or a field that is not the model's (a sparse array where a number belongs), in
+ *   either value, with the path to it (a value is compared only with one of its own kind).
  */
 export function equals(a: Value, b: Value, options?: WalkOptions): boolean {
   const o = walkOptions(options, "equals");
   try {
     return recursiveEquals(a, b, 0, new Expansion(a, "equals", o.maxValues));
   } catch (e) {
-    throw asProjectError(e, "equals");
+    throw withPath(asProjectError(e, "equals"), [a, b], "equals");
   }
 }
 
@@ -68,7 +69,9 @@ function recursiveEquals(a: Value, b: Value, depth: number, c: Expansion): boole
   switch (a.kind) {
     case "array": {
       const o = b as typeof a;
-      if (a.kind !== o.kind || a.items.length !== o.items.length) return false;
+      if (a.kind !== o.kind) return false;
+      wellFormed(a, o);
+      if (a.items.length !== o.items.length) return false;
       if (!!a.shared !== !!o.shared || !sameContainerType(a.elementType, o.elementType)) return false;
       c.spend(a.items.length, a);
       for (let i = 0; i < a.items.length; i++)
@@ -77,8 +80,9 @@ function recursiveEquals(a: Value, b: Value, depth: number, c: Expansion): boole
     }
     case "dictionary": {
       const o = b as typeof a;
-      if (a.kind !== o.kind || a.entries.length !== o.entries.length || !!a.shared !== !!o.shared)
-        return false;
+      if (a.kind !== o.kind) return false;
+      wellFormed(a, o);
+      if (a.entries.length !== o.entries.length || !!a.shared !== !!o.shared) return false;
       if (!sameContainerType(a.keyType, o.keyType) || !sameContainerType(a.valueType, o.valueType))
         return false;
       c.spend(2 * a.entries.length, a);
@@ -123,8 +127,10 @@ function walkEquals(a: Value, b: Value, c: Expansion): boolean {
   return true;
 }
 
-// The lists compared element by element must be the model's (value/well-formed.ts): a sparse
-// array of length 2^32 - 1 would take 2^32 steps.
+// What is compared must be the model's (value/well-formed.ts): a sparse array of length
+// 2^32 - 1 compared element by element would take 2^32 steps, and where a number belongs it is
+// compared as it is (and a bigint made of it joins it into a string first). Each value's own
+// fields, as it is met (equals() finds the path of a malformed one).
 function wellFormed(a: Value, b: Value): void {
   const why = malformed(a) ?? malformed(b);
   if (why !== undefined) throw new EncodeError(`equals: ${why}`, { code: "invalid-value" });
@@ -134,6 +140,7 @@ function wellFormed(a: Value, b: Value): void {
 function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Expansion): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind) return false;
+  wellFormed(a, b);
   switch (a.kind) {
     case "nil":
     case "callable":
@@ -154,7 +161,6 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     case "nodePath": {
       const o = b as typeof a;
-      wellFormed(a, b);
       return (
         a.absolute === o.absolute &&
         a.property === o.property &&
@@ -240,7 +246,6 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     default: {
       if (a.kind in MATRIX_SIZES) {
-        wellFormed(a, b);
         const va = (a as { values: readonly number[] }).values;
         const vb = (b as { values: readonly number[] }).values;
         return va.length === vb.length && va.every((n, i) => sameNumber(n, vb[i]!));

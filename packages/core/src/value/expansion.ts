@@ -1,5 +1,5 @@
 import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH } from "../dialect/options.js";
-import { EncodeError } from "../errors.js";
+import { EncodeError, type GdVariantError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { isKind, type Value } from "./types.js";
 import { malformed } from "./well-formed.js";
@@ -225,6 +225,31 @@ function measure(root: unknown, what: string, plainJS: boolean, validate: boolea
     top--;
     sizes[top] = sizes[top]! + size;
   }
+}
+
+/**
+ * A walk's `invalid-value` error, with the path to the malformed value: the walks that keep no
+ * path (toJS, toJSON, equals) find it by measuring each root again, validating, which stops at
+ * the first malformed value in walk order. `e` as it is when it has a path or another code, or
+ * when the measure finds nothing wrong (a collection too long to measure, a getter that throws).
+ * Only on the way to an error: the measure is linear in the distinct size of the root, like the
+ * walk that failed.
+ * @internal
+ */
+export function withPath<E extends GdVariantError>(
+  e: E,
+  roots: readonly unknown[],
+  what: string,
+): E | EncodeError {
+  if (!EncodeError.is(e) || e.code !== "invalid-value" || e.path.length > 0) return e;
+  for (const root of roots) {
+    try {
+      measure(root, what, false, true);
+    } catch (m) {
+      if (EncodeError.is(m) && m.code === "invalid-value") return m;
+    }
+  }
+  return e;
 }
 
 function tooLarge(what: string, expanded: number, max: number): EncodeError {

@@ -3,7 +3,7 @@ import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH, DEFAULT_MAX_DEPTH } from "
 import { EncodeError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
-import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
+import { Expansion, type WalkOptions, walkOptions, withPath } from "./expansion.js";
 import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
@@ -206,15 +206,17 @@ export interface ToJSOptions {
  * Walks iteratively, so any depth the value has is fine. A subtree held in many places is
  * viewed once per place, up to `maxValues` (default 16,777,216) values in all.
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value or for
- *   options that are not options.
+ *   `limit-exceeded` past `maxValues` or for a list over 4 times the collection limit,
+ *   `invalid-value` for something that is not a value or a list of a value's fields that is not
+ *   the model's (a NodePath's names, a matrix's values, a PackedStringArray's data), with the path
+ *   to it, or for options that are not options.
  */
 export function toJS(value: Value, options?: ToJSOptions & WalkOptions): unknown {
   const o = walkOptions(options, "toJS");
   try {
     return view(value, o.dictionaries ?? "auto", 0, new Expansion(value, "toJS", o.maxValues));
   } catch (e) {
-    throw asProjectError(e, "toJS");
+    throw withPath(asProjectError(e, "toJS"), [value], "toJS");
   }
 }
 

@@ -2,7 +2,7 @@ import { base64Decode, base64Encode } from "../bytes/base64.js";
 import { DecodeError, EncodeError, GdVariantError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { toInt64 } from "./construct.js";
-import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
+import { Expansion, type WalkOptions, walkOptions, withPath } from "./expansion.js";
 import {
   type ContainerType,
   type DictionaryEntry,
@@ -48,14 +48,16 @@ type JsonObject = { [k: string]: JsonValue };
  * iteratively, so any depth the value has is fine. A subtree held in many places is written
  * once per place, up to `maxValues` (default 16,777,216; packed arrays count their elements).
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value.
+ *   `limit-exceeded` past `maxValues` or for a list over 4 times the collection limit,
+ *   `invalid-value` for something that is not a value or a field that is not the model's (an
+ *   array where a number belongs), with the path to it.
  */
 export function toJSON(value: Value, options?: WalkOptions): JsonValue {
   const o = walkOptions(options, "toJSON");
   try {
     return recursiveJSON(value, 0, new Expansion(value, "toJSON", o.maxValues));
   } catch (e) {
-    throw asProjectError(e, "toJSON");
+    throw withPath(asProjectError(e, "toJSON"), [value], "toJSON");
   }
 }
 

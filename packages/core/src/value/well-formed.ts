@@ -47,7 +47,9 @@ function isContainerType(t: unknown): boolean {
 }
 
 const bad = (kind: string, field: string, x: unknown, expected: string) =>
-  `${kind}.${field} must be ${expected}, not ${describeJS(x)}`;
+  Array.isArray(x) && x.length > MAX_LENGTH
+    ? `${kind}.${field} holds ${x.length} items, over the ${MAX_LENGTH} a value's list may hold`
+    : `${kind}.${field} must be ${expected}, not ${describeJS(x)}`;
 
 /**
  * What is wrong with one value's own fields (its children are not looked at), or undefined when
