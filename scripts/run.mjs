@@ -2,8 +2,8 @@
 // The two README commands in one place: `npm run sample` and `npm test`.
 // Only Node >= 20 and npm are assumed: pnpm comes through npx (corepack's signature check fails
 // against this registry), the workspace is installed when node_modules is missing or stale.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,6 +32,53 @@ function pnpm(args) {
   return r.status ?? 1;
 }
 
+// The packages turbo builds (a "build" script), for counting progress while it runs.
+function buildable() {
+  const out = [];
+  for (const group of ["packages", "apps", "bench", "examples"]) {
+    const base = join(root, group);
+    if (!existsSync(base)) continue;
+    const dirs = existsSync(join(base, "package.json"))
+      ? [base]
+      : readdirSync(base).map((d) => join(base, d));
+    for (const dir of dirs) {
+      try {
+        const p = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+        if (p.scripts?.build) out.push(dir);
+      } catch {
+        // Not a package.
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A quiet step that says what it does and, every few seconds, how far it is: `done` counts the
+ * finished parts (packages built), so a first run that takes minutes is never silent.
+ */
+function quietStep(label, args, done) {
+  const start = Date.now();
+  process.stderr.write(`${label}...\n`);
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["-y", pnpmSpec, ...args], { cwd: root, env, shell: false });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const timer = setInterval(() => {
+      const s = Math.round((Date.now() - start) / 1000);
+      process.stderr.write(`  ${done ? done(start) : "still working"} (${s} s)\n`);
+    }, 10_000);
+    child.on("close", (code) => {
+      clearInterval(timer);
+      const s = Math.round((Date.now() - start) / 1000);
+      if (code !== 0) process.stderr.write(output);
+      else process.stderr.write(`  done in ${s} s\n`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 function ensureInstalled() {
   const marker = join(root, "node_modules", ".modules.yaml");
   const lock = join(root, "pnpm-lock.yaml");
@@ -45,18 +92,39 @@ function ensureInstalled() {
 }
 
 const [task, ...rest] = process.argv.slice(2);
+const turbo = ["exec", "turbo", "run"];
 if (task === "sample") {
+  // The first run installs and builds everything (several minutes on a fresh clone): each step
+  // says what it does and how far it is, then only the sample's answer is printed.
   quiet = true;
-  process.stderr.write("Installing and building the workspace (a minute the first time)...\n");
+  const marker = join(root, "node_modules", ".modules.yaml");
+  const lock = join(root, "pnpm-lock.yaml");
+  if (!existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs)) {
+    const args = ["install", "--prefer-offline"];
+    if (process.env.CI) args.push("--frozen-lockfile");
+    if ((await quietStep("Installing the workspace's dependencies", args)) !== 0) process.exit(1);
+  }
+  const packages = buildable();
+  const built = (start) => {
+    const n = packages.filter((d) => {
+      try {
+        return statSync(join(d, "dist")).mtimeMs >= start;
+      } catch {
+        return false;
+      }
+    }).length;
+    return `${n} of ${packages.length} packages built`;
+  };
+  const code = await quietStep(
+    `Building ${packages.length} packages (cached after the first run)`,
+    [...turbo, "build", "--output-logs=errors-only"],
+    built,
+  );
+  if (code !== 0) process.exit(1);
+  process.exit(run(process.execPath, [join(root, "scripts", "sample.mjs"), ...rest]));
 }
 ensureInstalled();
-const turbo = ["exec", "turbo", "run"];
 switch (task) {
-  case "sample": {
-    if (pnpm([...turbo, "build", "--output-logs=errors-only"]) !== 0) process.exit(1);
-    process.exit(run(process.execPath, [join(root, "scripts", "sample.mjs"), ...rest]));
-    break;
-  }
   case "test": {
     // Tests, package checks (publint + attw), type checks and lint in every package.
     // --continue: one failing package must not hide the results of the others.

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The fuzz campaign, on demand:
 //   node bench/fuzz/run.mjs --seed 42 --iterations 200000 [--slow-ms 100] [--text-slow-ms 500]
-//                           [--hostile-js 0.05] [--out summary.json]
+//                           [--sealed-share 0.1] [--hostile-js 0.05] [--out summary.json]
 //   node bench/fuzz/run.mjs --replay input.hex      (one input, hex, through every target)
 // Prints progress, then a JSON summary (inputs tried, escapes with their bytes in hex, slow
 // inputs, the slowest input under 64 KB, the largest heap growth of one call). Exits 1 when
 // anything escaped or an input under 64 KB was slow.
 import { readFileSync, writeFileSync } from "node:fs";
 import { runCampaign, targets } from "./campaign.mjs";
+import { sealedTargets } from "./sealed.mjs";
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -18,7 +19,7 @@ const opt = (name, dflt) => {
 if (opt("replay")) {
   const h = readFileSync(opt("replay"), "utf8").trim();
   const bytes = Uint8Array.from(h.match(/../g) ?? [], (x) => Number.parseInt(x, 16));
-  for (const [name, fn] of targets()) {
+  for (const [name, fn] of [...targets(), ...sealedTargets()]) {
     const t = performance.now();
     try {
       const r = fn(bytes);
@@ -35,6 +36,7 @@ const summary = runCampaign({
   iterations: Number(opt("iterations", "10000")),
   slowMs: Number(opt("slow-ms", "100")),
   textSlowMs: Number(opt("text-slow-ms", "500")),
+  sealedShare: Number(opt("sealed-share", "0.1")),
   // The share of inputs that are hostile JS values instead of bytes (fuzz/hostile-js.mjs).
   hostileJS: Number(opt("hostile-js", "0.05")),
   progressEvery: 2000,

@@ -28,8 +28,26 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
         `${id}.${d}.after.encode`,
       ]),
     );
-    expect(summary.targets).toEqual([...decodes, "auto-detect.detect", "auto-detect.decodeAny"]);
-    expect(summary.targetCalls).toBe(iterations * summary.targets.length);
+    expect(summary.targets).toEqual([
+      ...decodes,
+      "auto-detect.detect",
+      "auto-detect.decodeAny",
+      "files.configFile",
+    ]);
+    expect(summary.sealedTargets).toEqual([
+      "files.detectLayer",
+      "files.readCompressedInfo",
+      "files.decompressFile",
+      "files.decryptFile",
+      "files.openFile",
+      "files.reseal",
+    ]);
+    // A tenth of the inputs are sealed files, run through the file readers instead.
+    expect(summary.sealedInputs).toBeGreaterThan(iterations * 0.05);
+    expect(summary.targetCalls).toBe(
+      (iterations - summary.sealedInputs) * summary.targets.length +
+        summary.sealedInputs * summary.sealedTargets.length,
+    );
     for (const kind of [
       "bitflip",
       "truncate",
@@ -42,6 +60,13 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
       "random",
       "big",
       "dictionary",
+      "config",
+      "sealed-seed",
+      "sealed-bitflip",
+      "sealed-window",
+      "sealed-bomb",
+      "sealed-many-blocks",
+      "sealed-random",
     ]) {
       expect(summary.inputsByKind[kind], kind).toBeGreaterThan(0);
     }
@@ -54,7 +79,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     expect(summary.protoIntact).toBe(true);
   });
 
-  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form and its parse)", () => {
+  it("takes under 100 ms per input under 64 KB to decode, detect, toJS, toJSON, convert, encode (500 ms for the text form, its parse and ConfigFile text, 250 ms for a sealed file)", () => {
     // Slow calls are re-timed twice and count only when slow every time.
     expect(summary.slow).toEqual([]);
     for (const stage of ["decode", "auto-detect", "toJS", "toJSON", "convert", "encode"]) {
@@ -62,6 +87,8 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     }
     expect(summary.slowest.toText.ms).toBeLessThan(500);
     expect(summary.slowest.parseText.ms).toBeLessThan(500);
+    expect(summary.slowest.config.ms).toBeLessThan(500);
+    expect(summary.slowest.sealed.ms).toBeLessThan(250);
   });
 
   it("keeps memory bounded", () => {

@@ -9,7 +9,16 @@
 // has the engine read it back: facts.txt then holds "# brotli read\tok" only if the engine read
 // the same records as from big.bin.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,28 +38,37 @@ export function godot4() {
   );
 }
 
-/** Runs files-3.gd or files-4.gd with `args` in a scratch project; returns the output file's text. */
-export function runFiles(generation, args, dir, bin3 = godot3()) {
+/**
+ * Runs tools/files/<name>-3.gd or <name>-4.gd with `args` (and --out=FILE) on the engine `bin`
+ * in a scratch project `dir`; returns the output file's text, which ends with "# done".
+ */
+export function runScript(name, generation, bin, args, dir) {
   const out = join(dir, `out-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  const script = join(here, `${name}-${generation}.gd`);
   let r;
   if (generation === 3) {
-    r = spawnSync(bin3, ["--no-window", "-s", join(here, "files-3.gd"), ...args, `--out=${out}`], {
+    r = spawnSync(bin, ["--no-window", "-s", script, ...args, `--out=${out}`], {
       cwd: dir,
       encoding: "utf8",
       timeout: 120_000,
     });
   } else {
     writeFileSync(join(dir, "project.godot"), "config_version=5\n");
-    r = spawnSync(
-      godot4(),
-      ["--headless", "--path", dir, "-s", join(here, "files-4.gd"), "--", ...args, `--out=${out}`],
-      { cwd: dir, encoding: "utf8", timeout: 120_000 },
-    );
+    r = spawnSync(bin, ["--headless", "--path", dir, "-s", script, "--", ...args, `--out=${out}`], {
+      cwd: dir,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
   }
   if (r.error) throw new Error(`engine ${generation} failed: ${r.error.message}`);
-  const text = readFileSync(out, "utf8");
+  const text = existsSync(out) ? readFileSync(out, "utf8") : "";
   if (!text.includes("# done")) throw new Error(`engine ${generation} stopped early:\n${r.stderr}`);
   return text;
+}
+
+/** Runs files-3.gd or files-4.gd with `args` in a scratch project; returns the output file's text. */
+export function runFiles(generation, args, dir, bin3 = godot3()) {
+  return runScript("files", generation, generation === 3 ? bin3 : godot4(), args, dir);
 }
 
 /** A GCPF file in Brotli (mode 4) made with Node's zlib: header, block table, blocks, magic. */

@@ -1,15 +1,9 @@
+import type { Part } from "@gdvariant/core";
+
 // What each byte of a dump is, for the coloured hex view: which value owns it (the decoder's
-// `onSpan` spans) and which part of that value's wire layout it is. The spans give each value's
-// range; the parts inside a range follow from its kind (the project's wire-format spec):
-//
-//   every value        u32 header (type in the low byte, flags above)
-//   string-like        u32 byte length, UTF-8 bytes, zero padding to 4
-//   packed arrays      u32 count, elements (PackedByteArray padded to 4; strings as above)
-//   containers         u32 count (and 4.x type words), then the children's own spans
-//   other values       the payload
-//
-// store_var records add a u32 length word before each value; bytes after a raw value are
-// ignored by the engine.
+// `onSpan` spans) and which part of that value's wire layout it is: the parts the reader reports
+// (`onPart`, from each codec's declared layout); nothing here parses a layout. store_var
+// records add a u32 length word before each value; bytes after a raw value are ignored.
 
 /** Part codes, one per byte. */
 export const PART = {
@@ -50,70 +44,22 @@ export function familyOf(kind: string): string {
   return "math";
 }
 
-const STRINGS = new Set(["string", "stringName"]);
-const CONTAINERS = new Set(["array", "dictionary"]);
+// The reader's part kinds, by the colour the hex view gives them.
+const CODES: Readonly<Record<Part["kind"], number>> = {
+  header: PART.header,
+  count: PART.length,
+  length: PART.length,
+  type: PART.length,
+  padding: PART.pad,
+  int: PART.payload,
+  float: PART.payload,
+  text: PART.payload,
+  bytes: PART.payload,
+  word: PART.payload,
+  record: PART.frame,
+};
 
-function u32(view: DataView, at: number, end: number): number | undefined {
-  return at + 4 <= end ? view.getUint32(at, true) : undefined;
-}
-
-/**
- * Marks the parts of one value's bytes [start, end) in `parts`. Call outer values first: an inner
- * value's marks overwrite its container's.
- */
-export function markValue(
-  parts: Uint8Array,
-  bytes: Uint8Array,
-  start: number,
-  end: number,
-  kind: string,
-): void {
-  const stop = Math.min(end, parts.length);
-  if (start >= stop) return;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const header = Math.min(start + 4, stop);
-  parts.fill(PART.header, start, header);
-  if (header >= stop) return;
-  if (STRINGS.has(kind)) {
-    const n = u32(view, header, stop);
-    parts.fill(PART.length, header, Math.min(header + 4, stop));
-    const data = Math.min(header + 4 + (n ?? 0), stop);
-    parts.fill(PART.payload, header + 4, data);
-    parts.fill(PART.pad, data, stop);
-    return;
-  }
-  if (CONTAINERS.has(kind)) {
-    // Count and type words; the children's spans overwrite their own bytes.
-    parts.fill(PART.length, header, stop);
-    return;
-  }
-  if (kind === "packedStringArray") {
-    parts.fill(PART.length, header, Math.min(header + 4, stop));
-    const count = u32(view, header, stop) ?? 0;
-    let at = header + 4;
-    for (let i = 0; i < count && at < stop; i++) {
-      const n = u32(view, at, stop) ?? 0;
-      parts.fill(PART.length, at, Math.min(at + 4, stop));
-      const data = Math.min(at + 4 + n, stop);
-      parts.fill(PART.payload, at + 4, data);
-      const padded = Math.min(at + 4 + ((n + 3) & ~3), stop);
-      parts.fill(PART.pad, data, padded);
-      at = padded;
-    }
-    return;
-  }
-  if (kind === "packedByteArray") {
-    const n = u32(view, header, stop) ?? 0;
-    parts.fill(PART.length, header, Math.min(header + 4, stop));
-    const data = Math.min(header + 4 + n, stop);
-    parts.fill(PART.payload, header + 4, data);
-    parts.fill(PART.pad, data, stop);
-    return;
-  }
-  if (kind.startsWith("packed")) {
-    parts.fill(PART.length, header, Math.min(header + 4, stop));
-    parts.fill(PART.payload, header + 4, stop);
-    return;
-  }
-  parts.fill(PART.payload, header, stop);
+/** Marks the bytes of one part the reader reported in `parts` (one code per byte). */
+export function markPart(parts: Uint8Array, part: Part): void {
+  parts.fill(CODES[part.kind], part.start, Math.min(part.end, parts.length));
 }

@@ -1,5 +1,5 @@
-import type { Candidate, Framing } from "@gdvariant/auto-detect";
-import type { Analysis } from "./analyze.js";
+import type { Framing } from "@gdvariant/auto-detect";
+import { type CandidateView, evidenceOrder, type ViewModel } from "./model.js";
 
 function framingText(f: Framing): string {
   if (f.kind === "raw") return "raw (var_to_bytes)";
@@ -19,10 +19,15 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-function candidateRow(c: Candidate, best: boolean): HTMLTableRowElement {
+/** A confidence as the page prints it everywhere: `99.8%`. */
+export function percent(c: number): string {
+  return `${(c * 100).toFixed(c > 0.999 ? 2 : 1)}%`;
+}
+
+function candidateRow(c: CandidateView, best: boolean): HTMLTableRowElement {
   const tr = el("tr");
   if (best) tr.className = "best";
-  const pct = `${(c.confidence * 100).toFixed(c.confidence > 0.999 ? 2 : 1)}%`;
+  const pct = percent(c.confidence);
   const meter = el("meter");
   meter.min = 0;
   meter.max = 1;
@@ -41,17 +46,21 @@ function candidateRow(c: Candidate, best: boolean): HTMLTableRowElement {
 }
 
 /** The detector's findings: candidates with confidence, and the evidence of the one taken. */
-export function renderDetection(host: HTMLElement, name: string, size: number, a: Analysis): void {
+export function renderDetection(host: HTMLElement, m: ViewModel): void {
   host.replaceChildren();
-  const head = el("p", `${name}: ${size} bytes`, "file");
+  const head = el("p", `${m.name}: ${m.size} bytes${m.layers ? `, inside ${m.layers}` : ""}`, "file");
   host.append(head);
-  const d = a.detection;
+  const d = m.detection;
   const taken = el("p", "", "taken");
   taken.id = "taken";
-  if (a.entry) {
-    taken.dataset.dialect = a.entry.id;
-    taken.textContent = `Read as ${a.entry.name} (${a.entry.id}), ${a.framing}${d?.best?.dialect === a.entry.id ? "" : " (chosen by hand)"}.`;
-  } else taken.textContent = "No engine reads these bytes.";
+  if (m.dialect) {
+    taken.dataset.dialect = m.dialect;
+    taken.textContent = `Read as ${m.dialectName} (${m.dialect}), ${m.framing}${d?.best?.dialect === m.dialect ? "" : " (chosen by hand)"}.`;
+  } else if (m.content === "config-file" || m.content === "project-binary")
+    taken.textContent = `Read as ${m.framing}: sections of values.`;
+  else if (m.content === "empty")
+    taken.textContent = "An empty save: no records (the engine reads zero records).";
+  else taken.textContent = "No engine reads these bytes.";
   host.append(taken);
   if (!d) return;
   if (d.ambiguous) {
@@ -73,7 +82,9 @@ export function renderDetection(host: HTMLElement, name: string, size: number, a
     for (const h of ["dialect", "engine", "framing", "precision", "confidence"]) hr.append(el("th", h));
     thead.append(hr);
     const tbody = el("tbody");
-    for (const c of d.candidates) tbody.append(candidateRow(c, c === d.best));
+    d.candidates.forEach((c, i) => {
+      tbody.append(candidateRow(c, i === d.bestIndex));
+    });
     table.append(el("caption", "Candidates"), thead, tbody);
     host.append(table);
   }
@@ -83,7 +94,8 @@ export function renderDetection(host: HTMLElement, name: string, size: number, a
     details.open = true;
     details.append(el("summary", `Evidence for ${best.dialect}`));
     const ul = el("ul", undefined, "evidence");
-    for (const e of best.evidence) {
+    // Strongest support first: a negative item never opens the list beside a high confidence.
+    for (const e of evidenceOrder(best.evidence)) {
       const li = el("li");
       li.append(
         el("span", `${e.weight >= 0 ? "+" : ""}${e.weight.toFixed(1)}`, e.weight >= 0 ? "for" : "against"),
@@ -95,5 +107,9 @@ export function renderDetection(host: HTMLElement, name: string, size: number, a
     host.append(details);
   }
   if (d.file) host.append(el("p", `This is not a Variant dump: ${d.file.description}`, "warn"));
-  host.append(el("p", d.summary, "muted"));
+  // The summary's confidence in the table's form (it rounds 0.998 to 1.00).
+  const summary = best
+    ? d.summary.replace(/\bconfidence \d+(?:\.\d+)?(?!%)/g, `confidence ${percent(best.confidence)}`)
+    : d.summary;
+  host.append(el("p", summary, "muted"));
 }

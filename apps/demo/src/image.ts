@@ -20,10 +20,23 @@ export function drawable(img: ImageValue): boolean {
   );
 }
 
-/** A canvas showing the image's first mip level, scaled up with crisp pixels. */
-export function imageCanvas(img: ImageValue): HTMLCanvasElement | undefined {
+/** The first mip level as RGBA pixels (no DOM: the worker makes them), or undefined. */
+export function imagePixels(
+  img: ImageValue,
+): { width: number; height: number; rgba: Uint8ClampedArray } | undefined {
   const f = PIXEL[img.format];
   if (f === undefined || !drawable(img)) return undefined;
+  const rgba = new Uint8ClampedArray(img.width * img.height * 4);
+  for (let p = 0; p < img.width * img.height; p++) rgba.set(f.rgba(img.data, p * f.bpp), p * 4);
+  return { width: img.width, height: img.height, rgba };
+}
+
+/** A canvas showing an image's pixels, scaled up with crisp pixels. */
+export function imageCanvas(img: {
+  width: number;
+  height: number;
+  rgba: Uint8ClampedArray;
+}): HTMLCanvasElement {
   const canvas = document.createElement("canvas");
   canvas.width = img.width;
   canvas.height = img.height;
@@ -36,10 +49,7 @@ export function imageCanvas(img: ImageValue): HTMLCanvasElement | undefined {
   const ctx = canvas.getContext("2d");
   if (!ctx) return canvas;
   const out = ctx.createImageData(img.width, img.height);
-  for (let p = 0; p < img.width * img.height; p++) {
-    const [r, g, b, a] = f.rgba(img.data, p * f.bpp);
-    out.data.set([r, g, b, a], p * 4);
-  }
+  out.data.set(img.rgba);
   ctx.putImageData(out, 0, 0);
   return canvas;
 }

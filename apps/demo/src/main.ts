@@ -1,24 +1,21 @@
-import {
-  base64Encode,
-  convertValue,
-  encodeWith,
-  fromJSON,
-  type JsonValue,
-  parseVariantText,
-  toJSON,
-  type Value,
-  writeStoreVarFile,
-} from "@gdvariant/core";
-import { FileError, type FileLayer, openFileAsync, sealFile } from "@gdvariant/files";
-import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
-import { type Analysis, analyze, type Choice, type FramingChoice } from "./analyze.js";
-import { markValue, PART } from "./byte-parts.js";
+import { WorkerClient } from "./client.js";
 import { renderDetection } from "./detect-view.js";
-import { type Entry, entryFor, isDialectId } from "./dialects.js";
-import { ByteHighlighter, type ByteOwners, type HexCells, renderHex, renderLegend } from "./hex-view.js";
+import type { DialectId } from "./dialects.js";
+import { HexView, renderLegend } from "./hex-view.js";
+import {
+  type Answer,
+  type Choices,
+  isDialectId,
+  type LossGroup,
+  type SecretInput,
+  type ViewModel,
+} from "./model.js";
 import { SAMPLES } from "./samples.js";
-import { buildTree, type TreeNode } from "./tree-view.js";
+import { TreeView } from "./tree-view.js";
 import "./style.css";
+
+// The page: inputs and views on the main thread; reading, indexing and editing in a worker
+// (session.ts), so the page answers clicks and scrolls while a large dump is read.
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -46,65 +43,81 @@ const els = {
   download: $<HTMLButtonElement>("download"),
   editStatus: $("edit-status"),
   password: $<HTMLInputElement>("password"),
+  key: $<HTMLInputElement>("key"),
   layers: $("layers"),
   lock: $<HTMLInputElement>("lock"),
+  progress: $("progress"),
+  progressBar: $<HTMLProgressElement>("progress-bar"),
+  progressText: $("progress-text"),
+  loadText: $<HTMLButtonElement>("load-text"),
 };
+
+const client = new WorkerClient(
+  () => new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }),
+);
+const narrow = window.matchMedia("(max-width: 640px)");
 
 interface State {
   name: string;
-  /** The file as it was opened (encrypted / compressed layers included). */
+  /** The file as it was opened (layers included), kept to open again with another secret. */
   file: Uint8Array;
-  /** The layers taken off `file` (GDEC, GCPF), outermost first: put back on download. */
-  layers: readonly FileLayer[];
-  input: Uint8Array;
-  analysis: Analysis | undefined;
-  nodes: TreeNode[];
-  cells: HTMLElement[];
-  ascii: HTMLElement[];
+  prefer: DialectId | undefined;
+  model: ViewModel | undefined;
   /** The node picked by a click (hex or tree); hovering previews others. */
   selected: number | undefined;
-  /** The hex view's status line without the selection. */
-  hexSummary: string;
-  highlighter: ByteHighlighter | undefined;
-  owners: ByteOwners | undefined;
   cursor: number;
-  /** The engine of a bundled sample, taken when the detector finds the bytes ambiguous. */
-  prefer: Entry["id"] | undefined;
+  /** Counts opens: an answer for an older one is dropped. */
+  token: number;
 }
 
 const state: State = {
   name: "",
   file: new Uint8Array(0),
-  layers: [],
-  input: new Uint8Array(0),
-  analysis: undefined,
-  nodes: [],
-  cells: [],
-  ascii: [],
-  selected: undefined,
-  hexSummary: "",
-  highlighter: undefined,
-  owners: undefined,
-  cursor: 0,
   prefer: undefined,
+  model: undefined,
+  selected: undefined,
+  cursor: 0,
+  token: 0,
 };
 
-const narrow = window.matchMedia("(max-width: 640px)");
+const hex = new HexView(els.hex, {
+  pick: (i) => moveCursor(i),
+  hover: (i) => {
+    if (i === undefined) return highlightNode(state.selected);
+    const node = state.model?.bytes.node[i];
+    highlightNode(node !== undefined && node >= 0 ? node : undefined);
+  },
+});
 
-function choice(): Choice {
+const tree = new TreeView(els.tree, {
+  load: async (node) => {
+    const a = await client.request({ type: "children", node });
+    return a.type === "rows" ? a.rows : [];
+  },
+  pick: (node) => {
+    selectNode(node);
+    const start = state.model?.nodes.start[node];
+    if (start !== undefined && state.model!.nodes.end[node]! > start) hex.scrollTo(start);
+  },
+  hover: (node) => highlightNode(node ?? state.selected),
+});
+
+function choices(): Choices {
   const d = els.dialect.value;
   return {
     dialect: isDialectId(d) ? d : "auto",
-    framing: els.framing.value as FramingChoice,
+    framing: els.framing.value as Choices["framing"],
     allowObjects: els.objects.checked,
-    godot3Version: godot3Version(),
-    ...(state.prefer ? { prefer: state.prefer } : {}),
+    // The worker checks it against the releases it knows (3.6 otherwise).
+    godot3Version: els.godot3Version.value,
+    prefer: state.prefer,
   };
 }
 
-function godot3Version(): Godot3Version {
-  const v = els.godot3Version.value;
-  return (GODOT3_VERSIONS as readonly string[]).includes(v) ? (v as Godot3Version) : "3.6";
+function secret(): SecretInput {
+  const key = els.key.value.trim();
+  if (key !== "") return { keyHex: key };
+  return { password: els.password.value };
 }
 
 function syntax(): "text" | "json" {
@@ -113,11 +126,37 @@ function syntax(): "text" | "json" {
     | "json";
 }
 
+// ---------- progress ----------
+
+let progressTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Shows the work in progress (after 150 ms: quick work shows nothing). */
+function busy(phase: string | undefined, fraction?: number): void {
+  if (phase === undefined) {
+    clearTimeout(progressTimer);
+    progressTimer = undefined;
+    els.progress.hidden = true;
+    document.body.dataset.busy = "false";
+    return;
+  }
+  document.body.dataset.busy = "true";
+  els.progressText.textContent = `${phase[0]!.toUpperCase()}${phase.slice(1)}…`;
+  if (fraction === undefined) els.progressBar.removeAttribute("value");
+  else els.progressBar.value = fraction;
+  if (els.progress.hidden && progressTimer === undefined)
+    progressTimer = setTimeout(() => {
+      progressTimer = undefined;
+      if (document.body.dataset.busy === "true") els.progress.hidden = false;
+    }, 150);
+}
+
+// ---------- opening ----------
+
 /**
- * Opens bytes: analyses them and redraws every panel. Each new input starts on auto-detect
+ * Opens bytes in the worker and redraws every panel. Each new input starts on auto-detect
  * (dialect and framing) unless the user locked the choices; `prefer` is a sample's engine.
  */
-export function open(name: string, bytes: Uint8Array, prefer?: Entry["id"]): void {
+export async function open(name: string, bytes: Uint8Array, prefer?: DialectId): Promise<void> {
   if (!els.lock.checked) {
     els.dialect.value = "auto";
     els.framing.value = "auto";
@@ -125,244 +164,232 @@ export function open(name: string, bytes: Uint8Array, prefer?: Entry["id"]): voi
   state.prefer = prefer;
   state.name = name;
   state.file = bytes;
-  state.layers = [];
-  state.input = bytes;
   els.editStatus.replaceChildren();
   els.layers.textContent = "";
-  refresh();
-  void openLayers(name, bytes, prefer);
+  delete els.layers.dataset.state;
+  const token = ++state.token;
+  document.body.dataset.loaded = "false";
+  busy("reading the file");
+  const copy = bytes.slice();
+  const a = await client.request(
+    { type: "open", name, bytes: copy, secret: secret(), choices: choices() },
+    (phase, fraction) => token === state.token && busy(phase, fraction),
+    [copy.buffer],
+  );
+  if (token !== state.token) return;
+  busy(undefined);
+  receive(a);
 }
 
-function describeLayers(layers: readonly FileLayer[]): string {
-  return layers
-    .map((l) => (l.kind === "encrypted" ? `encrypted (${l.layout} layout)` : `compressed (${l.mode})`))
-    .join(", ");
+async function reread(): Promise<void> {
+  if (!state.model && state.file.length === 0) return;
+  const token = ++state.token;
+  busy("reading the records");
+  const a = await client.request(
+    { type: "reread", choices: choices() },
+    (p, f) => token === state.token && busy(p, f),
+  );
+  if (token !== state.token) return;
+  busy(undefined);
+  receive(a);
 }
 
-/**
- * Takes the encrypted / compressed layers off a file (with the password field), then shows what
- * is inside. Without a password, or with a wrong one, says so and leaves the file as it is.
- */
-async function openLayers(name: string, bytes: Uint8Array, prefer?: Entry["id"]): Promise<void> {
-  const password = els.password.value;
-  try {
-    const r = await openFileAsync(bytes, password === "" ? {} : { password });
-    if (state.file !== bytes || r.layers.length === 0) return;
-    state.name = name;
-    state.prefer = prefer;
-    state.layers = r.layers;
-    state.input = r.plaintext;
-    els.layers.textContent = `Opened: ${describeLayers(r.layers)}. Download puts the layers back on.`;
-    els.layers.dataset.state = "open";
-    refresh();
-  } catch (e) {
-    if (state.file !== bytes) return;
-    if (!FileError.is(e)) throw e;
-    els.layers.dataset.state = e.code;
-    els.layers.textContent =
-      e.code === "key-needed"
-        ? `${e.detail}: type it above.`
-        : e.code === "wrong-key"
-          ? "Wrong password: the file's MD5 check fails."
-          : `Cannot open the file's layers: ${e.message}`;
+function receive(a: Answer): void {
+  if (a.type === "model") {
+    if (a.model.layers) {
+      els.layers.dataset.state = "open";
+      els.layers.textContent = `Opened: ${a.model.layers}. Download puts the layers back on.`;
+    }
+    show(a.model);
+  } else if (a.type === "layers-failed") {
+    // One message, where the password is typed.
+    els.layers.dataset.state = a.state;
+    els.layers.textContent = a.message;
+    clearViews(`${state.name}: ${state.file.length} bytes`, "Waiting for the password or key above.");
+  } else if (a.type === "failed") {
+    clearViews(`${state.name}: ${state.file.length} bytes`, "");
+    showError(a.message, undefined);
   }
 }
 
-function refresh(): void {
-  const a = analyze(state.input, choice());
-  state.analysis = a;
-  renderDetection(els.detection, state.name, state.input.length, a);
-  showError(a);
-  drawTree(a);
-  drawHex(a);
-  fillEditor(a);
-  // Nothing to re-encode or convert without a value; nothing to download without bytes.
-  const readable = a.entry !== undefined && a.records.length > 0;
-  els.apply.disabled = !readable;
-  els.convert.disabled = !readable;
-  els.download.disabled = state.input.length === 0;
+function clearViews(head: string, note: string): void {
+  state.model = undefined;
+  els.detection.replaceChildren();
+  const p = document.createElement("p");
+  p.className = "file";
+  p.textContent = head;
+  els.detection.append(p);
+  if (note) {
+    const n = document.createElement("p");
+    n.className = "muted";
+    n.textContent = note;
+    els.detection.append(n);
+  }
+  showError(undefined, undefined);
+  tree.note("No value to show.");
+  els.hexLegend.replaceChildren();
+  els.hexStatus.textContent = "";
+  els.record.replaceChildren();
+  els.editor.value = "";
+  els.apply.disabled = els.convert.disabled = true;
+  els.download.disabled = true;
   document.body.dataset.loaded = "true";
 }
 
-function showError(a: Analysis): void {
-  if (!a.error) {
+function show(m: ViewModel): void {
+  // Measured (performance "show" entries): the page's own work to draw a model.
+  const t0 = performance.now();
+  showModel(m);
+  performance.measure("show", { start: t0, end: performance.now() });
+}
+
+function showModel(m: ViewModel): void {
+  state.model = m;
+  state.selected = undefined;
+  state.cursor = 0;
+  renderDetection(els.detection, m);
+  showError(m.error?.message, m.error?.offset);
+  if (m.roots.length > 0) tree.show(m.roots, m.expanded);
+  else
+    tree.note(
+      m.content === "empty"
+        ? "No records: an empty save (the engine reads zero records)."
+        : "No value to show.",
+    );
+  hex.show(m, narrow.matches ? 8 : 16);
+  renderLegend(els.hexLegend, m);
+  showSelection(undefined);
+  fillEditor(m);
+  els.apply.disabled = !m.editable;
+  els.convert.disabled = !(m.dialect !== undefined && m.records > 0);
+  els.download.disabled = state.file.length === 0 && m.size === 0;
+  document.body.dataset.loaded = "true";
+}
+
+function showError(message: string | undefined, offset: number | undefined): void {
+  if (message === undefined) {
     els.error.hidden = true;
     els.error.replaceChildren();
+    delete els.error.dataset.offset;
     return;
   }
   els.error.hidden = false;
   const p = document.createElement("p");
-  p.textContent = `Cannot read further: ${a.error.message}`;
+  p.textContent = offset === undefined ? message : `Cannot read further: ${message}`;
+  els.error.replaceChildren(p);
+  if (offset === undefined) return;
   const go = document.createElement("button");
   go.type = "button";
-  go.textContent = `Show byte ${a.error.offset}`;
+  go.textContent = `Show byte ${offset}`;
   go.addEventListener("click", () => {
-    const cell = state.cells[a.error!.offset];
-    cell?.scrollIntoView({ block: "center" });
-    moveCursor(a.error!.offset);
+    hex.scrollTo(offset, "center");
+    moveCursor(offset);
     els.hex.focus();
   });
-  els.error.replaceChildren(p, go);
-  els.error.dataset.offset = String(a.error.offset);
+  els.error.append(go);
+  els.error.dataset.offset = String(offset);
 }
 
-function drawTree(a: Analysis): void {
-  els.tree.replaceChildren();
-  state.nodes = [];
-  if (!a.entry || a.records.length === 0) {
-    const p = document.createElement("p");
-    p.className = "muted";
-    p.textContent = "No value to show.";
-    els.tree.append(p);
-    return;
-  }
-  for (const [i, r] of a.records.entries()) buildTree(els.tree, r, i, a.entry.toText, state.nodes);
-  const first = els.tree.querySelector<HTMLElement>('[role="treeitem"]');
-  if (first) first.tabIndex = 0;
-}
-
-function owners(a: Analysis): ByteOwners {
-  const node = new Int32Array(a.binary.length).fill(-1);
-  const part = new Uint8Array(a.binary.length);
-  // Outer nodes first, so inner ones overwrite their bytes.
-  const order = state.nodes.map((_, i) => i).sort((x, y) => state.nodes[x]!.depth - state.nodes[y]!.depth);
-  for (const i of order) {
-    const n = state.nodes[i]!;
-    node.fill(i, n.start, Math.min(n.end, node.length));
-    markValue(part, a.binary, n.start, n.end, n.kind);
-  }
-  const notes = new Map<number, string>();
-  a.records.forEach((r, i) => {
-    if (r.length !== undefined)
-      for (let k = 0; k < 4; k++) {
-        notes.set(r.offset + k, `record ${i}: length word ${r.length}`);
-        part[r.offset + k] = PART.frame;
-      }
-  });
-  if (a.trailing > 0) {
-    const at = a.binary.length - a.trailing;
-    for (let k = at; k < a.binary.length; k++) {
-      notes.set(k, "bytes after the Variant: the engine ignores them");
-      part[k] = PART.trailing;
-    }
-  }
-  return { node, part, kinds: state.nodes.map((n) => n.kind), notes };
-}
+// ---------- selection ----------
 
 function hexOffset(n: number): string {
   return `0x${n.toString(16)}`;
 }
 
-function drawHex(a: Analysis): void {
-  state.owners = owners(a);
-  const cells: HexCells = renderHex(
-    els.hex,
-    a.binary,
-    state.owners,
-    narrow.matches ? 8 : 16,
-    a.error?.offset,
-  );
-  state.cells = cells.hex;
-  state.ascii = cells.ascii;
-  renderLegend(els.hexLegend, state.owners);
-  state.highlighter = new ByteHighlighter(cells);
-  state.cursor = 0;
-  state.selected = undefined;
-  const framing =
-    a.framing === "base64"
-      ? "base64 text, shown decoded"
-      : a.framing === "store-var"
-        ? `store_var records${a.bigEndian ? " (big-endian lengths)" : ""}`
-        : "raw";
-  state.hexSummary = `${a.binary.length} bytes, ${framing}${a.binary.length > state.cells.length ? `; first ${state.cells.length} shown` : ""}.`;
-  showSelection(undefined);
-}
-
 /** The status line: the dump, then the range of the node shown (offsets in hex and decimal). */
-function showSelection(n: TreeNode | undefined): void {
-  els.hexStatus.textContent = state.hexSummary;
-  if (!n || n.end <= n.start) return;
+function showSelection(node: number | undefined): void {
+  const m = state.model;
+  if (!m) return;
+  const framing =
+    m.framing === "base64"
+      ? "base64 text, shown decoded"
+      : m.framing === "store-var"
+        ? `store_var records${m.bigEndian ? " (big-endian lengths)" : ""}`
+        : m.framing;
+  els.hexStatus.textContent = `${m.size} bytes, ${framing}.`;
+  if (node === undefined) return;
+  const start = m.nodes.start[node]!;
+  const end = m.nodes.end[node]!;
+  if (end <= start) return;
+  const row = tree.row(node);
+  const kind = m.kinds[m.nodes.kind[node]!];
   const sel = document.createElement("span");
   sel.className = "selection";
-  sel.textContent = ` Selected: ${n.path || "(root)"} ${n.kind}, bytes ${hexOffset(n.start)}–${hexOffset(n.end - 1)} (${n.start}–${n.end - 1}, ${n.end - n.start} bytes).`;
+  sel.textContent = ` Selected: ${row?.path || (m.nodes.parent[node]! < 0 ? "(root)" : "")} ${kind}, bytes ${hexOffset(start)}–${hexOffset(end - 1)} (${start}–${end - 1}, ${end - start} bytes).`;
   els.hexStatus.append(sel);
 }
 
-function highlightNode(index: number | undefined): void {
-  for (const el of els.tree.querySelectorAll(".active")) el.classList.remove("active");
-  const n = index === undefined ? undefined : state.nodes[index];
-  if (!n) {
-    state.highlighter?.show(0, 0);
+function highlightNode(node: number | undefined): void {
+  const m = state.model;
+  tree.setActive(node);
+  if (!m || node === undefined) {
+    hex.highlight(0, 0);
     showSelection(undefined);
     return;
   }
-  const row = n.element.matches(".key-part") ? n.element : n.element.querySelector(":scope > .node");
-  row?.classList.add("active");
-  state.highlighter?.show(n.start, n.end);
-  showSelection(n);
+  hex.highlight(m.nodes.start[node]!, m.nodes.end[node]!);
+  showSelection(node);
 }
 
 /** Picks a node (a click in the hex or the tree): it stays shown while others are hovered. */
-function selectNode(index: number | undefined): void {
-  state.selected = index;
-  highlightNode(index);
+function selectNode(node: number | undefined): void {
+  state.selected = node;
+  highlightNode(node);
 }
 
 function moveCursor(i: number): void {
-  if (state.cells.length === 0) return;
-  const at = Math.max(0, Math.min(state.cells.length - 1, i));
-  state.cells[state.cursor]?.classList.remove("cursor");
+  const m = state.model;
+  if (!m || m.size === 0) return;
+  const at = Math.max(0, Math.min(m.size - 1, i));
   state.cursor = at;
-  const cell = state.cells[at]!;
-  cell.classList.add("cursor");
-  if (!cell.id) cell.id = `byte-${at}`;
-  els.hex.setAttribute("aria-activedescendant", cell.id);
-  const node = state.owners?.node[at];
-  selectNode(node !== undefined && node >= 0 ? node : undefined);
-  if (node !== undefined && node >= 0) revealNode(state.nodes[node]!.element);
-  cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+  hex.setCursor(at);
+  const node = m.bytes.node[at]!;
+  selectNode(node >= 0 ? node : undefined);
+  if (node >= 0)
+    void tree.reveal(node, m.nodes.parent).then(() => {
+      if (state.selected === node) highlightNode(node);
+    });
 }
 
-function revealNode(li: HTMLElement): void {
-  for (
-    let p = li.parentElement?.closest<HTMLElement>('[role="treeitem"]');
-    p;
-    p = p.parentElement?.closest('[role="treeitem"]')
-  ) {
-    if (p.hasAttribute("aria-expanded")) p.setAttribute("aria-expanded", "true");
-  }
-  (li.matches(".key-part") ? li : li.querySelector(":scope > .node"))?.scrollIntoView({ block: "nearest" });
-}
+// ---------- editing ----------
 
-function fillEditor(a: Analysis): void {
+async function fillEditor(m: ViewModel): Promise<void> {
   els.record.replaceChildren();
-  a.records.forEach((_, i) => {
+  const count = m.content === "config-file" ? 1 : m.records;
+  for (let i = 0; i < count; i++) {
     const o = document.createElement("option");
     o.value = String(i);
-    o.textContent = a.records.length > 1 ? `record ${i}` : "the value";
+    o.textContent = count > 1 ? `record ${i}` : m.content === "config-file" ? "the ConfigFile" : "the value";
     els.record.append(o);
-  });
-  if (a.entry) els.target.value = a.entry.id;
-  showRecord();
+  }
+  if (m.dialect) els.target.value = m.dialect;
+  await showRecord();
 }
 
-function showRecord(): void {
-  const a = state.analysis;
-  const r = a?.records[Number(els.record.value) || 0];
-  if (!a?.entry || !r) {
+/** Records larger than this show their text on request (a megabyte of text in a textarea blocks the page). */
+const EDITOR_AUTO_BYTES = 256 * 1024;
+
+async function showRecord(force = false): Promise<void> {
+  const m = state.model;
+  els.loadText.hidden = true;
+  if (!m?.editable) {
     els.editor.value = "";
     return;
   }
-  els.editor.value = syntax() === "text" ? a.entry.toText(r.value) : JSON.stringify(toJSON(r.value), null, 1);
+  const record = Number(els.record.value) || 0;
+  const size = m.recordBytes[record] ?? m.size;
+  if (!force && size > EDITOR_AUTO_BYTES) {
+    els.editor.value = "";
+    els.editor.placeholder = `This record is ${Math.round(size / 1024)} KB: its text is shown on request.`;
+    els.loadText.hidden = false;
+    return;
+  }
+  els.editor.placeholder = "";
+  const a = await client.request({ type: "text", record, syntax: syntax() });
+  if (a.type === "text" && state.model === m) els.editor.value = a.text;
 }
 
-/** A group of details under a count, shown collapsed (a 300-line loss list is 3 lines). */
-interface DetailGroup {
-  readonly title: string;
-  readonly lines: readonly string[];
-}
-
-function status(kind: "ok" | "error", text: string, groups: readonly DetailGroup[] = []): void {
+function status(kind: "ok" | "error", text: string, groups: readonly LossGroup[] = []): void {
   const p = document.createElement("p");
   p.className = kind;
   p.textContent = text;
@@ -390,134 +417,62 @@ function status(kind: "ok" | "error", text: string, groups: readonly DetailGroup
   els.editStatus.replaceChildren(...nodes);
 }
 
-/** Writes values for `entry` in the analysis' framing. */
-function frame(entry: Entry, values: readonly Value[], a: Analysis): Uint8Array {
-  if (a.framing === "store-var") return writeStoreVarFile(entry.writer, values, { bigEndian: a.bigEndian });
-  if (a.framing === "base64")
-    return new TextEncoder().encode(
-      `${values.map((v) => base64Encode(encodeWith(entry.writer, v))).join("\n")}\n`,
-    );
-  return encodeWith(entry.writer, values[0]!);
-}
-
-function reopen(
-  name: string,
-  bytes: Uint8Array,
-  dialect: Entry["id"],
-  record: number,
-  message: string,
-  groups: readonly DetailGroup[],
-): void {
+async function edited(a: Answer, record: number): Promise<void> {
+  if (a.type === "failed") {
+    status("error", a.message);
+    return;
+  }
+  if (a.type !== "edited") return;
   // The new bytes are read back with the dialect that wrote them (the next file opened starts
   // on auto-detect again), and the record that was edited stays selected.
-  els.dialect.value = dialect;
-  state.name = name;
-  state.input = bytes;
-  refresh();
+  if (a.model.dialect) els.dialect.value = a.model.dialect;
+  state.name = a.model.name;
+  show(a.model);
   if (record < els.record.options.length) {
     els.record.value = String(record);
-    showRecord();
+    await showRecord();
   }
-  status("ok", message, groups);
+  status("ok", a.message, a.groups);
 }
 
-function applyEdit(): void {
-  const a = state.analysis;
-  if (!a?.entry) {
-    status("error", "Open a dump first.");
-    return;
-  }
-  const index = Number(els.record.value) || 0;
-  let value: Value;
-  try {
-    value =
-      syntax() === "text"
-        ? parseVariantText(els.editor.value, { dialect: a.entry.textDialect })
-        : fromJSON(JSON.parse(els.editor.value) as JsonValue);
-  } catch (e) {
-    status("error", `Cannot read the value: ${(e as Error).message}`);
-    return;
-  }
-  const values = a.records.map((r, i) => (i === index ? value : r.value));
-  try {
-    const bytes = frame(a.entry, values, a);
-    reopen(state.name, bytes, a.entry.id, index, `Re-encoded as ${a.entry.name}: ${bytes.length} bytes.`, []);
-  } catch (e) {
-    status("error", `Cannot encode: ${(e as Error).message}`);
-  }
-}
-
-function convertTo(): void {
-  const a = state.analysis;
-  if (!a?.entry || a.records.length === 0) {
-    status("error", "Open a dump first.");
-    return;
-  }
-  const target = entryFor(els.target.value as Entry["id"], godot3Version());
+async function applyEdit(): Promise<void> {
+  if (!state.model) return status("error", "Open a dump first.");
   const record = Number(els.record.value) || 0;
-  // Losses grouped by what became what (`stringName → string`), the places on demand.
-  const groups = new Map<string, string[]>();
-  let count = 0;
-  try {
-    const values = a.records.map((r, i) => {
-      const c = convertValue(r.value, target.writer, { unconvertible: "nil" });
-      for (const l of c.losses) {
-        const title = l.from === l.to ? `${l.from} changed` : `${l.from} → ${l.to}`;
-        const lines = groups.get(title) ?? [];
-        lines.push(`${a.records.length > 1 ? `record ${i} ` : ""}${l.path || "(root)"}: ${l.message}`);
-        groups.set(title, lines);
-        count++;
-      }
-      return c.value;
-    });
-    const bytes = frame(target, values, a);
-    const base = state.name.replace(/(\.[^.]+)?$/, "");
-    reopen(
-      `${base}.${target.id}.bin`,
-      bytes,
-      target.id,
-      record,
-      `Converted ${a.entry.name} → ${target.name}: ${bytes.length} bytes, ${count === 0 ? "nothing lost" : `${count} lossy step${count === 1 ? "" : "s"}:`}`,
-      [...groups].map(([title, lines]) => ({ title, lines })),
-    );
-  } catch (e) {
-    status("error", `Cannot convert: ${(e as Error).message}`);
-  }
-}
-
-/**
- * The bytes to download: the current dump, with the layers it was opened from put back on (an
- * encrypted layer in the layout of the dump's dialect, so a converted 3.x save downloads as a
- * 4.x encrypted file, with the password of the field).
- */
-function downloadBytes(): Uint8Array {
-  if (state.layers.length === 0) return state.input;
-  const id = state.analysis?.entry?.id;
-  const layout = id === "godot-4" ? "godot-4" : "godot-3";
-  const layers = state.layers.map((l): FileLayer => {
-    if (l.kind === "encrypted") return { kind: "encrypted", layout };
-    return l.mode === "brotli" ? { ...l, mode: "zstd" } : l;
+  busy("encoding");
+  const a = await client.request({
+    type: "edit",
+    record,
+    text: els.editor.value,
+    syntax: syntax(),
+    choices: choices(),
   });
-  return sealFile(state.input, layers, { password: els.password.value });
+  busy(undefined);
+  await edited(a, record);
 }
 
-function download(): void {
-  if (state.input.length === 0) return;
-  let bytes: Uint8Array;
-  try {
-    bytes = downloadBytes();
-  } catch (e) {
-    status("error", `Cannot download: ${(e as Error).message}`);
-    return;
-  }
-  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = state.name.split("/").pop() || "variant.bin";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+async function convertTo(): Promise<void> {
+  if (!state.model) return status("error", "Open a dump first.");
+  const record = Number(els.record.value) || 0;
+  const target = els.target.value;
+  if (!isDialectId(target)) return;
+  busy("converting");
+  const a = await client.request({ type: "convert", target, record, choices: choices() });
+  busy(undefined);
+  await edited(a, record);
+}
+
+async function download(): Promise<void> {
+  const a = await client.request({ type: "download", secret: secret() });
+  if (a.type === "failed") return status("error", a.message);
+  if (a.type !== "bytes") return;
+  const blob = new Blob([a.bytes as Uint8Array<ArrayBuffer>], { type: "application/octet-stream" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = a.name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 function parsePasted(text: string): Uint8Array | undefined {
@@ -525,10 +480,10 @@ function parsePasted(text: string): Uint8Array | undefined {
   if (t === "") return undefined;
   // Hex digits only (spaces, commas, colons and 0x prefixes allowed) are bytes in hex; base64
   // text made of hex digits alone is too rare to matter.
-  const hex = t.replace(/0x/gi, "").replace(/[\s,:]/g, "");
-  if (/^[0-9a-fA-F]+$/.test(hex) && hex.length % 2 === 0) {
-    const out = new Uint8Array(hex.length / 2);
-    for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const hexText = t.replace(/0x/gi, "").replace(/[\s,:]/g, "");
+  if (/^[0-9a-fA-F]+$/.test(hexText) && hexText.length % 2 === 0) {
+    const out = new Uint8Array(hexText.length / 2);
+    for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hexText.slice(i * 2, i * 2 + 2), 16);
     return out;
   }
   // Base64 text is read as the text it is, so the detector reports the base64 framing.
@@ -552,12 +507,8 @@ for (const group of SAMPLES) {
     b.dataset.sample = s.path;
     b.addEventListener("click", async () => {
       const res = await fetch(s.url);
-      const engine = s.path.split("/")[0];
-      open(
-        s.path,
-        new Uint8Array(await res.arrayBuffer()),
-        isDialectId(engine ?? "") ? (engine as Entry["id"]) : undefined,
-      );
+      const engine = s.path.split("/")[0] ?? "";
+      void open(s.path, new Uint8Array(await res.arrayBuffer()), isDialectId(engine) ? engine : undefined);
     });
     li.append(b);
     ul.append(li);
@@ -568,7 +519,7 @@ for (const group of SAMPLES) {
 
 els.file.addEventListener("change", async () => {
   const f = els.file.files?.[0];
-  if (f) open(f.name, new Uint8Array(await f.arrayBuffer()));
+  if (f) void open(f.name, new Uint8Array(await f.arrayBuffer()));
 });
 for (const ev of ["dragenter", "dragover"]) {
   document.addEventListener(ev, (e) => {
@@ -581,42 +532,32 @@ document.addEventListener("drop", async (e) => {
   e.preventDefault();
   els.drop.classList.remove("over");
   const f = (e as DragEvent).dataTransfer?.files[0];
-  if (f) open(f.name, new Uint8Array(await f.arrayBuffer()));
+  if (f) void open(f.name, new Uint8Array(await f.arrayBuffer()));
 });
 els.pasteRead.addEventListener("click", () => {
   const bytes = parsePasted(els.paste.value);
-  if (bytes) open("pasted.bin", bytes);
+  if (bytes) void open("pasted.bin", bytes);
 });
 for (const el of [els.dialect, els.framing, els.objects, els.godot3Version])
-  el.addEventListener("change", () => state.input.length && refresh());
-els.record.addEventListener("change", showRecord);
-for (const r of document.querySelectorAll('input[name="syntax"]')) r.addEventListener("change", showRecord);
-els.apply.addEventListener("click", applyEdit);
-els.convert.addEventListener("click", convertTo);
-els.download.addEventListener("click", download);
-let lastPassword = "";
-els.password.addEventListener("change", () => {
-  // Browsers fire "change" again on blur: reopen only for a new password.
-  if (els.password.value === lastPassword) return;
-  lastPassword = els.password.value;
-  if (state.file.length > 0 && (state.layers.length > 0 || els.layers.dataset.state))
-    open(state.name, state.file);
-});
-narrow.addEventListener("change", () => state.analysis && drawHex(state.analysis));
+  el.addEventListener("change", () => void reread());
+els.record.addEventListener("change", () => void showRecord());
+els.loadText.addEventListener("click", () => void showRecord(true));
+for (const r of document.querySelectorAll('input[name="syntax"]'))
+  r.addEventListener("change", () => void showRecord());
+els.apply.addEventListener("click", () => void applyEdit());
+els.convert.addEventListener("click", () => void convertTo());
+els.download.addEventListener("click", () => void download());
+let lastSecret = "";
+for (const input of [els.password, els.key])
+  input.addEventListener("change", () => {
+    // Browsers fire "change" again on blur: open again only for a new secret.
+    const now = `${els.password.value}\u0000${els.key.value}`;
+    if (now === lastSecret) return;
+    lastSecret = now;
+    if (state.file.length > 0 && els.layers.dataset.state) void open(state.name, state.file, state.prefer);
+  });
+narrow.addEventListener("change", () => state.model && hex.show(state.model, narrow.matches ? 8 : 16));
 
-// Hover and focus link the tree and the bytes both ways.
-els.hex.addEventListener("mouseover", (e) => {
-  const i = (e.target as HTMLElement).dataset?.i;
-  if (i === undefined) return;
-  const node = state.owners?.node[Number(i)];
-  highlightNode(node !== undefined && node >= 0 ? node : undefined);
-});
-// A click on a byte (hex or ASCII) picks its value: the tree shows it, and it stays selected.
-els.hex.addEventListener("click", (e) => {
-  const i = (e.target as HTMLElement).dataset?.i;
-  if (i !== undefined) moveCursor(Number(i));
-});
-els.hex.addEventListener("mouseleave", () => highlightNode(state.selected));
 els.tree.addEventListener("mouseleave", () => highlightNode(state.selected));
 els.hex.addEventListener("keydown", (e) => {
   const per = narrow.matches ? 8 : 16;
@@ -625,91 +566,16 @@ els.hex.addEventListener("keydown", (e) => {
     ArrowRight: 1,
     ArrowUp: -per,
     ArrowDown: per,
-    Home: -Infinity,
-    End: Infinity,
+    Home: Number.NEGATIVE_INFINITY,
+    End: Number.POSITIVE_INFINITY,
   };
   const d = step[e.key];
   if (d === undefined) return;
   e.preventDefault();
-  moveCursor(Number.isFinite(d) ? state.cursor + d : d < 0 ? 0 : state.cells.length - 1);
+  const size = state.model?.size ?? 0;
+  moveCursor(Number.isFinite(d) ? state.cursor + d : d < 0 ? 0 : size - 1);
 });
 els.hex.addEventListener("focus", () => moveCursor(state.cursor));
-els.tree.addEventListener("mouseover", (e) => {
-  const li = (e.target as HTMLElement).closest<HTMLElement>("[data-node]");
-  if (li) highlightNode(Number(li.dataset.node));
-});
-els.tree.addEventListener("focusin", (e) => {
-  const li = (e.target as HTMLElement).closest<HTMLElement>("[data-node]");
-  if (li) highlightNode(Number(li.dataset.node));
-});
-els.tree.addEventListener("click", (e) => {
-  // A click on a node picks its bytes: they stay highlighted and scroll into view.
-  const picked = (e.target as HTMLElement).closest<HTMLElement>("[data-node]");
-  if (picked) {
-    const index = Number(picked.dataset.node);
-    selectNode(index);
-    state.cells[state.nodes[index]?.start ?? -1]?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }
-  const li = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-  if (!li) return;
-  focusItem(li);
-  if (li.hasAttribute("aria-expanded") && (e.target as HTMLElement).closest(".node")) {
-    li.setAttribute("aria-expanded", li.getAttribute("aria-expanded") === "true" ? "false" : "true");
-  }
-});
-
-function visibleItems(): HTMLElement[] {
-  return [...els.tree.querySelectorAll<HTMLElement>('[role="treeitem"]')].filter(
-    (li) => !li.parentElement?.closest('[aria-expanded="false"]'),
-  );
-}
-
-function focusItem(li: HTMLElement): void {
-  for (const el of els.tree.querySelectorAll<HTMLElement>('[role="treeitem"][tabindex="0"]'))
-    el.tabIndex = -1;
-  li.tabIndex = 0;
-  li.focus();
-}
-
-// Keyboard: the tree follows the WAI-ARIA tree pattern (arrows, Home/End, Enter/Space toggles).
-els.tree.addEventListener("keydown", (e) => {
-  const li = (e.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-  if (!li) return;
-  const items = visibleItems();
-  const at = items.indexOf(li);
-  const expanded = li.getAttribute("aria-expanded");
-  let next: HTMLElement | undefined;
-  switch (e.key) {
-    case "ArrowDown":
-      next = items[at + 1];
-      break;
-    case "ArrowUp":
-      next = items[at - 1];
-      break;
-    case "Home":
-      next = items[0];
-      break;
-    case "End":
-      next = items[items.length - 1];
-      break;
-    case "ArrowRight":
-      if (expanded === "false") li.setAttribute("aria-expanded", "true");
-      else if (expanded === "true") next = items[at + 1];
-      break;
-    case "ArrowLeft":
-      if (expanded === "true") li.setAttribute("aria-expanded", "false");
-      else next = li.parentElement?.closest<HTMLElement>('[role="treeitem"]') ?? undefined;
-      break;
-    case "Enter":
-    case " ":
-      if (expanded !== null) li.setAttribute("aria-expanded", expanded === "true" ? "false" : "true");
-      break;
-    default:
-      return;
-  }
-  e.preventDefault();
-  if (next) focusItem(next);
-});
 
 // Opening a sample from the address (#sample=godot-4/nested_big.bin) makes pages linkable.
 function openFromHash(): void {

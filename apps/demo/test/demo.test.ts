@@ -1,26 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readStoreVarFile } from "@gdvariant/core";
 import { decryptFile } from "@gdvariant/files";
 import { dialect as godot4 } from "@gdvariant/godot-4";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { haveBrowser, useBrowser } from "./support/page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const SAMPLES = join(here, "..", "..", "..", "samples");
-const DIST = join(here, "..", "dist");
 const OUT = join(here, "..", "test-output");
-const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
-// Locally the test is skipped without Chromium; on CI a missing browser is a failure.
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.CI) {
-  throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_BIN); .ci/run installs Debian's chromium`);
-}
+mkdirSync(OUT, { recursive: true });
 
 function vector(label: string): string {
   const line = readFileSync(join(here, "fixtures", "godot-4.6.3-vectors.txt"), "utf8")
@@ -30,60 +23,11 @@ function vector(label: string): string {
   return line.split(" ")[1]!;
 }
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".bin": "application/octet-stream",
-  ".b64": "text/plain",
-};
-
-function serve(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? "/").split(/[?#]/)[0]!)).replace(
-      /^(\.\.[/\\])+/,
-      "",
-    );
-    const file = join(DIST, path.endsWith("/") ? `${path}index.html` : path);
-    if (!file.startsWith(DIST) || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
-  let server: Server;
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    if (!existsSync(join(DIST, "index.html"))) throw new Error("build the demo first (vite build)");
-    mkdirSync(OUT, { recursive: true });
-    server = await serve();
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-      ],
-    });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((r) => server?.close(r));
-  });
+  const ctx = useBrowser();
 
   async function openSample(page: Page, sample: string): Promise<void> {
-    await page.goto(`${base}#sample=${sample}`);
+    await page.goto(`${ctx.base}#sample=${sample}`);
     await page.waitForSelector(`body[data-loaded="true"]`);
     await page.waitForFunction(
       (s) => document.querySelector("#detection .file")?.textContent?.startsWith(s),
@@ -92,7 +36,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   }
 
   it("opens a sample of each engine: detected dialect and a value in the tree", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const cases: Array<[string, string, string]> = [
@@ -112,8 +56,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("reads a picked file and pasted base64", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     await page.setInputFiles("#file", join(here, "..", "..", "..", "samples", "godot-3", "save.bin"));
     await page.waitForFunction(
@@ -135,7 +79,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("lets the dialect be chosen by hand: the same bytes as 2.x Matrix32 or 3.x Transform2D", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "legacy-2/matrix32.bin");
     for (const [dialect, kind] of [
       ["legacy-2", "matrix32"],
@@ -152,7 +96,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("links the hex view and the tree both ways", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     // Byte 0x14 starts the value of "name" ("Player": header, length, 6 bytes, 2 padding = 16 bytes).
     await page.hover('#hex .b[data-i="20"]');
@@ -174,7 +118,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("edits a value and re-encodes it to the engine's bytes", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     await page.fill("#editor", "Vector2(1, 2)");
     await page.click("#apply");
@@ -192,8 +136,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("prints 3.x text as the chosen release does (Godot 3.6 by default, 3.2 on request)", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     await page.selectOption("#dialect", "godot-3");
     await page.click("#paste-box summary");
@@ -212,7 +156,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("converts a 3.x save to 4.x and downloads the command line's bytes", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await openSample(page, "godot-3/save.bin");
     await page.selectOption("#target", "godot-4");
     await page.click("#convert");
@@ -239,8 +183,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("opens an encrypted 3.x save with its password and downloads it re-encrypted for 4.x", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     // Written by Godot 3.2.3: File.open_encrypted_with_pass(path, File.WRITE, "hunter2") + store_var.
     await page.setInputFiles("#file", join(here, "fixtures", "save-3.2.3-enc-hunter2.bin"));
@@ -268,8 +212,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("shows a decode error at its byte offset, and draws 2.x images", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     await page.click("#paste-box summary");
     // The first 100 bytes of the 4.x nested_big sample: cut inside ["inv"][0].
@@ -291,7 +235,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("fits a phone-sized screen and works with the keyboard alone", async () => {
-    const page = await browser.newPage({
+    const page = await ctx.browser.newPage({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
@@ -304,8 +248,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
     expect(await page.locator("#hex .row").first().locator(".b").count()).toBe(8);
     await page.screenshot({ path: join(OUT, "phone.png"), fullPage: true });
 
-    const desk = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await desk.goto(base);
+    const desk = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await desk.goto(ctx.base);
     await desk.waitForSelector('body[data-ready="true"]');
     // Tab to the first sample button and open it with Enter.
     let focused = "";
@@ -330,7 +274,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("opens every bundled sample as the engine that wrote it, with no error", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     const wrong: string[] = [];
@@ -350,8 +294,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("disables Re-encode, Convert and Download until something is loaded", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     for (const id of ["#apply", "#convert", "#download"]) expect(await page.isDisabled(id)).toBe(true);
     await openSample(page, "godot-4/nested_big.bin");
@@ -360,7 +304,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("starts each new input on auto-detect after Re-encode, unless the choice is locked", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     await page.fill("#editor", "Vector2(1, 2)");
     await page.click("#apply");
@@ -384,7 +328,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("keeps the selected record after Re-encode", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-3/save.bin");
     await page.selectOption("#record", "3");
     await page.fill("#editor", "42");
@@ -397,7 +341,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("collapses the losses of a conversion to counts per kind, the places on demand", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     // 4.x → 2.x loses StringNames, typed containers...: grouped, each group's places on demand.
     await openSample(page, "godot-4/nested_big.bin");
     await page.selectOption("#target", "legacy-2");
@@ -412,8 +356,8 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("shows an error banner for garbage, empty and truncated inputs", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(base);
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(ctx.base);
     await page.waitForSelector('body[data-ready="true"]');
     const dir = mkdtempSync(join(tmpdir(), "gdvariant-demo-bad-"));
     const save = readFileSync(join(SAMPLES, "godot-3", "save.bin"));
@@ -438,7 +382,7 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
   });
 
   it("colours every value's bytes by kind and part, with a legend, ASCII and the selection in the status line", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openSample(page, "godot-4/nested_big.bin");
     const bytes = Buffer.from(vector("nested_big"), "hex");
     // The value of "name" starts at byte 20 (as in the linked-views test): header, u32 length,

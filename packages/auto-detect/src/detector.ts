@@ -22,13 +22,16 @@ import {
   jsBuilder,
   MODEL,
   probeWith,
+  type RecordChain,
+  readRecordsWith,
   readWith,
   type ToJSOptions,
+  typeIdAt,
   type Value,
 } from "@gdvariant/core";
 import { assess, assessScore, PRIOR } from "./assess.js";
 import { type Generation, type Layout, layoutOf } from "./generation.js";
-import { type Chain, followChain, type RecordSpan } from "./records.js";
+import { followChain } from "./records.js";
 import { sameValues } from "./same-value.js";
 import type {
   Candidate,
@@ -199,7 +202,11 @@ interface Failure {
 interface Fit {
   readonly layout: Layout;
   readonly framing: Framing;
-  readonly records: readonly { start: number; end: number; valueEnd: number }[];
+  /** Records read (1 for a raw value). */
+  readonly records: number;
+  /** Records holding bytes after their Variant, and where the first one's Variant ends. */
+  readonly trailing: number;
+  readonly firstTrailing: number;
   readonly facts: Facts;
   /** What the reading's builder made: model values, or plain JS for decodeAnyJS. */
   readonly values: readonly unknown[];
@@ -287,10 +294,8 @@ function readOne(
   probe: boolean,
 ): Read {
   const d = layout.dialect;
-  const b = bytes;
-  const id =
-    ((b[start]! | (b[start + 1]! << 8) | (b[start + 2]! << 16) | (b[start + 3]! << 24)) & d.typeMask) >>> 0;
-  if (end - start >= 4 && d.codecs[id] === undefined)
+  const id = typeIdAt(d, bytes, start);
+  if (id !== undefined && end - start >= 4 && d.codecs[id] === undefined)
     return {
       failure: { offset: start, code: "unknown-type", message: `type id ${id} is not a ${d.name} type` },
     };
@@ -434,8 +439,7 @@ class Analysis {
       for (const layout of this.layouts) {
         const framing = this.wrap(RAW);
         const r = readOne(layout, b, 0, n, undefined, this.o, this.builder, !this.texts);
-        if ("value" in r && r.end === n)
-          this.fit(layout, framing, [{ start: 0, end: n, valueEnd: n }], r.facts, [r.value]);
+        if ("value" in r && r.end === n) this.fit(layout, framing, 1, 0, 0, r.facts, [r.value]);
         else if (!this.texts) continue;
         else if ("failure" in r) this.misses.push({ layout, framing, failure: r.failure, end: n });
         else {
@@ -446,7 +450,7 @@ class Analysis {
       }
     }
     if (this.o.lengthPrefixed) {
-      const broken: [Chain, boolean][] = [];
+      const broken: [RecordChain, boolean][] = [];
       for (const bigEndian of [false, true]) {
         // A word that reads the same both ways (0x04040404) gives one chain, not two.
         if (bigEndian && n >= 4 && b[0] === b[3] && b[1] === b[2]) continue;
@@ -454,80 +458,109 @@ class Analysis {
         if (chain === undefined) continue;
         // A broken chain is a miss for every dialect: its records are only read to say where
         // the closest reading failed, when nothing fits.
-        if (chain.failure !== undefined) broken.push([chain, bigEndian]);
-        else for (const layout of this.layouts) this.records(layout, chain.records, undefined, bigEndian);
+        if (chain.stop !== undefined) broken.push([chain, bigEndian]);
+        else for (const layout of this.layouts) this.records(layout, chain, bigEndian);
       }
       if (this.fits.length === 0 && this.texts)
         for (const [chain, bigEndian] of broken)
-          for (const layout of this.layouts) this.records(layout, chain.records, chain.failure, bigEndian);
+          for (const layout of this.layouts) this.records(layout, chain, bigEndian);
     }
   }
 
-  private records(
-    layout: Layout,
-    spans: readonly RecordSpan[],
-    chainFailure: Failure | undefined,
-    bigEndian: boolean,
-  ): void {
-    const framing = this.wrap({ kind: "length-prefixed", records: spans.length, bigEndian });
-    // Every record's reading counts into the one Facts of the file.
-    let facts: Facts | undefined;
-    const out: Fit["records"][number][] = [];
-    const values: unknown[] = [];
-    let clean: number | undefined;
-    const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
-    for (const s of spans) {
-      const r = readOne(layout, this.bytes, s.start, s.end, facts, this.o, this.builder, !this.texts);
-      if ("facts" in r) facts = r.facts;
-      if ("failure" in r) {
-        if (this.texts) miss({ layout, framing, failure: r.failure, end: s.end });
-        return;
-      }
-      out.push({ start: s.start, end: s.end, valueEnd: r.end });
-      values.push(r.value);
-      if (r.end !== s.end && clean === undefined) clean = r.end;
-    }
-    if (chainFailure !== undefined) {
-      miss({ layout, framing, failure: chainFailure, end: this.bytes.length });
+  // Every record of `chain` read by one reader of the layout's dialect, their facts counted into
+  // the one Facts of the file (no object per record: a file of tiny records costs its values).
+  private records(layout: Layout, chain: RecordChain, bigEndian: boolean): void {
+    const framing = this.wrap({ kind: "length-prefixed", records: chain.count, bigEndian });
+    const d = layout.dialect;
+    const bytes = this.bytes;
+    const ends = chain.ends;
+    const first = chain.count > 0 ? typeIdAt(d, bytes, 4) : undefined;
+    if (first !== undefined && d.codecs[first] === undefined) {
+      if (!this.texts) return;
+      const failure: Failure = {
+        offset: 4,
+        code: "unknown-type",
+        message: `type id ${first} is not a ${d.name} type`,
+      };
+      this.misses.push({ layout, framing, failure, end: ends[0]! });
       return;
     }
-    this.fit(layout, framing, out, facts ?? new Facts(), values);
+    const facts = new Facts();
+    const values: unknown[] = [];
+    let trailing = 0;
+    let firstTrailing = 0;
+    const { read, error } = readRecordsWith(
+      d,
+      bytes,
+      chain,
+      this.o.read,
+      this.builder,
+      new FactsObserver(d, bytes, facts),
+      (i, value, valueEnd) => {
+        values.push(value);
+        if (valueEnd !== ends[i] && trailing++ === 0) firstTrailing = valueEnd;
+      },
+      !this.texts,
+    );
+    const clean = trailing === 0 ? undefined : firstTrailing;
+    const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
+    if (read < chain.count) {
+      if (this.texts) miss({ layout, framing, failure: failureOf(error!), end: ends[read]! });
+      return;
+    }
+    if (chain.stop !== undefined) {
+      miss({ layout, framing, failure: chain.stop, end: bytes.length });
+      return;
+    }
+    this.fit(layout, framing, chain.count, trailing, firstTrailing, facts, values);
   }
 
   private fit(
     layout: Layout,
     framing: Framing,
-    records: Fit["records"],
+    records: number,
+    trailing: number,
+    firstTrailing: number,
     facts: Facts,
     values: readonly unknown[],
   ): void {
     const count = facts.counts[VALUES]!;
-    // A raw value ends where its bytes do (or it is a miss): only records can trail.
-    const trailing = records.filter((r) => r.valueEnd !== r.end);
     const full = this.texts ? assess(layout.generation, facts) : undefined;
     const a = full ?? assessScore(layout.generation, facts);
-    const score = fitScore(layout.generation, a.score, trailing.length, count);
+    const score = fitScore(layout.generation, a.score, trailing, count);
     const evidence: Evidence[] = [];
     const versions = full?.versions ?? NO_RANGE;
     const precision = full?.precision ?? "either";
     // Made whole here: a spread copy with added properties takes a slow generic path in V8 (3 µs).
-    const fit: Fit = { layout, framing, records, facts, values, score, evidence, versions, precision };
+    const fit: Fit = {
+      layout,
+      framing,
+      records,
+      trailing,
+      firstTrailing,
+      facts,
+      values,
+      score,
+      evidence,
+      versions,
+      precision,
+    };
     if (full === undefined) {
       if (score - a.soft > 0) this.fits.push(fit);
       return;
     }
     const n = this.bytes.length;
-    const s = records.length === 1 ? "" : "s";
+    const s = records === 1 ? "" : "s";
     if ((framing.kind === "base64" ? framing.inner : framing).kind === "raw")
       evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
     else
       evidence.push({
-        text: `${records.length} length word${s} chain exactly to the end of the ${n} bytes`,
+        text: `${records} length word${s} chain exactly to the end of the ${n} bytes`,
         weight: EXACT,
       });
-    if (trailing.length > 0) {
-      const text = `${trailing.length} record(s) hold bytes after their Variant (store_var and put_var write none)`;
-      evidence.push({ text, weight: trailingWeight(trailing.length), offset: trailing[0]!.valueEnd });
+    if (trailing > 0) {
+      const text = `${trailing} record(s) hold bytes after their Variant (store_var and put_var write none)`;
+      evidence.push({ text, weight: trailingWeight(trailing), offset: firstTrailing });
     }
     const text = `${count} value${count === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`;
     evidence.push({ text, weight: Math.round(structureWeight(count) * 100) / 100 }, ...full.evidence);

@@ -58,11 +58,14 @@ function detectorFor(choice: readonly (KnownDialectId | Dialect)[] | undefined):
     standard ??= detectorFor(["godot-4", "godot-3", "legacy-2"]);
     return standard;
   }
-  const key = choice.every((d) => typeof d === "string") ? choice.join("|") : undefined;
+  // Keyed by the distinct ids in order: at most 15 lists of the three ids, so the cache is bounded
+  // whatever callers pass (a repeated id reads the same as one).
+  const ids = choice.every((d) => typeof d === "string") ? [...new Set(choice)] : undefined;
+  const key = ids?.join("|");
   let d = key === undefined ? undefined : detectors.get(key);
   if (d === undefined) {
     defaults ??= defaultDialects();
-    d = createDetector({ dialects: choice.map((x) => (typeof x === "string" ? pick(x) : x)) });
+    d = createDetector({ dialects: (ids ?? choice).map((x) => (typeof x === "string" ? pick(x) : x)) });
     if (key !== undefined) detectors.set(key, d);
   }
   return d;

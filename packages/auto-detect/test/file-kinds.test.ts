@@ -3,8 +3,10 @@
 // mode), binary and compressed resources and scenes, text resources and scenes, PCK archives,
 // JSON and project settings.
 
+import { readFileSync } from "node:fs";
 import { decodeAny, detect } from "@gdvariant/auto-detect";
 import { DecodeError } from "@gdvariant/core";
+import { cUnescape } from "@gdvariant/test-support/c-escape";
 import { describe, expect, it } from "vitest";
 import { lines, unhex } from "./support/fixtures.js";
 
@@ -109,5 +111,65 @@ describe("header details", () => {
     expect(r.candidates).toEqual([]);
     expect(r.file).toBeUndefined();
     expect(r.summary).toMatch(/neither base64/);
+  });
+});
+
+describe("Godot 4's JSON forms (texts written by Godot 4.6.3)", () => {
+  // form TAB label TAB text, the text c_escape'd by the engine's script.
+  const rows = readFileSync(
+    new URL("../fixtures/engine-files/json-forms-godot-4.6.3.tsv", import.meta.url),
+    "utf8",
+  )
+    .split("\n")
+    .filter((l) => l !== "" && !l.startsWith("#"))
+    .map((l) => {
+      const [form, label, text] = l.split("\t") as [string, string, string];
+      return { form, label, text: cUnescape(text) };
+    });
+  // A from_native text that holds a prefixed scalar or a typed object; the rest (null, true,
+  // [], [[null]]) is also plain JSON and stays "json".
+  const marked = (t: string): boolean => /"(?:i|f|s|sn|np):|"type":/.test(t);
+  // What other JSON is named: an array or object is "json", a lone scalar nothing.
+  const plainKind = (t: string): string | undefined => (/^[[{]/.test(t) ? "json" : undefined);
+
+  it("names JSON.from_native text as json-native (4.4+), whether given as text or bytes", () => {
+    const native = rows.filter((r) => r.form === "native");
+    expect(native.length).toBeGreaterThan(300);
+    let named = 0;
+    for (const { label, text } of native) {
+      const want = marked(text) ? "json-native" : plainKind(text);
+      const r = detect(text);
+      expect(r.file?.kind, label).toBe(want);
+      // As bytes, a text with raw control characters near its start is taken for binary (the
+      // engine writes U+0001 raw in a string); the rest is named the same.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: those are the characters meant
+      if (!/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text))
+        expect(detect(new TextEncoder().encode(text)).file?.kind, label).toBe(want);
+      if (want === "json-native") {
+        named++;
+        expect(r.file?.versions?.text).toBe("4.4+");
+        expect(r.candidates).toEqual([]);
+      }
+    }
+    expect(named).toBeGreaterThan(250);
+  });
+
+  it("leaves plain JSON.stringify(v) text as json (a lone scalar as nothing it knows)", () => {
+    const plain = rows.filter((r) => r.form === "plain");
+    expect(plain.length).toBeGreaterThan(100);
+    for (const { label, text } of plain) {
+      expect(detect(text).file?.kind, `${label}: ${text}`).toBe(plainKind(text));
+    }
+  });
+
+  it("does not take a text with an unprefixed string or a bare number outside args", () => {
+    expect(detect('["i:1", "hello"]').file?.kind).toBe("json");
+    expect(detect('["i:1", 2]').file?.kind).toBe("json");
+    expect(detect('{"type": "Vector2", "args": [1, 2], "extra": 1}').file?.kind).toBe("json");
+    expect(detect('{"type": "Vector2", "args": [1.5, 2]}').file?.kind).toBe("json-native");
+    expect(detect('"sn:name"').file?.kind).toBe("json-native");
+    // Godot's own `\v` escape and raw control characters still read (JSON.parse refuses them).
+    expect(detect('["s:a\\vb\u0001"]').file?.kind).toBe("json-native");
+    expect(detect('["s:a\\\\v"]').file?.kind).toBe("json-native");
   });
 });

@@ -25,9 +25,20 @@ export const READ_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies OptionSpec;
 
-/** `--max-bytes N`: the most bytes one input may have (default 1 GiB, the library's limit). */
+/**
+ * `--max-bytes N`: the most bytes one input may have (default 1 GiB, the library's limit), and,
+ * when given, the most each layer inside it (decrypted, decompressed) may inflate to.
+ */
 export function maxBytesOf(command: CommandName, values: { "max-bytes"?: string | undefined }): number {
-  return positiveInt(command, "max-bytes", values["max-bytes"], DEFAULT_MAX_TOTAL_BYTES);
+  return countOf(command, "max-bytes", values["max-bytes"], DEFAULT_MAX_TOTAL_BYTES);
+}
+
+/** `{ maxBytes }` for the file layers when `--max-bytes` was given (else their own default). */
+export function layerLimitOf(
+  command: CommandName,
+  values: { "max-bytes"?: string | undefined },
+): { maxBytes?: number } {
+  return values["max-bytes"] === undefined ? {} : { maxBytes: maxBytesOf(command, values) };
 }
 
 /** Options of commands that write for a target engine. */
@@ -45,8 +56,18 @@ export function parseCommand<T extends OptionSpec>(
   argv: string[],
   options: T,
 ): Parsed<T> {
+  // parseArgs takes `--width -3` for a missing value and a second option ("argument is
+  // ambiguous"): a value that looks like a negative number is joined to its option
+  // (`--width=-3`), so that the option's own check can say what is wrong with it.
+  const args = [...argv];
+  for (let i = 0; i + 1 < args.length; i++) {
+    const name = args[i]!.startsWith("--") && !args[i]!.includes("=") ? args[i]!.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === "string" && /^-[0-9.]/.test(args[i + 1]!)) {
+      args.splice(i, 2, `--${name}=${args[i + 1]}`);
+    }
+  }
   try {
-    const r = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    const r = parseArgs({ args, options, allowPositionals: true, strict: true });
     return r as unknown as Parsed<T>;
   } catch (e) {
     const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, "");
@@ -69,17 +90,26 @@ export function oneOf<T extends string>(
   return value as T;
 }
 
-/** A positive integer option. @throws {UsageError} */
-export function positiveInt(
+/**
+ * A size or a count (`--max-bytes`, `--block-size`, `--width`, `--max-items`): the one parser
+ * of number options. Decimal digits only, from `min` (default 1) to `max` (default 2^53 - 1):
+ * no sign, exponent, hex, fraction or spaces (`-1`, `1e3`, `0x10`, `1.5`, `1e300` are refused,
+ * never read as another number). @throws {UsageError}
+ */
+export function countOf(
   command: CommandName,
   option: string,
   value: string | undefined,
   fallback: number,
+  { min = 1, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
 ): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`--${option} needs a positive integer, not ${value}`, command);
+  const n = /^[0-9]{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `--${option} needs a whole number from ${min} to ${max} (decimal digits), not ${JSON.stringify(value)}`,
+      command,
+    );
   return n;
 }
 

@@ -7,6 +7,7 @@ import {
   godot3TextRules,
 } from "@gdvariant/godot-3";
 import { GODOT4_VERSIONS, type Godot4Version, godot4Dialect, toText as godot4Text } from "@gdvariant/godot-4";
+import { godot4TextRules } from "@gdvariant/godot-4/text";
 import { legacy2Dialect, toText as legacy2Text } from "@gdvariant/legacy-2";
 import { UsageError } from "./errors.js";
 
@@ -32,10 +33,10 @@ export interface DialectEntry {
   readonly reader: Dialect;
   /** The dialect that writes for `target`. */
   writer(target: TargetOptions): Dialect;
-  /** The engine's `var_to_str`/`var2str` text of a value (of the target release, for 3.x). */
+  /** The engine's `var_to_str`/`var2str` text of a value (of the target release, for 3.x and 4.x). */
   toText(value: Value, target?: TargetOptions): string;
-  /** Text parser options for the target release (3.x: what its `str2var` reads as inf/nan). */
-  parseOptions(target: TargetOptions): Pick<ParseVariantTextOptions, "nonFinite">;
+  /** Text parser options for the target release (3.x: what its `str2var` reads as inf/nan; 4.x: the types it lacks). */
+  parseOptions(target: TargetOptions): Pick<ParseVariantTextOptions, "nonFinite" | "unknownNames">;
 }
 
 function checkVersion<T extends string>(
@@ -63,8 +64,15 @@ const ENTRIES: Readonly<Record<DialectId, DialectEntry>> = {
         ...(t.precision !== undefined ? { precision: t.precision } : {}),
       });
     },
-    toText: (v) => godot4Text(v),
-    parseOptions: () => ({}),
+    toText(v, t) {
+      const version = checkVersion<Godot4Version>(GODOT4_VERSIONS, t?.engineVersion, "Godot 4");
+      return godot4Text(v, version !== undefined ? { version } : {});
+    },
+    // Text reads leniently unless a release is named: then refusing the types it lacks.
+    parseOptions(t) {
+      const version = checkVersion<Godot4Version>(GODOT4_VERSIONS, t.engineVersion, "Godot 4");
+      return version === undefined ? {} : { unknownNames: godot4TextRules({ version }).unknownNames };
+    },
   },
   "godot-3": {
     id: "godot-3",

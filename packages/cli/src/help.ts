@@ -5,10 +5,13 @@ const READ_OPTIONS = `  --dialect D        auto (default), godot-4, godot-3 or l
                      base64: Marshalls.variant_to_base64 text, one value per line
   --big-endian       length words are big-endian (File.endian_swap / big_endian = true)
   --allow-objects    decode full objects (inert data: nothing is instantiated)
-  --max-bytes N      refuse an input larger than N bytes (default 1073741824: 1 GiB)`;
+  --max-bytes N      refuse an input larger than N bytes (default 1073741824: 1 GiB), and
+                     a decrypted or decompressed layer inside it larger than N (default
+                     268435456: 256 MiB)`;
 
 const SECRET_OPTIONS = `  --password P       password of an encrypted file (GDEC, open_encrypted_with_pass);
-  --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF) open by themselves`;
+  --key HEX          or its raw key, 64 hex digits. Compressed files (GCPF), compress()
+                     envelopes, ConfigFiles and project.binary open by themselves`;
 
 const TARGET_OPTIONS = `  --engine-version V target engine version: 4.0-4.6 (godot-4), 3.0-3.6 (godot-3), 2.1
   --precision P      single (default) or double (godot-4 precision=double builds)`;
@@ -33,6 +36,7 @@ Commands:
   encrypt FILE       plain bytes to an encrypted file the engine opens with the same password
   decompress FILE    a compressed file (GCPF: FastLZ, Deflate, Zstd, GZip, Brotli) to its bytes
   compress FILE      plain bytes to a compressed file (open_compressed's layout)
+  rpc-schema DIR     a Godot 4 project's @rpc methods as TypeScript, for @gdvariant/multiplayer
 
 Files may be folders (read recursively). Run 'gdvariant COMMAND --help' for a command's options.
   -h, --help         this help
@@ -60,15 +64,17 @@ Prints the value of every record, one per record:
   text  the engine's own text (var_to_str in 4.x, var2str in 2.x/3.x), records separated by a newline
   json  core's lossless tagged JSON, one record per line (JSON Lines)
   js    the plain JavaScript view (toJS), one record per line
+  json-native  Godot 4.4+'s JSON.stringify(JSON.from_native(v)), one record per line (godot-4 only)
 
 Options:
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
-  --format F         text (default), json or js
+  --format F         text (default), json, js or json-native
   --engine-version V text as that release prints it: 3.0-3.6 for godot-3 (default 3.6; 3.2 and
-                     older print {\n\n} and -inf, order Vector2 keys approximately)
+                     older print {\\n\\n} and -inf, order Vector2 keys approximately), 4.0-4.6
+                     for godot-4 (default 4.6; 4.0-4.4 print reals with six digits)
   -o, --output OUT   write to OUT instead of stdout; a folder when several inputs are given
-                     (one file per input: .txt, .jsonl or .js.txt)
+                     (one file per input: .txt, .jsonl, .js.txt or .json)
   -h, --help         this help
 
 ${EXIT_CODES}`,
@@ -102,8 +108,13 @@ printing each lossy step (kinds the target lacks, numbers it cannot hold...) on 
 encrypted or compressed input (a 3.x save) is written encrypted or compressed the way D's
 engine reads it, with the same password unless --new-password is given.
 
+--to json-native writes Godot 4.4+'s JSON.stringify(JSON.from_native(v)) and --to json-stringify
+the plain JSON.stringify(v), one line a record (after converting to Godot 4, losses listed);
+--from json-native reads a JSON.from_native text instead of a dump, as JSON.to_native does.
+
 Options:
-  --to D             godot-4, godot-3 or legacy-2 (required)
+  --to D             godot-4, godot-3, legacy-2, json-native or json-stringify (required)
+  --from F           json-native: IN is JSON.from_native text (default: a dump)
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
 ${TARGET_OPTIONS}
@@ -123,12 +134,13 @@ with its path ([2]["hp"]) and kind, and bytes the engine ignores.
 
 Options:
 ${READ_OPTIONS}
+${SECRET_OPTIONS}
   --width N          bytes per line (default 16)
   -h, --help         this help
 
 ${EXIT_CODES}`,
 
-  decrypt: `Usage: gdvariant decrypt FILE (--password P | --key HEX) -o OUT
+  decrypt: `Usage: gdvariant decrypt FILE (--password P | --key HEX) [--max-bytes N] -o OUT
 
 Writes the plain bytes of a file written by open_encrypted_with_pass / open_encrypted (or
 ConfigFile.save_encrypted_pass): the 2.x/3.x layout (AES-256-ECB) and the 4.x layout
@@ -137,6 +149,7 @@ ConfigFile.save_encrypted_pass): the 2.x/3.x layout (AES-256-ECB) and the 4.x la
 Options:
   --password P       the password the game used
   --key HEX          or the raw key: 64 hex digits
+  --max-bytes N      refuse a file, or a plaintext, larger than N bytes (default 1 GiB)
   -o, --output OUT   output file (required)
   -h, --help         this help
 
@@ -157,12 +170,14 @@ Options:
 
 ${EXIT_CODES}`,
 
-  decompress: `Usage: gdvariant decompress FILE -o OUT
+  decompress: `Usage: gdvariant decompress FILE [--max-bytes N] -o OUT
 
 Writes the plain bytes of a file written by open_compressed (GCPF): FastLZ, Deflate, Zstd,
 GZip or Brotli, any block size.
 
 Options:
+  --max-bytes N      refuse a file larger than N bytes (default 1 GiB), or one that says it
+                     inflates to more than N (default 268435456: 256 MiB)
   -o, --output OUT   output file (required)
   -h, --help         this help
 
@@ -176,6 +191,22 @@ Options:
   --mode M           fastlz (the engine's default), deflate, zstd or gzip (required)
   --block-size N     bytes per block (default 4096, the engine's)
   -o, --output OUT   output file (required)
+  -h, --help         this help
+
+${EXIT_CODES}`,
+
+  "rpc-schema": `Usage: gdvariant rpc-schema PROJECT [-o schema.ts]
+
+Reads every .gd and .tscn file of a Godot 4 project folder (hidden folders such as .godot
+skipped) and writes a TypeScript module for @gdvariant/multiplayer: \`scripts\`, each script's
+@rpc methods (mode, call_local, transfer mode, channel; inherited ones too), and \`nodes\`, per
+scene, the path of every node that carries such a script (instanced scenes expanded), so the
+method ids and checksums a server declares match the game. Nothing in the project runs.
+
+Options:
+  -o, --output OUT   write the module to OUT (default: standard output)
+  --max-bytes N      refuse a project whose .gd and .tscn files pass N bytes in all
+                     (default 1073741824: 1 GiB)
   -h, --help         this help
 
 ${EXIT_CODES}`,

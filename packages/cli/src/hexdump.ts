@@ -93,16 +93,17 @@ function segmentsOf(node: Node, toText: (v: Value) => string, out: HexSegment[])
 }
 
 /**
- * The segments of every record: framing words, each value's own bytes (header, counts,
+ * The segments of every record, record by record (made as they are read, so a dump of many
+ * records never holds all of them): framing words, each value's own bytes (header, counts,
  * payload) labelled with its path and kind, and bytes the engine ignores.
  */
-export function hexSegments(
+export function* hexSegments(
   framed: Framed,
   spans: ReadonlyMap<number, readonly Span[]>,
   toText: (v: Value) => string,
-): HexSegment[] {
-  const out: HexSegment[] = [];
-  framed.records.forEach((r, i) => {
+): Generator<HexSegment> {
+  for (const [i, r] of framed.records.entries()) {
+    const out: HexSegment[] = [];
     const many = framed.records.length > 1 ? `record ${i}: ` : "";
     if (framed.framing === "store-var") {
       out.push({
@@ -128,33 +129,60 @@ export function hexSegments(
         label: `${many}bytes after the Variant inside the record (get_var ignores them)`,
       });
     }
-  });
+    yield* out;
+  }
   const last = framed.records[framed.records.length - 1];
   if (framed.framing === "raw" && last && framed.trailing > 0) {
     const at = last.valueOffset + last.valueLength;
-    out.push({
+    yield {
       start: at,
       end: at + framed.trailing,
       depth: 0,
       label: "bytes after the Variant (the engine ignores them)",
-    });
+    };
+  }
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/**
+ * A label on one line with no terminal controls: tabs, line breaks and other control characters
+ * (C0, DEL, C1) inside strings and keys are written as escapes.
+ */
+export function escapeLabel(label: string): string {
+  let out = "";
+  for (const c of label) {
+    const n = c.charCodeAt(0);
+    out += n < 0x20 || (n >= 0x7f && n <= 0x9f) ? (ESCAPES[c] ?? `\\x${n.toString(16).padStart(2, "0")}`) : c;
   }
   return out;
 }
 
-/** Hex dump lines: offset, up to `width` bytes in hex, and the segment's label on its first line. */
-export function renderHex(bytes: Uint8Array, segments: readonly HexSegment[], width = 16): string[] {
-  const lines: string[] = [];
-  const hexWidth = width * 3 - 1;
+/** "00" to "ff", for one look-up per byte. */
+const HEX = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
+/**
+ * Hex dump lines (each ending in a newline): offset, up to `width` bytes in hex, and the
+ * segment's label on its first line. Made one at a time as they are taken, so a writer can
+ * stop at any line (a closed pipe) and nothing holds the whole dump.
+ */
+export function* hexLines(bytes: Uint8Array, segments: Iterable<HexSegment>, width = 16): Generator<string> {
+  const pad = " ".repeat(width * 3);
   for (const s of segments) {
     const indent =
       s.depth > MAX_INDENT ? `${"  ".repeat(MAX_INDENT)}(depth ${s.depth}) ` : "  ".repeat(s.depth);
     for (let at = s.start; at < s.end; at += width) {
-      const row = bytes.subarray(at, Math.min(at + width, s.end));
-      const hex = Array.from(row, (b) => b.toString(16).padStart(2, "0")).join(" ");
-      const label = at === s.start ? `${indent}${s.label}` : "";
-      lines.push(`${at.toString(16).padStart(8, "0")}  ${hex.padEnd(hexWidth)}  ${label}`.trimEnd());
+      const end = Math.min(at + width, s.end);
+      let hex = HEX[bytes[at]!]!;
+      for (let i = at + 1; i < end; i++) hex += ` ${HEX[bytes[i]!]!}`;
+      const offset = at.toString(16).padStart(8, "0");
+      if (at !== s.start) {
+        yield `${offset}  ${hex}\n`;
+        continue;
+      }
+      // The label starts in the same column on every line: pad the hex of a short last row.
+      const line = `${offset}  ${hex}${pad.slice(0, (width - (end - at)) * 3)}  ${indent}${escapeLabel(s.label)}`;
+      yield `${line.trimEnd()}\n`;
     }
   }
-  return lines;
 }

@@ -4,8 +4,10 @@ import {
   DecodeError,
   type Dialect,
   decodeWithLength,
+  readRecords,
   type Span,
   type Value,
+  walkRecords,
 } from "@gdvariant/core";
 import type { DialectEntry } from "./dialects.js";
 
@@ -88,56 +90,36 @@ function readRaw(
   return { value, offset: start, valueOffset: start, valueLength: length };
 }
 
+// The records of a store_var file or stream, read by core's one record walker: the records before
+// a failure are kept for the caller (PartialReadError).
 function readStoreVar(dialect: Dialect, bytes: Uint8Array, o: ReadFramedOptions): InputRecord[] {
-  const records: InputRecord[] = [];
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
-  const fail = (code: "truncated" | "framing", message: string, offset: number): never => {
-    throw new PartialReadError(new DecodeError(message, { code, offset, dialect: dialect.id }), {
+  const onSpan = o.onSpan;
+  let index = 0;
+  const { records, error } = readRecords(dialect, bytes, {
+    allowObjects: o.allowObjects,
+    bigEndian: o.bigEndian,
+    ...(onSpan ? { onSpan: (s: Span) => onSpan(s, index) } : {}),
+    onRecord: () => {
+      index++;
+    },
+  });
+  const out = records.map((r) => ({
+    value: r.value,
+    offset: r.offset,
+    valueOffset: r.offset + 4,
+    valueLength: r.valueLength,
+    length: r.length,
+  }));
+  if (error !== undefined) {
+    throw new PartialReadError(error, {
       framing: "store-var",
       bigEndian: o.bigEndian,
       bytes,
-      records,
+      records: out,
       trailing: 0,
     });
-  };
-  while (at < bytes.length) {
-    if (bytes.length - at < 4) fail("truncated", `length word needs 4 bytes, ${bytes.length - at} left`, at);
-    const length = view.getUint32(at, !o.bigEndian);
-    // get_var reads the word as an int32 and needs a 4-byte header at least.
-    if (length > 0x7fffffff) fail("framing", `length word ${length} is negative as the engine's int32`, at);
-    if (length < 4) fail("framing", `length word ${length} cannot hold a Variant (4 bytes at least)`, at);
-    const start = at + 4;
-    if (bytes.length - start < length) {
-      fail(
-        "truncated",
-        `record needs ${length} bytes after its length word, ${bytes.length - start} left`,
-        at,
-      );
-    }
-    const onSpan = o.onSpan;
-    const index = records.length;
-    try {
-      // Decoding from the whole prefix with an offset keeps error offsets absolute, and the
-      // record's end bounds the value.
-      const { value, length: used } = decodeWithLength(dialect, bytes.subarray(0, start + length), {
-        allowObjects: o.allowObjects,
-        offset: start,
-        ...(onSpan ? { onSpan: (s: Span) => onSpan(s, index) } : {}),
-      });
-      records.push({ value, offset: at, valueOffset: start, valueLength: used, length });
-    } catch (e) {
-      throw new PartialReadError(e, {
-        framing: "store-var",
-        bigEndian: o.bigEndian,
-        bytes,
-        records,
-        trailing: 0,
-      });
-    }
-    at = start + length;
   }
-  return records;
+  return out;
 }
 
 /**
@@ -214,14 +196,7 @@ export function readFramed(
 
 /** True when u32 length words chain through the input and end exactly at its end. */
 export function looksLengthPrefixed(bytes: Uint8Array, bigEndian: boolean): boolean {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
   if (bytes.length < 8) return false;
-  while (at < bytes.length) {
-    if (bytes.length - at < 8) return false;
-    const length = view.getUint32(at, !bigEndian);
-    if (length < 4 || length > bytes.length - at - 4) return false;
-    at += 4 + length;
-  }
-  return at === bytes.length;
+  const chain = walkRecords(bytes, { bigEndian });
+  return chain.count > 0 && chain.stop === undefined;
 }

@@ -5,6 +5,7 @@ import {
   detect,
 } from "@gdvariant/auto-detect";
 import { base64Lines, DecodeError, type Span } from "@gdvariant/core";
+import { cutStoreVarDialect } from "./cut-records.js";
 import { type DialectEntry, type DialectId, dialectEntry } from "./dialects.js";
 import { InputError } from "./errors.js";
 import {
@@ -142,6 +143,18 @@ export function resolveInput(
         candidate: undefined,
       };
     }
+    // A store_var file cut short: its intact records and the cut one named as such. Only when no
+    // closer reading explains the bytes up to their end (a raw Variant cut short reads as far).
+    const closest = detection.closest;
+    const explained = closest?.code === "truncated" || closest?.framing.kind === "length-prefixed";
+    const cut = explained
+      ? undefined
+      : cutStoreVarDialect(bytes, choice, (prefix) => {
+          const d = runDetect(prefix, { ...choice, framing: "store-var" });
+          const id = d.best?.dialect;
+          return id === "godot-4" || id === "godot-3" || id === "legacy-2" ? id : undefined;
+        });
+    if (cut !== undefined) readFramed(dialectEntry(cut), bytes, "store-var", read);
     // Text is never a dump, unless it is base64 text that came close to one.
     const asBase64 = lines !== undefined && detection.closest?.framing.kind === "base64";
     if (detection.file === undefined && !asBase64 && looksLikeText(bytes)) {

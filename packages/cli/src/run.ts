@@ -9,6 +9,7 @@ import {
 } from "./commands/file-layers.js";
 import { hexdumpCommand } from "./commands/hexdump.js";
 import { inspectCommand } from "./commands/inspect.js";
+import { rpcSchemaCommand } from "./commands/rpc-schema.js";
 import { describeError, exitCodeOf, isClosedPipe, UsageError } from "./errors.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { type CommandName, HELP } from "./help.js";
@@ -25,6 +26,7 @@ const COMMANDS: Readonly<Record<CommandName, (argv: string[], io: CliIO) => Prom
   encrypt: encryptCommand,
   decompress: decompressCommand,
   compress: compressCommand,
+  "rpc-schema": rpcSchemaCommand,
 };
 
 function isCommand(name: string): name is CommandName {

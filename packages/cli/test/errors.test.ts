@@ -47,7 +47,7 @@ describe("exit codes and messages", () => {
         "--engine-version 4.9 is not a Godot 4 version",
       ],
       [["convert", "x.bin"], "convert needs --to"],
-      [["hexdump", "x", "--width", "0"], "--width needs a positive integer"],
+      [["hexdump", "x", "--width", "0"], "--width needs a whole number from 1 to 1024"],
     ];
     for (const [args, message] of cases) {
       const r = gdvariant(args);

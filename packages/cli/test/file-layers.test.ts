@@ -48,7 +48,7 @@ describe("encrypted and compressed files", () => {
     ]);
     const inspect = gdvariant(["inspect", ENC, "--password", "hunter2"]);
     expect(inspect.code).toBe(0);
-    expect(inspect.stdout).toContain("inside encrypted (godot-3 layout)");
+    expect(inspect.stdout).toContain("Inside: encrypted (godot-3 layout)");
   });
 
   it("decrypt / encrypt and decompress / compress give back the engine's plaintext", () => {

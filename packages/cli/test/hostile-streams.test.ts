@@ -59,7 +59,7 @@ describe("input caps", () => {
   it("rejects a --max-bytes that is not a positive integer", () => {
     const r = gdvariant(["decode", "-", "--max-bytes", "lots"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--max-bytes needs a positive integer");
+    expect(r.stderr).toContain("--max-bytes needs a whole number");
   });
 });
 

@@ -17,6 +17,7 @@ export {
   typedContainers,
 } from "./codecs/containers.js";
 export { type CodecSpec, checkSign, defineCodec, FLAG_64 } from "./codecs/define.js";
+export { BYTES_LAYOUT, NODE_PATH_LAYOUT } from "./codecs/layouts.js";
 export { type MathPrecision, matrixCodec, vectorCodec } from "./codecs/math.js";
 export { nodePathCodec } from "./codecs/node-path.js";
 export { bareObjectCodec, callableCodec, objectCodec, ridCodec, signalCodec } from "./codecs/object.js";
@@ -68,6 +69,17 @@ export {
   SAMPLE_STEP,
 } from "./dialect/facts.js";
 export {
+  type Layout,
+  type LayoutStep,
+  LayoutWalker,
+  PART,
+  PART_NAMES,
+  type PartCode,
+  type PartName,
+  type PartSink,
+  typeIdAt,
+} from "./dialect/layout.js";
+export {
   checkOptions,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
@@ -77,6 +89,8 @@ export {
   type EncodeOptions,
   type Span,
 } from "./dialect/options.js";
+export type { Part } from "./dialect/parts.js";
+export { type OnRecord, readRecordsWith } from "./dialect/read-records.js";
 export {
   DecodeError,
   type DecodeErrorCode,
@@ -114,7 +128,20 @@ export {
   type PacketDecodeOptions,
   type PacketEncodeOptions,
 } from "./framing/packet.js";
-export { readStoreVarFile, writeStoreVarFile } from "./framing/store-var-file.js";
+export {
+  type RecordChain,
+  type RecordChainOptions,
+  type RecordStop,
+  recordOffset,
+  walkRecords,
+} from "./framing/record-chain.js";
+export {
+  type ReadRecordsOptions,
+  type RecordsRead,
+  readRecords,
+  readStoreVarFile,
+  writeStoreVarFile,
+} from "./framing/store-var-file.js";
 export { StreamDecoder, type StreamDecoderOptions } from "./framing/stream-decoder.js";
 export { encodeStreamFrame } from "./framing/stream-frame.js";
 export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
@@ -125,6 +152,7 @@ export {
   MAX_TEXT_DEPTH,
   type ParseVariantTextOptions,
   parseVariantText,
+  parseVariantTextAt,
   parseVariantTextSequence,
   type TextDialectId,
 } from "./text/parse.js";

@@ -15,6 +15,7 @@ describe("@gdvariant/core/text", () => {
       "formatPrintfG",
       "joinEach",
       "parseVariantText",
+      "parseVariantTextAt",
       "parseVariantTextSequence",
       "poolEqualityKeys",
       "poolKeyOf",

@@ -28,6 +28,7 @@ import {
   packedStringArray,
   packedVector2Array,
   parseVariantText,
+  parseVariantTextAt,
   parseVariantTextSequence,
   projection,
   quaternion,
@@ -47,6 +48,7 @@ import {
   vector3,
   vector4i,
 } from "@gdvariant/core";
+import { errorOf } from "@gdvariant/test-support/hostile";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { modern, unhex } from "./support/dialects.js";
@@ -413,6 +415,31 @@ describe("parseVariantText: containers and objects", () => {
   it("reads a sequence of values", () => {
     expect(parseVariantTextSequence("1 [2]\n{\n}\n")).toEqual([int(1), array([int(2)]), dictionary()]);
     expect(parseVariantTextSequence("  ")).toEqual([]);
+  });
+
+  it("reads one value inside a longer text and says where it ends", () => {
+    expect(parseVariantTextAt("k=[1,\n2] rest", 2)).toEqual({ value: array([int(1), int(2)]), end: 8 });
+    expect(parseVariantTextAt("x= ; note\n 5 y", 2)).toEqual({ value: int(5), end: 12 });
+    expect(parseVariantTextAt('a="b\nc"d=1', 2)).toEqual({ value: string("b\nc"), end: 7 });
+    expect(parseVariantTextAt("Vector2(1, 2)abc", 0).end).toBe(13);
+    expect(parseVariantTextAt("7").end).toBe(1);
+    // Errors are placed in the whole text.
+    let e: unknown;
+    try {
+      parseVariantTextAt("ok=1\nbad=Vector2(1,\n", 9);
+    } catch (err) {
+      e = err;
+    }
+    expect(TextParseError.is(e) && [e.line, e.offset]).toEqual([3, 20]);
+    for (const [text, offset] of [
+      ["1", -1],
+      ["1", 2],
+      ["1", 0.5],
+      ["x=", 2],
+    ] as const)
+      expect(TextParseError.is(errorOf(() => parseVariantTextAt(text, offset))), `${text} @${offset}`).toBe(
+        true,
+      );
   });
 });
 

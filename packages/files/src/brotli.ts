@@ -9,7 +9,7 @@
 export type BrotliDecoder = (src: Uint8Array, outSize: number) => Uint8Array;
 
 interface NodeZlib {
-  brotliDecompressSync(src: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+  brotliDecompressSync(src: Uint8Array, options: { maxOutputLength: number; chunkSize: number }): Uint8Array;
 }
 
 async function nodeZlib(): Promise<NodeZlib | undefined> {
@@ -30,7 +30,11 @@ export async function loadBrotli(): Promise<BrotliDecoder> {
   if (zlib !== undefined) {
     return (src, outSize) => {
       try {
-        const out = zlib.brotliDecompressSync(src, { maxOutputLength: Math.max(1, outSize) });
+        // chunkSize: node's default 16 KiB buffer per call would cost 16 KiB for a 1-byte block.
+        const out = zlib.brotliDecompressSync(src, {
+          maxOutputLength: Math.max(1, outSize),
+          chunkSize: Math.max(64, Math.min(outSize, 1 << 16)),
+        });
         return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
       } catch (e) {
         if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")

@@ -35,11 +35,19 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A Uint8Array over any input the public API accepts (no copy). */
-export function asBytes(input: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array {
+/**
+ * A Uint8Array over any input the public API accepts (no copy), or undefined for anything else
+ * (a string, a number, null: `new Uint8Array` would quietly make an empty or zeroed array).
+ */
+export function bytesOf(input: unknown): Uint8Array | undefined {
   if (input instanceof Uint8Array) return input;
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  return new Uint8Array(input);
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  // Another realm's or a shared buffer: what `new Uint8Array` takes as a buffer.
+  const tag = Object.prototype.toString.call(input);
+  if (tag === "[object ArrayBuffer]" || tag === "[object SharedArrayBuffer]")
+    return new Uint8Array(input as ArrayBuffer);
+  return undefined;
 }
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

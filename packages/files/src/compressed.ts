@@ -1,9 +1,14 @@
+import { asBytes, limitOf, oneOf, optionsOf } from "./arguments.js";
 import type { BrotliDecoder } from "./brotli.js";
-import { asBytes, concat, putU32, u32 } from "./bytes.js";
-import { deflateBlock, InflateError, inflateBlock } from "./deflate.js";
+import { concat, putU32, u32 } from "./bytes.js";
+import { CodecError } from "./codec-error.js";
+import { deflateBlock } from "./deflate.js";
 import { FileError } from "./errors.js";
-import { FastLzError, fastlzCompress, fastlzDecompress } from "./fastlz.js";
-import { ZstdError, zstdDecompress, zstdStore } from "./zstd.js";
+import { fastlzCompress, fastlzDecompress } from "./fastlz.js";
+import { InflateTables, inflateBlock } from "./inflate.js";
+import { Output } from "./output.js";
+import { zstdStore } from "./zstd.js";
+import { ZstdTables, zstdDecompress } from "./zstd-decode.js";
 
 // FileAccessCompressed (core/io/file_access_compressed.cpp, the same in 3.x and 4.x):
 //
@@ -24,6 +29,7 @@ export const COMPRESSION_MODES = { fastlz: 0, deflate: 1, zstd: 2, gzip: 3, brot
 export type CompressionMode = keyof typeof COMPRESSION_MODES;
 
 const MODE_NAMES: readonly CompressionMode[] = ["fastlz", "deflate", "zstd", "gzip", "brotli"];
+const WRITE_MODES = ["fastlz", "deflate", "zstd", "gzip"] as const;
 
 /** The engine's block size for `open_compressed` (FileAccessCompressed::configure's default). */
 export const DEFAULT_BLOCK_SIZE = 4096;
@@ -59,14 +65,21 @@ function fail(detail: string, code: FileError["code"], offset: number, cause?: u
  * the file before anything is allocated.
  *
  * @param options `maxBytes` (default 256 MiB): a larger declared plaintext is refused.
- * @throws {FileError} `bad-magic`, `truncated`, `corrupt` (block size 0, unknown mode),
- *   `limit-exceeded`.
+ * @throws {FileError} `bad-magic`, `truncated`, `corrupt` (block size 0), `unsupported` (a mode
+ *   number this library does not read), `limit-exceeded`, `invalid-argument` (input that is not
+ *   bytes, a `maxBytes` that is not a whole number of 0 or more).
  */
 export function readCompressedInfo(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: { readonly maxBytes?: number } = {},
 ): CompressedInfo {
-  const bytes = asBytes(input);
+  const bytes = asBytes(input, "compressed");
+  const maxBytes = limitOf(
+    optionsOf(options, "compressed").maxBytes,
+    DEFAULT_MAX_BYTES,
+    "maxBytes",
+    "compressed",
+  );
   if (!isCompressed(bytes)) fail("not a compressed file (no GCPF magic)", "bad-magic", 0);
   if (bytes.length < 16)
     fail(`the header needs 16 bytes, the file has ${bytes.length}`, "truncated", bytes.length);
@@ -77,7 +90,6 @@ export function readCompressedInfo(
   const blockSize = u32(bytes, 8);
   if (blockSize === 0) fail("block size 0", "corrupt", 8);
   const length = u32(bytes, 12);
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (length > maxBytes)
     fail(`the plaintext would be ${length} bytes, over maxBytes ${maxBytes}`, "limit-exceeded", 12);
   const count = Math.floor(length / blockSize) + 1;
@@ -99,7 +111,10 @@ export function readCompressedInfo(
 
 /** Options of {@link decompressFile}. */
 export interface DecompressOptions {
-  /** Largest plaintext accepted, in bytes. Default 256 MiB. */
+  /**
+   * Largest plaintext accepted, in bytes (a whole number, 0 or more): a header that declares
+   * more is refused before anything is inflated. Default 256 MiB.
+   */
   readonly maxBytes?: number;
   /** A Brotli decoder (from {@link loadBrotli}); needed for mode 4 with the synchronous call. */
   readonly brotli?: BrotliDecoder;
@@ -110,81 +125,131 @@ export interface DecompressResult extends CompressedInfo {
   readonly plaintext: Uint8Array;
 }
 
+/**
+ * What the decoders reuse from block to block of one file, made at first use: a block of a
+ * file of many tiny blocks allocates nothing.
+ */
+class Scratch {
+  private small: Output | undefined;
+  private inflate: InflateTables | undefined;
+  private zstd: ZstdTables | undefined;
+  /** A 16-byte output for FastLZ blocks under 16 bytes. */
+  smallOutput(): Output {
+    this.small ??= new Output(16);
+    this.small.pos = 0;
+    this.small.begin(16);
+    return this.small;
+  }
+  readonly inflateTables = (): InflateTables => {
+    this.inflate ??= new InflateTables();
+    return this.inflate;
+  };
+  zstdTables(): ZstdTables {
+    this.zstd ??= new ZstdTables();
+    return this.zstd;
+  }
+}
+
+/** Inflates one block into `out` (its share: `expect` bytes). @throws {CodecError} or FileError. */
 function inflate(
   mode: CompressionMode,
   src: Uint8Array,
+  out: Output,
   expect: number,
   at: number,
   brotli: BrotliDecoder | undefined,
-): Uint8Array {
-  try {
-    switch (mode) {
-      case "fastlz": {
-        // The engine decompresses a block under 16 bytes into a 16-byte buffer (the writer padded it).
-        const out = fastlzDecompress(src, Math.max(16, expect));
-        return expect < 16 && out.length === 16 ? out.subarray(0, expect) : out;
+  scratch: Scratch,
+): void {
+  switch (mode) {
+    case "fastlz": {
+      if (expect >= 16) {
+        fastlzDecompress(src, out);
+        return;
       }
-      case "deflate":
-      case "gzip":
-        return inflateBlock(src, expect, mode === "gzip");
-      case "zstd":
-        return zstdDecompress(src, expect);
-      case "brotli": {
-        if (brotli === undefined)
-          fail(
-            "a Brotli file needs the Brotli decoder: use decompressFileAsync or pass `brotli`",
-            "unsupported",
-            at,
-          );
-        return brotli(src, expect);
-      }
+      // The engine decompresses a block under 16 bytes into a 16-byte buffer (the writer padded
+      // it) and keeps the first `expect` bytes.
+      const small = scratch.smallOutput();
+      fastlzDecompress(src, small);
+      const n = small.pos === 16 ? expect : small.pos;
+      out.reserve(out.pos, n).set(small.buf.subarray(0, n), out.pos);
+      out.pos += n;
+      return;
     }
-  } catch (e) {
-    if (FileError.is(e)) throw e;
-    const inner = e instanceof FastLzError || e instanceof ZstdError ? at + e.at : at;
-    const overflow =
-      ((e instanceof FastLzError || e instanceof ZstdError || e instanceof InflateError) && e.overflow) ||
-      (e instanceof Error && /not large enough/.test(e.message));
-    fail(
-      overflow
-        ? `block inflates past its declared ${expect} bytes`
-        : `bad ${mode} block: ${(e as Error).message}`,
-      "corrupt",
-      inner,
-      e,
-    );
+    case "deflate":
+    case "gzip":
+      inflateBlock(src, out, mode === "gzip", scratch.inflateTables);
+      return;
+    case "zstd":
+      zstdDecompress(src, out, scratch.zstdTables());
+      return;
+    case "brotli": {
+      if (brotli === undefined)
+        fail(
+          "a Brotli file needs the Brotli decoder: use decompressFileAsync or pass `brotli`",
+          "unsupported",
+          at,
+        );
+      let plain: Uint8Array;
+      try {
+        plain = brotli(src, expect);
+      } catch (e) {
+        if (e instanceof Error && /not large enough/.test(e.message))
+          throw new CodecError(e.message, 0, true);
+        throw new CodecError((e as Error)?.message ?? String(e), 0);
+      }
+      out.reserve(out.pos, plain.length).set(plain, out.pos);
+      out.pos += plain.length;
+    }
   }
 }
 
 /**
  * Decompresses a file written by `open_compressed` (Godot 3.x or 4.x): FastLZ, Deflate, Zstd,
  * GZip, and Brotli when a decoder is given. Every block must inflate to exactly its share of the
- * plaintext; no block may produce more (checked while inflating, so a bomb stops early).
+ * plaintext, checked while inflating (a bomb stops at its share), and its checksums (Adler-32,
+ * CRC-32, Zstd's content checksum) must match, as the engine's zlib and zstd require. Time and
+ * memory follow the bytes read and written: the plaintext grows as blocks really fill it (at
+ * most twice its size at any moment), never to what the header only claims.
  *
- * @throws {FileError} `corrupt` with the offset of the bad block, and the errors of
- *   {@link readCompressedInfo}; `unsupported` for Brotli without a decoder.
+ * @throws {FileError} `corrupt` with the offset of the bad block (or of the fault inside it),
+ *   the errors of {@link readCompressedInfo}; `unsupported` for Brotli without a decoder.
  */
 export function decompressFile(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: DecompressOptions = {},
 ): DecompressResult {
-  const bytes = asBytes(input);
-  const info = readCompressedInfo(bytes, options);
-  // Blocks are kept as they come and joined at the end: memory follows what the blocks really
-  // inflate to, never only what the header claims.
-  const blocks: Uint8Array[] = [];
+  const bytes = asBytes(input, "compressed");
+  const opts = optionsOf(options, "compressed");
+  if (opts.brotli !== undefined && typeof opts.brotli !== "function")
+    fail("brotli must be a decoder function (from loadBrotli)", "invalid-argument", 0);
+  const info = readCompressedInfo(bytes, opts);
+  const out = new Output(info.length);
+  const scratch = new Scratch();
   let at = info.dataOffset;
   const count = info.blockSizes.length;
   for (let i = 0; i < count; i++) {
     const size = info.blockSizes[i]!;
     const expect = i === count - 1 ? info.length % info.blockSize : info.blockSize;
-    const out = inflate(info.mode, bytes.subarray(at, at + size), expect, at, options.brotli);
-    if (out.length !== expect)
-      fail(`block ${i} inflates to ${out.length} bytes, not ${expect}`, "corrupt", at);
-    blocks.push(out);
+    const start = out.pos;
+    out.begin(expect);
+    try {
+      inflate(info.mode, bytes.subarray(at, at + size), out, expect, at, opts.brotli, scratch);
+    } catch (e) {
+      if (!(e instanceof CodecError)) throw e;
+      fail(
+        e.overflow
+          ? `block inflates past its declared ${expect} bytes`
+          : `bad ${info.mode} block: ${e.message}`,
+        "corrupt",
+        at + Math.min(e.at, size),
+        e,
+      );
+    }
+    if (out.pos - start !== expect)
+      fail(`block ${i} inflates to ${out.pos - start} bytes, not ${expect}`, "corrupt", at);
     at += size;
   }
-  return { ...info, plaintext: blocks.length === 1 ? blocks[0]! : concat(blocks) };
+  return { ...info, plaintext: out.bytes() };
 }
 
 /** {@link decompressFile}, loading the Brotli decoder first when the file is Brotli. */
@@ -192,12 +257,13 @@ export async function decompressFileAsync(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: DecompressOptions = {},
 ): Promise<DecompressResult> {
-  const bytes = asBytes(input);
-  if (options.brotli === undefined && readCompressedInfo(bytes, options).mode === "brotli") {
+  const bytes = asBytes(input, "compressed");
+  const opts = optionsOf(options, "compressed");
+  if (opts.brotli === undefined && readCompressedInfo(bytes, opts).mode === "brotli") {
     const { loadBrotli } = await import("./brotli.js");
-    return decompressFile(bytes, { ...options, brotli: await loadBrotli() });
+    return decompressFile(bytes, { ...opts, brotli: await loadBrotli() });
   }
-  return decompressFile(bytes, options);
+  return decompressFile(bytes, opts);
 }
 
 /** Options of {@link compressFile}. */
@@ -213,20 +279,22 @@ export interface CompressOptions {
  * block table, blocks (the last one empty when the length is a multiple of the block size, as
  * the engine writes it), trailing magic. Zstd blocks are stored (raw blocks in a valid frame).
  *
- * @throws {FileError} `unsupported` for Brotli or an unknown mode, `corrupt` for a block size
- *   that is not a positive integer under 2^31, `limit-exceeded` for a plaintext of 4 GiB or more.
+ * @throws {FileError} `unsupported` for Brotli, `invalid-argument` for a plaintext that is not
+ *   bytes, a mode that is none of the four, a block size that is not a whole number from 1 to
+ *   2^31 - 1; `limit-exceeded` for a plaintext of 4 GiB or more.
  */
 export function compressFile(
   plaintextInput: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: CompressOptions = {},
 ): Uint8Array {
-  const plaintext = asBytes(plaintextInput);
-  const mode = options.mode ?? "fastlz";
-  const blockSize = options.blockSize ?? DEFAULT_BLOCK_SIZE;
-  if (!(mode in COMPRESSION_MODES) || mode === ("brotli" as string))
-    fail(`cannot write mode ${String(mode)}`, "unsupported", 0);
-  if (!Number.isInteger(blockSize) || blockSize < 1 || blockSize >= 2 ** 31)
-    fail(`block size ${blockSize} is not an integer from 1 to 2^31 - 1`, "corrupt", 8);
+  const plaintext = asBytes(plaintextInput, "compressed", "the plaintext");
+  const opts = optionsOf(options, "compressed");
+  if (opts.mode === ("brotli" as string))
+    fail("cannot write mode brotli (the engine only reads it)", "unsupported", 0);
+  const mode = opts.mode === undefined ? "fastlz" : oneOf(opts.mode, WRITE_MODES, "mode", "compressed");
+  const blockSize = opts.blockSize === undefined ? DEFAULT_BLOCK_SIZE : opts.blockSize;
+  if (typeof blockSize !== "number" || !Number.isInteger(blockSize) || blockSize < 1 || blockSize >= 2 ** 31)
+    fail(`block size ${String(blockSize)} is not a whole number from 1 to 2^31 - 1`, "invalid-argument", 0);
   if (plaintext.length >= 2 ** 32) fail("a compressed file holds less than 4 GiB", "limit-exceeded", 12);
   const count = Math.floor(plaintext.length / blockSize) + 1;
   const head = new Uint8Array(16 + 4 * count);

@@ -1,49 +1,37 @@
-import { Gunzip, gzipSync, Unzlib, zlibSync } from "fflate";
-import { concat } from "./bytes.js";
+import { gzipSync, zlibSync } from "fflate";
+import { adler32, crc32 } from "./checksums.js";
 
-// Deflate (mode 1: zlib-wrapped, windowBits 15) and GZip (mode 3: windowBits 15 + 16) through
-// fflate. The engine compresses with zlib's default level (Z_DEFAULT_COMPRESSION = 6).
+// Writing Deflate (mode 1: zlib-wrapped, windowBits 15) and GZip (mode 3: windowBits 15 + 16)
+// blocks through fflate; the engine compresses with zlib's default level (Z_DEFAULT_COMPRESSION
+// = 6). Reading is inflate.ts.
 
-/** What went wrong in a Deflate/GZip block. */
-export class InflateError extends Error {
-  constructor(
-    message: string,
-    readonly overflow = false,
-  ) {
-    super(message);
-  }
+/**
+ * Below this many bytes a block is written stored (RFC 1951 BTYPE 00): fflate's compressor sets
+ * up ~100 KB of tables per call, which made `compress --block-size 1` of 1 MB take minutes, and
+ * a few bytes do not compress anyway. Every inflater (the engine's zlib too) reads it.
+ */
+const STORE_BELOW = 64;
+
+function le32(v: number): number[] {
+  return [v & 255, (v >>> 8) & 255, (v >>> 16) & 255, v >>> 24];
+}
+
+/** A stream of one stored block, in a zlib wrapper or a gzip member (mtime 0, OS 3 as fflate). */
+function stored(src: Uint8Array, gzip: boolean): Uint8Array {
+  const n = src.length;
+  const head = gzip ? [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3] : [0x78, 0x01];
+  const block = [1, n & 255, n >>> 8, ~n & 255, (~n >>> 8) & 255];
+  const tail = gzip ? [...le32(crc32(src, 0, n)), ...le32(n)] : le32(adler32(src, 0, n)).reverse(); // Adler-32 is big-endian
+  const out = new Uint8Array(head.length + block.length + n + tail.length);
+  out.set(head);
+  out.set(block, head.length);
+  out.set(src, head.length + block.length);
+  out.set(tail, head.length + block.length + n);
+  return out;
 }
 
 /** Compresses one block: zlib stream for Deflate, gzip member (mtime 0) for GZip. */
 export function deflateBlock(src: Uint8Array, gzip: boolean): Uint8Array {
+  if (src.length < STORE_BELOW) return stored(src, gzip);
   return gzip ? gzipSync(src, { level: 6, mtime: 0 }) : zlibSync(src, { level: 6 });
-}
-
-/**
- * Inflates one block into at most `maxOut` bytes, 1 KiB of input at a time, stopping as soon as
- * the output passes `maxOut` (a bomb costs at most ~1 MiB of work past the limit).
- */
-export function inflateBlock(src: Uint8Array, maxOut: number, gzip: boolean): Uint8Array {
-  // Output kept as fflate's chunks (memory follows what really comes out, not maxOut).
-  const chunks: Uint8Array[] = [];
-  let op = 0;
-  let ended = false;
-  const ondata = (chunk: Uint8Array, final: boolean): void => {
-    if (op + chunk.length > maxOut) throw new InflateError(`output passes ${maxOut} bytes`, true);
-    chunks.push(chunk);
-    op += chunk.length;
-    if (final) ended = true;
-  };
-  const stream = gzip ? new Gunzip(ondata) : new Unzlib(ondata);
-  const STEP = 1024;
-  try {
-    if (src.length === 0) stream.push(src, true);
-    for (let at = 0; at < src.length; at += STEP)
-      stream.push(src.subarray(at, at + STEP), at + STEP >= src.length);
-  } catch (e) {
-    if (e instanceof InflateError) throw e;
-    throw new InflateError(`bad ${gzip ? "GZip" : "Deflate"} data: ${(e as Error).message}`);
-  }
-  if (!ended) throw new InflateError(`the ${gzip ? "GZip" : "Deflate"} stream does not end`);
-  return concat(chunks);
 }

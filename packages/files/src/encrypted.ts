@@ -1,6 +1,7 @@
 import { cfb, ecb } from "@noble/ciphers/aes";
 import { md5 } from "@noble/hashes/legacy";
-import { asBytes, concat, putU32, putU64, sameBytes, u32, u64 } from "./bytes.js";
+import { asBytes, limitOf, oneOf, optionsOf } from "./arguments.js";
+import { concat, putU32, putU64, sameBytes, u32, u64 } from "./bytes.js";
 import { FileError } from "./errors.js";
 
 // FileAccessEncrypted, as core/io/file_access_encrypted.cpp of each generation writes it:
@@ -50,14 +51,24 @@ export function passwordKey(password: string): Uint8Array {
   return new TextEncoder().encode(hex);
 }
 
-function keyOf(secret: Secret): Uint8Array {
-  if ("password" in secret) return passwordKey(secret.password);
+const LAYOUTS: readonly EncryptedLayout[] = ["godot-3", "godot-4"];
+
+function keyOf(secret: Partial<{ password: unknown; key: unknown }>): Uint8Array {
+  if (secret.key === undefined && typeof secret.password === "string") return passwordKey(secret.password);
+  if (secret.key === undefined)
+    throw new FileError(
+      secret.password === undefined ? "a password or key is needed" : "a password must be a string",
+      { code: "invalid-key", offset: 0, layer: "encrypted" },
+    );
   if (!(secret.key instanceof Uint8Array) || secret.key.length !== 32)
-    throw new FileError(`a key must be 32 bytes, got ${secret.key?.length}`, {
-      code: "invalid-key",
-      offset: 0,
-      layer: "encrypted",
-    });
+    throw new FileError(
+      `a key must be a Uint8Array of 32 bytes${secret.key instanceof Uint8Array ? `, got ${secret.key.length}` : ""}`,
+      {
+        code: "invalid-key",
+        offset: 0,
+        layer: "encrypted",
+      },
+    );
   return secret.key;
 }
 
@@ -72,13 +83,14 @@ function padded(n: number): number {
  *
  * @param layout force a layout instead of detecting it.
  * @throws {FileError} `bad-magic`, `truncated` (shorter than a header or than the length word
- *   says), `corrupt`.
+ *   says), `corrupt`, `invalid-argument` (input that is not bytes, an unknown layout).
  */
 export function readEncryptedInfo(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   layout?: EncryptedLayout,
 ): EncryptedInfo {
-  const bytes = asBytes(input);
+  const bytes = asBytes(input, "encrypted");
+  if (layout !== undefined) oneOf(layout, LAYOUTS, "layout", "encrypted");
   if (!isEncrypted(bytes))
     throw new FileError("not an encrypted file (no GDEC magic)", {
       code: "bad-magic",
@@ -165,6 +177,11 @@ export interface DecryptResult extends EncryptedInfo {
 export type DecryptOptions = Secret & {
   /** Force a layout instead of detecting it. */
   readonly layout?: EncryptedLayout;
+  /**
+   * Largest plaintext accepted, in bytes (a whole number, 0 or more): a header that declares
+   * more is refused before anything is decrypted. Default: no limit beyond the file's size.
+   */
+  readonly maxBytes?: number;
 };
 
 /**
@@ -172,16 +189,27 @@ export type DecryptOptions = Secret & {
  * `save_encrypted_pass`) of Godot 2.x, 3.x or 4.x, and checks the MD5 as the engine does.
  *
  * @throws {FileError} `wrong-key` when the MD5 of the result is not the header's (a wrong
- *   password or key: never garbage output), `invalid-key`, and the errors of
- *   {@link readEncryptedInfo}.
+ *   password or key: never garbage output), `invalid-key` (no password or key, a key that is not
+ *   32 bytes), `limit-exceeded` (past `maxBytes`), `invalid-argument` (options that are not an
+ *   object), and the errors of {@link readEncryptedInfo}.
  */
 export function decryptFile(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: DecryptOptions,
 ): DecryptResult {
-  const bytes = asBytes(input);
-  const info = readEncryptedInfo(bytes, options.layout);
-  const key = keyOf(options);
+  const bytes = asBytes(input, "encrypted");
+  const opts = optionsOf<DecryptOptions>(options, "encrypted") as Partial<
+    DecryptOptions & { password: unknown; key: unknown }
+  >;
+  const maxBytes = limitOf(opts.maxBytes, Number.POSITIVE_INFINITY, "maxBytes", "encrypted");
+  const info = readEncryptedInfo(bytes, opts.layout);
+  if (info.length > maxBytes)
+    throw new FileError(`the plaintext would be ${info.length} bytes, over maxBytes ${maxBytes}`, {
+      code: "limit-exceeded",
+      offset: info.layout === "godot-3" ? 24 : 20,
+      layer: "encrypted",
+    });
+  const key = keyOf(opts);
   const data = bytes.subarray(info.dataOffset, info.dataOffset + padded(info.length));
   const plain =
     info.layout === "godot-3"
@@ -212,19 +240,25 @@ export type EncryptOptions = Secret & {
  * `layout` to read back with the same password or key.
  *
  * @throws {FileError} `invalid-key` for a key that is not 32 bytes or an IV that is not 16
- *   (or an IV given for the 3.x layout, which has none).
+ *   (or an IV given for the 3.x layout, which has none), `invalid-argument` for a plaintext
+ *   that is not bytes, options that are not an object, a layout that is not `godot-3` or
+ *   `godot-4`.
  */
 export function encryptFile(
   plaintextInput: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: EncryptOptions,
 ): Uint8Array {
-  const plaintext = asBytes(plaintextInput);
-  const key = keyOf(options);
+  const plaintext = asBytes(plaintextInput, "encrypted", "the plaintext");
+  const opts = optionsOf<EncryptOptions>(options, "encrypted") as Partial<
+    EncryptOptions & { password: unknown; key: unknown }
+  >;
+  const layout = oneOf(opts.layout, LAYOUTS, "layout", "encrypted");
+  const key = keyOf(opts);
   const body = new Uint8Array(padded(plaintext.length));
   body.set(plaintext);
   const hash = md5(plaintext);
-  if (options.layout === "godot-3") {
-    if (options.iv !== undefined)
+  if (layout === "godot-3") {
+    if (opts.iv !== undefined)
       throw new FileError("the 3.x layout has no IV", { code: "invalid-key", offset: 0, layer: "encrypted" });
     const head = new Uint8Array(HEADER_3);
     putU32(head, 0, GDEC_MAGIC);
@@ -233,7 +267,7 @@ export function encryptFile(
     putU64(head, 24, plaintext.length);
     return concat([head, ecb(key, { disablePadding: true }).encrypt(body)]);
   }
-  const iv = options.iv ?? crypto.getRandomValues(new Uint8Array(16));
+  const iv = opts.iv ?? crypto.getRandomValues(new Uint8Array(16));
   if (!(iv instanceof Uint8Array) || iv.length !== 16)
     throw new FileError(`an IV must be 16 bytes, got ${iv?.length}`, {
       code: "invalid-key",

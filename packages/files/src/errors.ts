@@ -14,7 +14,11 @@ const FILE_BRAND = Symbol.for("gdvariant.error.file");
  * - `key-needed`: an encrypted file was met and no password or key was given.
  * - `invalid-key`: a key that is not 32 bytes, an IV that is not 16.
  * - `limit-exceeded`: the plaintext would pass `maxBytes`.
- * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number).
+ * - `unsupported`: a mode this library cannot do (writing Brotli, a future mode number), or a
+ *   ConfigFile name or value the engine cannot hold or read back (`writeConfigFile`).
+ * - `invalid-argument`: the call itself is wrong, whatever the file: input that is not bytes,
+ *   options that are not an object, a `maxBytes` or block size that is not a whole number in
+ *   range, a layout or layer kind that does not exist.
  */
 export type FileErrorCode =
   | "truncated"
@@ -24,7 +28,8 @@ export type FileErrorCode =
   | "key-needed"
   | "invalid-key"
   | "limit-exceeded"
-  | "unsupported";
+  | "unsupported"
+  | "invalid-argument";
 
 /**
  * An encrypted or compressed file (or a ConfigFile) that cannot be read or written. Carries the
@@ -37,8 +42,11 @@ export class FileError extends GdVariantError {
   readonly code: FileErrorCode;
   /** Byte offset into the layer's input. */
   readonly offset: number;
-  /** Which layer failed: `"encrypted"`, `"compressed"` or `"config"`. */
-  readonly layer: "encrypted" | "compressed" | "config";
+  /**
+   * Which layer failed: `"encrypted"`, `"compressed"` (GCPF files and `PackedByteArray.compress`
+   * envelopes), `"config"` or `"project-settings"` (project.binary).
+   */
+  readonly layer: "encrypted" | "compressed" | "config" | "project-settings";
   /** The detail without code and offset. */
   readonly detail: string;
 

@@ -11,43 +11,28 @@
 //
 // The first instruction is always a literal run (its top bits carry the level).
 
+import { CodecError } from "./codec-error.js";
+import type { Output } from "./output.js";
+
 const MAX_L1_DISTANCE = 8192;
 const MAX_L2_DISTANCE = 8191;
 const MAX_COPY = 32;
 const MAX_LEN = 264; // 2 + 7 + 255
 const HASH_LOG = 13;
 
-/** Why a FastLZ stream is bad: thrown as a plain object and turned into a FileError by the caller. */
-export class FastLzError extends Error {
-  constructor(
-    message: string,
-    readonly at: number,
-    readonly overflow = false,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * Decompresses a FastLZ stream (level 1 or 2) into at most `maxOut` bytes.
- * @throws {FastLzError} on a truncated stream, a distance before the start, or output past `maxOut`
- *   (`overflow` set).
+ * Decompresses a FastLZ stream (level 1 or 2) into `out`, up to `out.limit`.
+ * @throws {CodecError} on a truncated stream, a distance before the start, or output past the
+ *   limit (`overflow` set).
  */
-export function fastlzDecompress(input: Uint8Array, maxOut: number): Uint8Array {
-  // The buffer grows with the output (doubling, up to maxOut): a tiny stream that claims a large
-  // block costs what it really inflates to, not its claim.
-  let out = new Uint8Array(Math.min(maxOut, Math.max(64, input.length * 4)));
-  const room = (need: number): void => {
-    if (need <= out.length) return;
-    const grown = new Uint8Array(Math.min(maxOut, Math.max(need, out.length * 2)));
-    grown.set(out.subarray(0, op));
-    out = grown;
-  };
-  if (input.length === 0) return out.subarray(0, 0);
+export function fastlzDecompress(input: Uint8Array, out: Output): void {
+  if (input.length === 0) return;
   const level = (input[0]! >> 5) + 1;
-  if (level !== 1 && level !== 2) throw new FastLzError(`FastLZ level ${level} does not exist`, 0);
+  if (level !== 1 && level !== 2) throw new CodecError(`FastLZ level ${level} does not exist`, 0);
+  const start = out.pos;
+  let buf = out.buf;
+  let op = start;
   let ip = 1;
-  let op = 0;
   let ctrl = input[0]! & 31;
   for (;;) {
     if (ctrl >= 32) {
@@ -55,45 +40,43 @@ export function fastlzDecompress(input: Uint8Array, maxOut: number): Uint8Array 
       let ofs = (ctrl & 31) << 8;
       if (len === 6) {
         if (level === 1) {
-          if (ip >= input.length) throw new FastLzError("stream ends inside a match length", ip);
+          if (ip >= input.length) throw new CodecError("stream ends inside a match length", ip);
           len += input[ip++]!;
         } else {
           let code: number;
           do {
-            if (ip >= input.length) throw new FastLzError("stream ends inside a match length", ip);
+            if (ip >= input.length) throw new CodecError("stream ends inside a match length", ip);
             code = input[ip++]!;
             len += code;
           } while (code === 255);
         }
       }
-      if (ip >= input.length) throw new FastLzError("stream ends inside a match distance", ip);
+      if (ip >= input.length) throw new CodecError("stream ends inside a match distance", ip);
       const code = input[ip++]!;
       let ref = op - ofs - 1 - code;
       if (level === 2 && code === 255 && ofs === 31 << 8) {
-        if (ip + 2 > input.length) throw new FastLzError("stream ends inside a far distance", ip);
+        if (ip + 2 > input.length) throw new CodecError("stream ends inside a far distance", ip);
         ofs = (input[ip]! << 8) | input[ip + 1]!;
         ip += 2;
         ref = op - ofs - MAX_L2_DISTANCE - 1;
       }
       const n = len + 3;
-      if (ref < 0) throw new FastLzError(`match distance reaches before the start`, ip - 1);
-      if (op + n > maxOut) throw new FastLzError(`output passes ${maxOut} bytes`, ip - 1, true);
-      room(op + n);
+      if (ref < start) throw new CodecError("match distance reaches before the start", ip - 1);
+      if (op + n > buf.length || op + n > out.limit) buf = out.reserve(op, n, ip - 1);
       // Overlapping copies repeat bytes (ref may be op - 1): copy byte by byte.
-      for (let i = 0; i < n; i++) out[op++] = out[ref++]!;
+      for (let i = 0; i < n; i++) buf[op++] = buf[ref++]!;
     } else {
       const n = ctrl + 1;
-      if (ip + n > input.length) throw new FastLzError("stream ends inside a literal run", ip);
-      if (op + n > maxOut) throw new FastLzError(`output passes ${maxOut} bytes`, ip, true);
-      room(op + n);
-      out.set(input.subarray(ip, ip + n), op);
+      if (ip + n > input.length) throw new CodecError("stream ends inside a literal run", ip);
+      if (op + n > buf.length || op + n > out.limit) buf = out.reserve(op, n, ip);
+      buf.set(input.subarray(ip, ip + n), op);
       ip += n;
       op += n;
     }
     if (ip >= input.length) break;
     ctrl = input[ip++]!;
   }
-  return out.subarray(0, op);
+  out.pos = op;
 }
 
 function hash3(b: Uint8Array, at: number): number {
@@ -113,6 +96,13 @@ export function fastlzCompress(src: Uint8Array): Uint8Array {
     input.set(src);
   }
   const n = input.length;
+  // Up to 32 bytes: one literal run (no match could pay for the 32 KB hash table).
+  if (n <= MAX_COPY) {
+    const run = new Uint8Array(n + 1);
+    run[0] = n - 1;
+    run.set(input, 1);
+    return run;
+  }
   const out = new Uint8Array(n + Math.ceil(n / MAX_COPY) + 16);
   const table = new Int32Array(1 << HASH_LOG).fill(-1);
   let op = 0;

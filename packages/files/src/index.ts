@@ -30,6 +30,7 @@ export {
   readEncryptedInfo,
   type Secret,
 } from "./encrypted.js";
+export { type EnvelopeMode, envelopeMagic, openEnvelope, sealEnvelope } from "./envelope.js";
 export { FileError, type FileErrorCode } from "./errors.js";
 export {
   detectLayer,
@@ -41,3 +42,22 @@ export {
   type SealOptions,
   sealFile,
 } from "./layers.js";
+export {
+  type Content,
+  type ContentDetector,
+  type ContentLayer,
+  type DetectContext,
+  type OpenContentOptions,
+  type OpenedContent,
+  openContent,
+  openContentAsync,
+  type ProjectSetting,
+  sealContent,
+} from "./open-content.js";
+export {
+  ECFG_MAGIC,
+  isProjectBinary,
+  type ProjectBinaryEntry,
+  parseProjectBinary,
+  settingSection,
+} from "./project-binary.js";

@@ -1,4 +1,4 @@
-import { asBytes } from "./bytes.js";
+import { asBytes, oneOf, optionsOf } from "./arguments.js";
 import {
   type CompressionMode,
   compressFile,
@@ -32,9 +32,11 @@ export type FileLayer =
  * What the first bytes of a file say about its outer layer, without a key: `encrypted` (with the
  * layout; a password or key is needed to go further), `compressed` (with the mode), or
  * undefined for anything else (a bare store_var file, a Variant, text).
+ *
+ * @throws {FileError} `invalid-argument` for input that is not bytes.
  */
 export function detectLayer(input: Uint8Array | ArrayBuffer | ArrayBufferView): FileLayer | undefined {
-  const bytes = asBytes(input);
+  const bytes = asBytes(input, "compressed");
   try {
     if (isEncrypted(bytes)) {
       const info = readEncryptedInfo(bytes);
@@ -62,10 +64,38 @@ export interface OpenResult {
   readonly layers: readonly FileLayer[];
 }
 
-function secretOf(options: OpenOptions): Secret | undefined {
+/** The secret in `options` (a key wins over a password), or undefined. */
+export function secretOf(options: OpenOptions): Secret | undefined {
   if (options.key !== undefined) return { key: options.key };
   if (options.password !== undefined) return { password: options.password };
   return undefined;
+}
+
+/**
+ * Decrypts an encrypted layer with the secret in `options`.
+ * @throws {FileError} `key-needed` (naming the layout) without a secret, and decryptFile's errors.
+ */
+export function openEncryptedLayer(
+  bytes: Uint8Array,
+  options: OpenOptions,
+): { layer: FileLayer & { kind: "encrypted" }; inner: Uint8Array } {
+  const secret = secretOf(options);
+  if (secret === undefined) {
+    const info = readEncryptedInfo(bytes);
+    throw new FileError(`the file is encrypted (${info.layout} layout): a password or key is needed`, {
+      code: "key-needed",
+      offset: 0,
+      layer: "encrypted",
+    });
+  }
+  // maxBytes bounds every layer's output, this one's too, before it is decrypted.
+  const r = decryptFile(bytes, {
+    ...secret,
+    ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+  });
+  // No IV here: sealing again draws a fresh one, as the engine does on every write (reusing
+  // an IV with the same key would leak the XOR of two plaintexts' first blocks).
+  return { layer: { kind: "encrypted", layout: r.layout }, inner: r.plaintext };
 }
 
 function peel(bytes: Uint8Array, options: OpenOptions, inflate: (b: Uint8Array) => Uint8Array): OpenResult {
@@ -74,20 +104,9 @@ function peel(bytes: Uint8Array, options: OpenOptions, inflate: (b: Uint8Array) 
   // The engine never nests layers, but a GCPF file inside a GDEC one costs nothing to open.
   for (let depth = 0; depth < 2; depth++) {
     if (isEncrypted(current)) {
-      const secret = secretOf(options);
-      if (secret === undefined) {
-        const info = readEncryptedInfo(current);
-        throw new FileError(`the file is encrypted (${info.layout} layout): a password or key is needed`, {
-          code: "key-needed",
-          offset: 0,
-          layer: "encrypted",
-        });
-      }
-      const r = decryptFile(current, secret);
-      // No IV here: sealing again draws a fresh one, as the engine does on every write (reusing
-      // an IV with the same key would leak the XOR of two plaintexts' first blocks).
-      layers.push({ kind: "encrypted", layout: r.layout });
-      current = r.plaintext;
+      const r = openEncryptedLayer(current, options);
+      layers.push(r.layer);
+      current = r.inner;
     } else if (isCompressed(current)) {
       const info = readCompressedInfo(current, options);
       current = inflate(current);
@@ -101,6 +120,9 @@ function peel(bytes: Uint8Array, options: OpenOptions, inflate: (b: Uint8Array) 
  * Takes the encrypted and compressed layers off a file, whichever it has: the bytes inside are
  * what the game wrote (store_var records, a ConfigFile's text...).
  *
+ * `maxBytes` (default 256 MiB) bounds the output of every layer, checked before the layer is
+ * decrypted or inflated.
+ *
  * @throws {FileError} `key-needed` for an encrypted file without `password` or `key`,
  *   `wrong-key`, and the errors of {@link decryptFile} and {@link decompressFile}.
  */
@@ -108,7 +130,8 @@ export function openFile(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: OpenOptions = {},
 ): OpenResult {
-  return peel(asBytes(input), options, (b) => decompressFile(b, options).plaintext);
+  const opts = optionsOf(options, "compressed");
+  return peel(asBytes(input, "compressed"), opts, (b) => decompressFile(b, opts).plaintext);
 }
 
 /** {@link openFile}, loading the Brotli decoder when a Brotli layer is met. */
@@ -116,22 +139,23 @@ export async function openFileAsync(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: OpenOptions = {},
 ): Promise<OpenResult> {
-  const bytes = asBytes(input);
+  const bytes = asBytes(input, "compressed");
+  const opts = optionsOf(options, "compressed");
   try {
-    return openFile(bytes, options);
+    return openFile(bytes, opts);
   } catch (e) {
     // Only a Brotli layer without a decoder is retried (then the layers are opened again).
     if (
       !(
         FileError.is(e) &&
         e.code === "unsupported" &&
-        options.brotli === undefined &&
+        opts.brotli === undefined &&
         BROTLI_NEEDED.test(e.detail)
       )
     )
       throw e;
     const { loadBrotli } = await import("./brotli.js");
-    return openFile(bytes, { ...options, brotli: await loadBrotli() });
+    return openFile(bytes, { ...opts, brotli: await loadBrotli() });
   }
 }
 
@@ -145,17 +169,26 @@ export type SealOptions = {
  * Puts layers back around `plaintext` (the reverse of {@link openFile}): `layers` outermost
  * first, as `openFile` returns them, possibly changed (another layout, another mode).
  *
- * @throws {FileError} `key-needed` for an encrypted layer without `password` or `key`, and the
- *   errors of {@link encryptFile} and {@link compressFile}.
+ * @throws {FileError} `key-needed` for an encrypted layer without `password` or `key`,
+ *   `invalid-argument` for layers that are not an array of layers, and the errors of
+ *   {@link encryptFile} and {@link compressFile}.
  */
 export function sealFile(
   plaintext: Uint8Array | ArrayBuffer | ArrayBufferView,
   layers: readonly FileLayer[],
   options: SealOptions = {},
 ): Uint8Array {
-  let current = asBytes(plaintext);
+  let current = asBytes(plaintext, "compressed", "the plaintext");
+  const opts = optionsOf(options, "encrypted");
+  if (!Array.isArray(layers))
+    throw new FileError("layers must be an array", {
+      code: "invalid-argument",
+      offset: 0,
+      layer: "compressed",
+    });
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i]!;
+    oneOf(layer?.kind, ["encrypted", "compressed"], "a layer's kind", "compressed");
     if (layer.kind === "compressed") {
       if (layer.mode === "brotli")
         throw new FileError("Brotli cannot be written (the engine only reads it)", {
@@ -165,7 +198,7 @@ export function sealFile(
         });
       current = compressFile(current, { mode: layer.mode, blockSize: layer.blockSize });
     } else {
-      const secret = secretOf(options);
+      const secret = secretOf(opts);
       if (secret === undefined)
         throw new FileError("an encrypted layer needs a password or key", {
           code: "key-needed",

@@ -9,8 +9,20 @@ import { godot4Dialect } from "./dialect.js";
 export { decode, decodeJS, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
 export { godot4Dialect } from "./dialect.js";
 export { encode, encodeInto, type Godot4EncodeOptions } from "./encode.js";
+export {
+  type Godot4JsonRules,
+  godot4JsonRules,
+  type JsonNativeLoss,
+  type JsonNativeReadOptions,
+  type JsonNativeWriteOptions,
+  type JsonStringifyOptions,
+  jsonNativeLosses,
+  readJsonNative,
+  writeJsonNative,
+  writeJsonStringify,
+} from "./json-native/index.js";
 export { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
-export { toText } from "./text/to-text.js";
+export { type ToTextOptions, toText } from "./text/to-text.js";
 export { TYPE_COUNT, TYPE_ID } from "./type-ids.js";
 export {
   featuresOf,

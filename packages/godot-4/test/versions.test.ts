@@ -4,7 +4,6 @@ import {
   array,
   builtinType,
   dictionary,
-  EncodeError,
   fullObject,
   int,
   nil,
@@ -15,16 +14,7 @@ import { decode, encode, featuresOf, GODOT4_VERSIONS, godot4Dialect, TYPE_ID as 
 import { describe, expect, it } from "vitest";
 import { Bytes } from "./support/bytes.js";
 import { fromHex } from "./support/fixtures.js";
-
-function refusal(fn: () => unknown): EncodeError {
-  try {
-    fn();
-  } catch (e) {
-    if (EncodeError.is(e)) return e;
-    throw e;
-  }
-  throw new Error("expected an EncodeError");
-}
+import { refusal } from "./support/refusal.js";
 
 const typedArray = array([int(1), int(2), int(3)], { elementType: builtinType("int") });
 const typedDict = dictionary([[string("a"), int(1)]], {

@@ -50,6 +50,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 client over TCP", () => {
     const cwd = mkdtempSync(join(tmpdir(), "gdv-live4-"));
     writeFileSync(join(cwd, "project.godot"), "config_version=5\n");
     copyFileSync(join(LIVE_TOOLS, "client-4.gd"), join(cwd, "client-4.gd"));
+    copyFileSync(join(LIVE_TOOLS, "values-4.gd"), join(cwd, "values-4.gd"));
     await liveExchange({
       kit: { dialect, toText },
       bin: bin!,

@@ -21,15 +21,27 @@ import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const PUBLIC = ["core", "godot-4", "godot-3", "legacy-2", "auto-detect", "files", "node", "cli"] as const;
+const PUBLIC = [
+  "core",
+  "godot-4",
+  "godot-3",
+  "legacy-2",
+  "auto-detect",
+  "files",
+  "node",
+  "multiplayer",
+  "cli",
+] as const;
 // The TypeScript and Node types a user's project would have (the workspace's own versions).
 const TYPESCRIPT = JSON.parse(readFileSync(join(ROOT, "node_modules", "typescript", "package.json"), "utf8"))
   .version as string;
 const TYPES_NODE = "^20.19.0";
 // Deno and Bun as npm ships them (each package brings its binary in a platform package).
 const DENO = "deno@^2";
+const WS = ["ws@^8", "@types/ws@^8"];
 const BUN = "bun@^1";
-// The packages that promise browsers, Node, Deno and Bun (node and cli are Node's own).
+// The packages whose README examples run under Deno and Bun too (node and cli are Node's own;
+// multiplayer's library code is runtime-neutral, but its examples run a ws server in Node).
 const LIBRARIES = new Set(["core", "godot-4", "godot-3", "legacy-2", "auto-detect", "files"]);
 
 const scratch = mkdtempSync(join(tmpdir(), "gdvariant-publish-"));
@@ -105,6 +117,8 @@ it("packs, installs with npm outside the workspace, and runs every README exampl
       ...packed.map((t) => join(tarballs, t)),
       `typescript@${TYPESCRIPT}`,
       `@types/node@${TYPES_NODE}`,
+      // The WebSocket server of @gdvariant/multiplayer's README examples, as a user installs it.
+      ...WS,
       DENO,
       BUN,
     ],
@@ -149,9 +163,10 @@ it("packs, installs with npm outside the workspace, and runs every README exampl
   }
   expect(failed).toEqual([]);
 
-  // 3b. The library packages' examples under Deno and Bun too, from the same install.
+  // 3b. The library packages' examples under Deno and Bun too, from the same install (Deno may
+  // reach 127.0.0.1 only: the web-backend example of godot-4 serves and calls itself there).
   const runtimes = [
-    ["deno", ["run", "--allow-read", "--allow-env"]],
+    ["deno", ["run", "--allow-read", "--allow-env", "--allow-net=127.0.0.1"]],
     ["bun", ["run"]],
   ] as const;
   for (const [runtime, args] of runtimes) {

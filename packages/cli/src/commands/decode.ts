@@ -1,22 +1,30 @@
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { toJS, toJSON, type Value } from "@gdvariant/core";
-import { maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
+import { layerLimitOf, maxBytesOf, oneOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import type { DialectEntry, TargetOptions } from "../dialects.js";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
+import { jsonFormVersion, writeJsonForm } from "../json-forms.js";
 import { jsonPieces, writePieces } from "../json-stream.js";
+import { describeLayers, openInput } from "../open-input.js";
 import { type InputRecord, PartialReadError } from "../records.js";
-import { choiceFlags, resolveInput } from "../resolve.js";
-import { openLayers, SECRET_OPTIONS } from "./file-layers.js";
+import { choiceFlags } from "../resolve.js";
+import { sectionsText } from "../sections.js";
+import { SECRET_OPTIONS, secretFrom } from "./file-layers.js";
 
 /** Output formats of `decode`. */
-export const FORMATS = ["text", "json", "js"] as const;
+export const FORMATS = ["text", "json", "js", "json-native"] as const;
 type Format = (typeof FORMATS)[number];
 
-const EXTENSIONS: Readonly<Record<Format, string>> = { text: ".txt", json: ".jsonl", js: ".js.txt" };
+const EXTENSIONS: Readonly<Record<Format, string>> = {
+  text: ".txt",
+  json: ".jsonl",
+  js: ".js.txt",
+  "json-native": ".json",
+};
 
 /** One record in a format; text is the engine's own, json one line of tagged JSON. */
 export function formatRecord(
@@ -26,6 +34,15 @@ export function formatRecord(
   target: TargetOptions = {},
 ): string {
   if (format === "text") return entry.toText(value, target);
+  if (format === "json-native") {
+    // Godot 4.4+'s JSON.stringify(JSON.from_native(v)); other generations convert first.
+    if (entry.id !== "godot-4")
+      throw new UsageError(
+        `--format json-native is Godot 4's form; this is ${entry.id}: use convert --to json-native, which reports what converting loses`,
+        "decode",
+      );
+    return writeJsonForm("json-native", value, jsonFormVersion(target.engineVersion, "--format json-native"));
+  }
   if (format === "json") return JSON.stringify(toJSON(value));
   return inspect(toJS(value), {
     depth: null,
@@ -72,13 +89,42 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const outFolder = out !== undefined && (many || (await isFolder(out)));
 
   return runBatch(io, files, { verb: "decoded", args: positionals }, async (f, _i, progress) => {
-    const { plaintext: bytes } = await openLayers("decode", await readInput(f.path, io, maxBytes), values);
+    const opened = await openInput(
+      await readInput(f.path, io, maxBytes),
+      choice,
+      secretFrom("decode", values),
+      layerLimitOf("decode", values),
+    );
+    const content = opened.content;
+    const outFile = outFolder ? join(out!, f.rel + EXTENSIONS[format]) : out;
+    if (content.kind !== "variant") {
+      // A save with no records prints nothing (zero records, as the engine reads it); a
+      // ConfigFile or project.binary prints its sections.
+      if (content.kind !== "empty" && format === "json-native")
+        throw new InputError(
+          "--format json-native is for Variant dumps; a ConfigFile or project.binary prints as text, json or js",
+        );
+      const text =
+        content.kind === "empty" ? "" : sectionsText(content, format as "text" | "json" | "js", target);
+      if (content.kind === "empty") {
+        progress.clear();
+        await write(
+          io.stderr,
+          `gdvariant: ${displayPath(f.path)}: note: no records (an empty save inside ${describeLayers(opened.layers)})\n`,
+        );
+      }
+      if (outFile === undefined) {
+        progress.clearFor(io.stdout);
+        await write(io.stdout, text);
+      } else await writeOutput(outFile, text);
+      return EXIT.ok;
+    }
     let records: readonly InputRecord[];
     let entry: DialectEntry | undefined;
     let failure: unknown;
     let trailing = 0;
-    try {
-      const r = resolveInput(bytes, choice);
+    if ("resolved" in content.reading) {
+      const r = content.reading.resolved;
       records = r.framed.records;
       entry = r.entry;
       trailing = r.framed.trailing;
@@ -89,11 +135,11 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
           `gdvariant: ${displayPath(f.path)}: note: ambiguous, read as ${r.entry.id}; ${r.detection.summary} Pass ${choiceFlags(r.detection.ambiguousIn)} to choose.\n`,
         );
       }
-    } catch (e) {
-      if (!(e instanceof PartialReadError)) throw e;
+    } else {
+      const e = content.reading.failure;
       failure = e;
-      records = e.partial.records;
-      entry = e.entry;
+      records = e instanceof PartialReadError ? e.partial.records : [];
+      entry = e instanceof PartialReadError ? e.entry : undefined;
     }
     if (out === undefined) progress.clearFor(io.stdout);
     // Each record is written as soon as it is formatted, so only one record's text is held;
@@ -108,7 +154,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     if (out === undefined) {
       for (const line of lines) await writePieces(line(), (s) => write(io.stdout, s));
     } else if (failure === undefined) {
-      await writeOutput(outFolder ? join(out, f.rel + EXTENSIONS[format]) : out, lines);
+      await writeOutput(outFile!, lines);
     }
     if (trailing > 0) {
       progress.clear();

@@ -1,15 +1,14 @@
 import {
   type CompressionMode,
+  type ContentLayer,
   compressFile,
   decompressFileAsync,
   decryptFile,
   type EncryptedLayout,
   encryptFile,
-  type FileLayer,
-  openFileAsync,
-  sealFile,
+  sealContent,
 } from "@gdvariant/files";
-import { type OptionSpec, oneOf, parseCommand, positiveInt } from "../args.js";
+import { countOf, layerLimitOf, maxBytesOf, type OptionSpec, oneOf, parseCommand } from "../args.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import type { CommandName } from "../help.js";
@@ -42,46 +41,20 @@ function hexArg(command: CommandName, option: string, hex: string, size: number)
   return Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 }
 
-/**
- * Takes the GDEC / GCPF layers off `bytes` (auto-detected). Returns the inside and the layers,
- * outermost first; a bare file comes back as it is with no layers.
- * @throws {FileError} `key-needed` for an encrypted file without a secret, `wrong-key`...
- */
-export async function openLayers(
-  command: CommandName,
-  bytes: Uint8Array,
-  values: { password?: string | undefined; key?: string | undefined },
-): Promise<{ plaintext: Uint8Array; layers: readonly FileLayer[]; secret: ReturnType<typeof secretFrom> }> {
-  const secret = secretFrom(command, values);
-  const r = await openFileAsync(bytes, secret ?? {});
-  return { ...r, secret };
-}
-
-/** A one-line description of the layers, e.g. `encrypted (godot-3 layout), compressed (zstd)`. */
-export function describeLayers(layers: readonly FileLayer[]): string {
-  return layers
-    .map((l) =>
-      l.kind === "encrypted"
-        ? `encrypted (${l.layout} layout)`
-        : `compressed (${l.mode}, blocks of ${l.blockSize})`,
-    )
-    .join(", ");
-}
-
 /** Seals `plaintext` in `layers`, moving an encrypted layer to the layout of `target`. */
 export function resealFor(
   plaintext: Uint8Array,
-  layers: readonly FileLayer[],
+  layers: readonly ContentLayer[],
   target: string,
   secret: { password: string } | { key: Uint8Array },
 ): Uint8Array {
   const layout: EncryptedLayout = target === "godot-4" ? "godot-4" : "godot-3";
-  const moved = layers.map((l): FileLayer => {
+  const moved = layers.map((l): ContentLayer => {
     if (l.kind === "encrypted") return { kind: "encrypted", layout };
-    // The engine cannot write Brotli, so neither can we: a Brotli file comes back as Zstd.
+    // The engine cannot write Brotli, so neither can we: a Brotli layer comes back as Zstd.
     return l.mode === "brotli" ? { ...l, mode: "zstd" } : l;
   });
-  return sealFile(plaintext, moved, secret);
+  return sealContent(plaintext, moved, secret);
 }
 
 function needOutput(command: CommandName, out: string | undefined): string {
@@ -94,10 +67,11 @@ function oneInput(command: CommandName, positionals: string[]): string {
   return positionals[0]!;
 }
 
-/** `gdvariant decrypt FILE (--password P | --key HEX) -o OUT`. */
+/** `gdvariant decrypt FILE (--password P | --key HEX) [--max-bytes N] -o OUT`. */
 export async function decryptCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("decrypt", argv, {
     ...SECRET_OPTIONS,
+    "max-bytes": { type: "string" },
     output: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
@@ -106,7 +80,8 @@ export async function decryptCommand(argv: string[], io: CliIO): Promise<ExitCod
   const secret = secretFrom("decrypt", values);
   if (secret === undefined) throw new UsageError("decrypt needs --password or --key", "decrypt");
   const out = needOutput("decrypt", values.output);
-  const r = decryptFile(await readInput(input, io), secret);
+  const maxBytes = maxBytesOf("decrypt", values);
+  const r = decryptFile(await readInput(input, io, maxBytes), { ...secret, maxBytes });
   await writeOutput(out, r.plaintext);
   return EXIT.ok;
 }
@@ -142,16 +117,18 @@ export async function encryptCommand(argv: string[], io: CliIO): Promise<ExitCod
   return EXIT.ok;
 }
 
-/** `gdvariant decompress FILE -o OUT`. */
+/** `gdvariant decompress FILE [--max-bytes N] -o OUT`. */
 export async function decompressCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("decompress", argv, {
+    "max-bytes": { type: "string" },
     output: { type: "string", short: "o" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return "help";
   const input = oneInput("decompress", positionals);
   const out = needOutput("decompress", values.output);
-  const r = await decompressFileAsync(await readInput(input, io));
+  const bytes = await readInput(input, io, maxBytesOf("decompress", values));
+  const r = await decompressFileAsync(bytes, layerLimitOf("decompress", values));
   await writeOutput(out, r.plaintext);
   return EXIT.ok;
 }
@@ -177,7 +154,7 @@ export async function compressCommand(argv: string[], io: CliIO): Promise<ExitCo
     WRITE_MODES,
     "fastlz",
   );
-  const blockSize = positiveInt("compress", "block-size", values["block-size"], 4096);
+  const blockSize = countOf("compress", "block-size", values["block-size"], 4096, { max: 2 ** 31 - 1 });
   const out = needOutput("compress", values.output);
   await writeOutput(out, compressFile(await readInput(input, io), { mode, blockSize }));
   return EXIT.ok;

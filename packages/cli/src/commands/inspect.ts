@@ -1,17 +1,29 @@
 import type { Candidate, DetectResult } from "@gdvariant/auto-detect";
 import { type JsonValue, toJSON } from "@gdvariant/core";
-import { maxBytesOf, parseCommand, positiveInt, READ_OPTIONS, readChoice } from "../args.js";
+import { countOf, layerLimitOf, maxBytesOf, parseCommand, READ_OPTIONS, readChoice } from "../args.js";
 import { runBatch } from "../batch.js";
 import { UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, readInput, write } from "../io.js";
+import { describeLayers, layersJson, openInput, sectionsSummary } from "../open-input.js";
 import { PartialReadError } from "../records.js";
-import { framingText, noFitMessage, type Resolved, resolveInput, runDetect } from "../resolve.js";
+import { framingText, noFitMessage, type Resolved, runDetect } from "../resolve.js";
+import { sectionsJson, sectionsTree } from "../sections.js";
 import { renderTree } from "../tree.js";
-import { describeLayers, openLayers, SECRET_OPTIONS } from "./file-layers.js";
+import { SECRET_OPTIONS, secretFrom } from "./file-layers.js";
 
 function pct(c: number): string {
   return `${(c * 100).toFixed(c > 0.999 || c < 0.001 ? 2 : 1)}%`;
+}
+
+/**
+ * The detector's summary with the best reading's confidence (which it rounds to `1.00`) in the
+ * percent form of the lines above, so one figure is printed one way.
+ */
+function summaryText(d: DetectResult): string {
+  const best = d.best;
+  if (best === undefined) return d.summary;
+  return d.summary.replace(/\bconfidence \d+(?:\.\d+)?(?!%)/g, `confidence ${pct(best.confidence)}`);
 }
 
 const NAMES: Readonly<Record<string, string>> = {
@@ -49,11 +61,17 @@ function detectionLines(d: DetectResult, taken: Candidate | undefined): string[]
     lines.push("Other candidates:");
     for (const c of others.slice(0, 5)) lines.push(`  ${candidateLine(c)}`);
   }
-  lines.push(`Summary: ${d.summary}`);
+  lines.push(`Summary: ${summaryText(d)}`);
   return lines;
 }
 
-function jsonReport(file: string, size: number, d: DetectResult, r: Resolved | undefined): JsonValue {
+function jsonReport(
+  file: string,
+  size: number,
+  d: DetectResult,
+  r: Resolved | undefined,
+  layers: JsonValue,
+): JsonValue {
   const cand = (c: Candidate): JsonValue => ({
     dialect: c.dialect,
     versions: c.versions.text,
@@ -69,6 +87,8 @@ function jsonReport(file: string, size: number, d: DetectResult, r: Resolved | u
   return {
     file,
     bytes: size,
+    layers,
+    kind: "variant",
     detected: d.best ? cand(r?.candidate ?? d.best) : null,
     ambiguous: d.ambiguous,
     summary: d.summary,
@@ -104,35 +124,64 @@ export async function inspectCommand(argv: string[], io: CliIO): Promise<ExitCod
   if (values.help) return "help";
   if (positionals.length === 0) throw new UsageError("inspect needs at least one FILE", "inspect");
   const choice = readChoice("inspect", values);
-  const maxItems = positiveInt("inspect", "max-items", values["max-items"], 100);
+  const maxItems = countOf("inspect", "max-items", values["max-items"], 100);
   const { files } = await expandInputs(positionals, io);
   return runBatch(io, files, { verb: "read", args: positionals }, async (f, i, progress) => {
     const name = displayPath(f.path);
-    const opened = await openLayers(
-      "inspect",
+    const file = f.path === "-" ? "stdin" : f.path;
+    const opened = await openInput(
       await readInput(f.path, io, maxBytesOf("inspect", values)),
-      values,
+      choice,
+      secretFrom("inspect", values),
+      layerLimitOf("inspect", values),
     );
     const bytes = opened.plaintext;
+    const content = opened.content;
     progress.clearFor(io.stdout);
-    if (opened.layers.length > 0 && !values.json)
-      await write(io.stdout, `${name}: inside ${describeLayers(opened.layers)}\n`);
-    let resolved: Resolved | undefined;
-    let failure: unknown;
-    try {
-      resolved = resolveInput(bytes, choice);
-    } catch (e) {
-      failure = e;
+    const layers = layersJson(opened.layers);
+    if (content.kind !== "variant") {
+      if (values.json) {
+        const report: JsonValue =
+          content.kind === "empty"
+            ? { file, bytes: bytes.length, layers, kind: "empty", records: [] }
+            : {
+                file,
+                bytes: bytes.length,
+                layers,
+                kind: content.kind,
+                dialect: content.entry.id,
+                sections: sectionsJson(content),
+              };
+        await write(io.stdout, `${JSON.stringify(report)}\n`);
+        return EXIT.ok;
+      }
+      const lines = [`${i > 0 ? "\n" : ""}== ${name} (${bytes.length} bytes)`];
+      if (opened.layers.length > 0) lines.push(`Inside: ${describeLayers(opened.layers)}`);
+      if (content.kind === "empty") lines.push("Empty: no records (the engine reads zero records).");
+      else {
+        const what =
+          content.kind === "config-file"
+            ? `ConfigFile text (${content.dialect} syntax)`
+            : `Exported project settings (project.binary), values read as ${content.entry.id}`;
+        lines.push(`${what}: ${sectionsSummary(content.sections)}`);
+        lines.push(...sectionsTree(content, maxItems));
+      }
+      await write(io.stdout, `${lines.join("\n")}\n`);
+      return EXIT.ok;
     }
+    const resolved: Resolved | undefined =
+      "resolved" in content.reading ? content.reading.resolved : undefined;
+    const failure: unknown = "failure" in content.reading ? content.reading.failure : undefined;
     const detection = resolved?.detection ?? runDetect(bytes, choice);
     progress.clearFor(io.stdout);
     if (values.json) {
       await write(
         io.stdout,
-        `${JSON.stringify(jsonReport(f.path === "-" ? "stdin" : f.path, bytes.length, detection, resolved))}\n`,
+        `${JSON.stringify(jsonReport(file, bytes.length, detection, resolved, layers))}\n`,
       );
     } else {
       const lines = [`${i > 0 ? "\n" : ""}== ${name} (${bytes.length} bytes)`];
+      if (opened.layers.length > 0) lines.push(`Inside: ${describeLayers(opened.layers)}`);
       lines.push(...detectionLines(detection, resolved?.candidate));
       // A failing record keeps the ones before it: they are shown, then the error.
       const partial = failure instanceof PartialReadError ? failure : undefined;

@@ -37,8 +37,8 @@ export class ByteReader {
   readonly view: DataView;
   /** Current position, an index into `bytes`. */
   pos: number;
-  /** End of the readable range (exclusive). */
-  readonly end: number;
+  /** End of the readable range (exclusive); a record reader moves it record by record. */
+  end: number;
   /** Dialect id put on errors. */
   dialect: string | undefined;
   /** Set by `probeWith`: a failure throws {@link MISS} instead of a new DecodeError. */

@@ -4,6 +4,7 @@ import { isKind } from "../value/types.js";
 import { badField, checkArray, checkFlag } from "./check.js";
 import { defineCodec } from "./define.js";
 import { INLINE_ARRAY, INLINE_DICTIONARY, inline } from "./inline.js";
+import { arrayLayout, dictionaryLayout } from "./layouts.js";
 
 /**
  * Options of the ARRAY and DICTIONARY codecs.
@@ -100,13 +101,13 @@ function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): ne
 export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;
-  const layout = inline(INLINE_ARRAY, false, typed, keepShared);
+  const inl = inline(INLINE_ARRAY, false, typed, keepShared);
   return defineCodec<ArrayValue>({
     wireId,
     kind: "array",
     name: "ARRAY",
     flagMask: typed !== undefined ? 0x30000 : 0,
-    decode: (ctx, header, start) => ctx.decodeContainer(layout, header, start) as ArrayValue,
+    decode: (ctx, header, start) => ctx.decodeContainer(inl, header, start) as ArrayValue,
     header: (v, ctx) => {
       if (v.elementType === undefined) return wireId;
       checkContainerType(ctx, "array", "elementType", v.elementType);
@@ -114,7 +115,8 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "array", o);
     },
-    inline: layout,
+    inline: inl,
+    layout: arrayLayout(typed !== undefined),
     encode: (ctx, v, header) => {
       if (header !== wireId) typed!.write(ctx, v.elementType!);
       // A string or an array-like has a length and elements too.
@@ -133,13 +135,13 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
 export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec<DictionaryValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;
-  const layout = inline(INLINE_DICTIONARY, false, typed, keepShared);
+  const inl = inline(INLINE_DICTIONARY, false, typed, keepShared);
   return defineCodec<DictionaryValue>({
     wireId,
     kind: "dictionary",
     name: "DICTIONARY",
     flagMask: typed !== undefined ? 0xf0000 : 0,
-    decode: (ctx, header, start) => ctx.decodeContainer(layout, header, start) as DictionaryValue,
+    decode: (ctx, header, start) => ctx.decodeContainer(inl, header, start) as DictionaryValue,
     header: (v, ctx) => {
       if (v.keyType === undefined && v.valueType === undefined) return wireId;
       if (v.keyType !== undefined) checkContainerType(ctx, "dictionary", "keyType", v.keyType);
@@ -152,7 +154,8 @@ export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec
       if (o.untyped === "drop") return wireId;
       return typedRefused(ctx, "dictionary", o);
     },
-    inline: layout,
+    inline: inl,
+    layout: dictionaryLayout(typed !== undefined),
     encode: (ctx, v, header) => {
       if (header !== wireId) {
         if (v.keyType) typed!.write(ctx, v.keyType);

@@ -1,4 +1,5 @@
 import type { Codec, DecodeContext, EncodeContext, Inline } from "../dialect/contract.js";
+import type { Layout } from "../dialect/layout.js";
 import type { Value } from "../value/types.js";
 
 /** Header bit 16: 64-bit payload (INT, FLOAT, 4.x math types) or object-as-id (OBJECT). */
@@ -15,6 +16,8 @@ export interface CodecSpec<V extends Value> {
   encode(ctx: EncodeContext, value: V, header: number): void;
   /** Set by core's factories only (codecs/inline.ts). */
   inline?: Inline | undefined;
+  /** The payload layout as data ({@link Codec.layout}). */
+  layout?: Layout | undefined;
 }
 
 /**
@@ -33,6 +36,7 @@ export function defineCodec<V extends Value>(spec: CodecSpec<V>): Codec<V> {
     header,
     encode: spec.encode,
     inline: spec.inline && { ...spec.inline, of: { decode: spec.decode, header, encode: spec.encode } },
+    layout: spec.layout,
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import { badField, isInt32 } from "./check.js";
 import { defineCodec, FLAG_64 } from "./define.js";
 import { INLINE_NONE, inline, inlineTagOf } from "./inline.js";
+import { intsLayout, realsLayout } from "./layouts.js";
 
 /**
  * Precision of the real-valued math types.
@@ -86,6 +87,7 @@ export function vectorCodec<K extends VectorKind>(
     // Read inline only for f32 payloads: a header with FLAG_64 takes the codec (which honours
     // or ignores the flag per `precision`); written inline only where the writer writes f32.
     inline: tag === INLINE_NONE ? undefined : inline(tag, !write64),
+    layout: isInt ? intsLayout(fields.length) : realsLayout(fields.length),
   });
 }
 
@@ -120,5 +122,6 @@ export function matrixCodec<K extends MatrixKind>(
         badField(ctx, kind, "values", values, `an array of ${count} numbers`);
       ctx.writer.floats(values, (header & FLAG_64) !== 0);
     },
+    layout: realsLayout(count),
   });
 }

@@ -2,6 +2,7 @@ import type { Codec, EncodeContext } from "../dialect/contract.js";
 import type { NodePathValue } from "../value/types.js";
 import { checkArray, checkBoolean } from "./check.js";
 import { defineCodec } from "./define.js";
+import { NODE_PATH_LAYOUT } from "./layouts.js";
 
 /**
  * NODE_PATH, "new format" (every engine since before 2.0):
@@ -56,6 +57,7 @@ export function nodePathCodec(wireId: number, property: "separate" | "subname"):
       for (const n of subnames) w.string(n);
       if (separate) w.string(v.property!);
     },
+    layout: NODE_PATH_LAYOUT,
   });
 }
 

@@ -9,6 +9,7 @@ import type {
 } from "../value/types.js";
 import { badField, checkArray, checkInt64 } from "./check.js";
 import { checkSign, defineCodec, FLAG_64 } from "./define.js";
+import { ID_LAYOUT, NO_PAYLOAD, OBJECT_LAYOUT, SIGNAL_LAYOUT } from "./layouts.js";
 
 /** RID: a u64 id (4.x) or nothing at all (2.x/3.x, which decode an empty RID). */
 export function ridCodec(wireId: number, payload: boolean): Codec<RidValue> {
@@ -22,6 +23,7 @@ export function ridCodec(wireId: number, payload: boolean): Codec<RidValue> {
       // Not written, but a malformed value all the same.
       else checkInt64(ctx, "rid", "id", v.id);
     },
+    layout: payload ? ID_LAYOUT : NO_PAYLOAD,
   });
 }
 
@@ -91,6 +93,7 @@ export function objectCodec(wireId: number): Codec<ObjectValue> {
         }
       }
     },
+    layout: OBJECT_LAYOUT,
   });
 }
 
@@ -112,6 +115,7 @@ export function bareObjectCodec(wireId: number): Codec<ObjectValue> {
       return wireId;
     },
     encode: () => {},
+    layout: NO_PAYLOAD,
   });
 }
 
@@ -123,6 +127,7 @@ export function callableCodec(wireId: number): Codec<CallableValue> {
     name: "CALLABLE",
     decode: () => ({ kind: "callable" }),
     encode: () => {},
+    layout: NO_PAYLOAD,
   });
 }
 
@@ -140,6 +145,7 @@ export function signalCodec(wireId: number): Codec<SignalValue> {
       ctx.writer.string(v.name);
       ctx.writer.i64(v.objectId);
     },
+    layout: SIGNAL_LAYOUT,
   });
 }
 

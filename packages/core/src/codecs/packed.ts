@@ -13,6 +13,7 @@ import type {
 } from "../value/types.js";
 import { badField, checkArray } from "./check.js";
 import { checkSign, defineCodec, FLAG_64 } from "./define.js";
+import { BYTES_LAYOUT, packedLayout, STRINGS_LAYOUT } from "./layouts.js";
 import type { MathPrecision } from "./math.js";
 
 function count(ctx: DecodeContext, stride: number, what: string): number {
@@ -49,6 +50,7 @@ export function packedByteArrayCodec(
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);
     },
+    layout: BYTES_LAYOUT,
   });
 }
 
@@ -89,6 +91,16 @@ export function packedNumberCodec<V extends Fixed>(wireId: number, kind: V["kind
       ctx.writer.u32(data.length / stride);
       ctx.writer.typed(data);
     },
+    layout: packedLayout(
+      kind === "packedInt32Array"
+        ? "i32"
+        : kind === "packedInt64Array"
+          ? "i64"
+          : kind === "packedFloat64Array"
+            ? "f64"
+            : "f32",
+      stride,
+    ),
   });
 }
 
@@ -131,6 +143,7 @@ export function packedVectorCodec<V extends VectorArray>(
       if (wide === data instanceof Float64Array) ctx.writer.typed(data);
       else ctx.writer.floats(data, wide);
     },
+    layout: packedLayout("real", stride),
   });
 }
 
@@ -163,5 +176,6 @@ export function packedStringArrayCodec(
       ctx.writer.u32(data.length);
       for (let i = 0; i < data.length; i++) ctx.writer.string(data[i]!, true);
     },
+    layout: STRINGS_LAYOUT,
   });
 }

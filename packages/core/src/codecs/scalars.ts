@@ -18,6 +18,7 @@ import {
   INLINE_STRING_NAME,
   inline,
 } from "./inline.js";
+import { BOOL_LAYOUT, FLOAT_LAYOUT, INT_LAYOUT, NO_PAYLOAD, STRING_LAYOUT } from "./layouts.js";
 
 /** The one nil value every decode returns (frozen). */
 export const NIL: NilValue = Object.freeze({ kind: "nil" });
@@ -30,6 +31,7 @@ export function nilCodec(wireId: number): Codec<NilValue> {
     decode: () => NIL,
     encode: () => {},
     inline: inline(INLINE_NIL, true),
+    layout: NO_PAYLOAD,
   });
 }
 
@@ -45,6 +47,7 @@ export function boolCodec(wireId: number): Codec<BoolValue> {
       ctx.writer.u32(v.value ? 1 : 0);
     },
     inline: inline(INLINE_BOOL, true),
+    layout: BOOL_LAYOUT,
   });
 }
 
@@ -85,6 +88,7 @@ export function intCodec(wireId: number, width: IntWidth = "auto"): Codec<IntVal
       else ctx.writer.i32(v.value as number);
     },
     inline: inline(INLINE_INT, width === "auto"),
+    layout: INT_LAYOUT,
   });
 }
 
@@ -124,6 +128,7 @@ export function floatCodec(
       else ctx.writer.f32(v.value);
     },
     inline: inline(INLINE_FLOAT, width === "auto"),
+    layout: FLOAT_LAYOUT,
   });
 }
 
@@ -136,6 +141,7 @@ export function stringCodec(wireId: number): Codec<StringValue> {
     decode: (ctx) => ({ kind: "string", value: ctx.reader.string() }),
     encode: (ctx, v) => ctx.writer.string(v.value),
     inline: inline(INLINE_STRING, true),
+    layout: STRING_LAYOUT,
   });
 }
 
@@ -147,5 +153,6 @@ export function stringNameCodec(wireId: number): Codec<StringNameValue> {
     decode: (ctx) => ({ kind: "stringName", value: ctx.reader.string() }),
     encode: (ctx, v) => ctx.writer.string(v.value),
     inline: inline(INLINE_STRING_NAME, true),
+    layout: STRING_LAYOUT,
   });
 }

@@ -2,6 +2,7 @@ import type { ByteReader } from "../bytes/reader.js";
 import type { ByteWriter } from "../bytes/writer.js";
 import type { DecodeError, DecodeErrorCode, EncodeError, EncodeErrorCode } from "../errors.js";
 import type { ContainerType, DictionaryEntry, Kind, Value } from "../value/types.js";
+import type { Layout } from "./layout.js";
 import type { ResolvedDecodeLimits } from "./options.js";
 
 /**
@@ -94,6 +95,12 @@ export interface Codec<V extends Value = Value> {
    * Spreading a codec (`{ ...codec, header }`) keeps it.
    */
   readonly inline?: Inline | undefined;
+  /**
+   * The payload's layout as data (`dialect/layout.ts`): where consumers that need to know what
+   * each byte is (facts, annotated hex views) find it, never by parsing the bytes themselves. A
+   * codec without one reports its header only.
+   */
+  readonly layout?: Layout | undefined;
 }
 
 /**

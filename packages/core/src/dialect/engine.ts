@@ -45,6 +45,7 @@ import {
   resolveLimits,
   type Span,
 } from "./options.js";
+import { bothObservers, PartsObserver } from "./parts.js";
 
 /** The result of {@link decodeWithLength}: the value and the bytes it took. */
 export interface DecodeResult {
@@ -189,7 +190,7 @@ function compile(dialect: Dialect): Compiled {
   return c;
 }
 
-class Decoder implements DecodeContext {
+export class Decoder implements DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
   private readonly options: DecodeOptions;
@@ -248,7 +249,9 @@ class Decoder implements DecodeContext {
     this.b = builder;
     this.onSpan = options.onSpan;
     this.path = options.onSpan ? ROOT : undefined;
-    this.observer = observer;
+    const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
+    this.observer =
+      parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
   }
 
   // Made when a codec asks: the reader itself keeps the two limits it checks as fields.

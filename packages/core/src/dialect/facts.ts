@@ -3,6 +3,7 @@ import type { Value } from "../value/types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "../value/types.js";
 import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
+import { fixedPart, type Layout, LayoutWalker, PART, type PartCode, type PartSink } from "./layout.js";
 
 /**
  * The counters a {@link Facts} keeps, in the order of {@link Facts.counts}: what a reading of
@@ -241,6 +242,11 @@ interface Entry {
   /** Header bits the codec defines (beyond the type id). */
   readonly flags: number;
   readonly kind: string;
+  /** The codec's layout when it is one fixed-size part (fixedPart): judged without the walker. */
+  readonly fixed: ReturnType<typeof fixedPart>;
+  /** The codec's layout and flag mask, for the walker. */
+  readonly layout: Layout;
+  readonly flagMask: number;
   /**
    * For a value whose inner bytes are not looked at (past FULL_CHECKS) and whose header has no
    * flag bits: the one counter it bumps, NONE for none, LOOK when it must be looked at anyway.
@@ -284,7 +290,7 @@ const OPS: Readonly<Record<string, OP>> = {
   inputEvent: OP.INPUT_EVENT,
 };
 
-function entryOf(kind: string, flagMask: number): Entry {
+function entryOf(kind: string, flagMask: number, layout: Layout | undefined): Entry {
   const wide = (flagMask & FLAG_64) !== 0;
   let op = OPS[kind] ?? OP.OTHER;
   let n = 0;
@@ -311,6 +317,9 @@ function entryOf(kind: string, flagMask: number): Entry {
     flags: flagMask,
     kind,
     plain: plainOf(op, math),
+    fixed: fixedPart(layout, flagMask),
+    layout: layout ?? [],
+    flagMask,
   };
 }
 
@@ -337,7 +346,9 @@ const tables = /* @__PURE__ */ new WeakMap<Dialect, readonly (Entry | undefined)
 function tableOf(dialect: Dialect): readonly (Entry | undefined)[] {
   let t = tables.get(dialect);
   if (t === undefined) {
-    t = dialect.codecs.map((c) => (c === undefined ? undefined : entryOf(c.kind, c.flagMask >>> 0)));
+    t = dialect.codecs.map((c) =>
+      c === undefined ? undefined : entryOf(c.kind, c.flagMask >>> 0, c.layout),
+    );
     tables.set(dialect, t);
   }
   return t;
@@ -352,27 +363,40 @@ const RES = "res://";
 export const FULL_CHECKS = 1024;
 /** After {@link FULL_CHECKS} values, the inner bytes of one value in this many are looked at. */
 export const SAMPLE_STEP = 16;
-const shapeScratch = /* @__PURE__ */ new Float64Array(6);
 
 /**
  * The facts observer: beside the builder that makes the value ({@link MODEL}, the plain-JS one),
  * it counts {@link Facts} about the bytes as the dialect's reader reads them (`readWith(dialect,
  * bytes, options, builder, observer)`): header bits, 64-bit numbers that 32 bits hold,
  * string and array padding, NUL bytes, denormal and NaN-payload floats, plane normals, colour
- * ranges, typed container headers, the 2.x Image and InputEvent fields. It reads only the spans
- * the reader hands it (`observe`), never walks the bytes itself. Headers, numbers, containers and
+ * ranges, typed container headers, the 2.x Image and InputEvent fields. It parses no layout: the
+ * parts of each value come from its codec's declared layout (`Codec.layout`, walked by
+ * `dialect/layout.ts`), and it judges the bytes inside them. Headers, numbers, containers and
  * objects are counted in every value; the inner bytes of strings and reals in every value up to
  * {@link FULL_CHECKS}, then in one of {@link SAMPLE_STEP} (their counts are then lower bounds).
  * One instance per reading.
  */
-export class FactsObserver implements Observer {
+export class FactsObserver implements Observer, PartSink {
   readonly facts: Facts;
   private readonly b: Uint8Array;
   // Over `b`, made when first needed (a long string, a shape, a double): a DataView costs as
   // much to make as reading a small message.
   private dv: DataView | undefined;
+  // A shape's reals, made by the first shape.
+  private shapeReals: Float64Array | undefined;
   private readonly table: readonly (Entry | undefined)[];
   private readonly typeMask: number;
+  private readonly walker = new LayoutWalker();
+  // The value being walked: its entry, start, whether its inner bytes are looked at, and the
+  // named words its parts gave so far (Image, InputEvent, an object's class name end).
+  private e: Entry | undefined;
+  private start = 0;
+  private full = false;
+  private w0 = 0;
+  private w1 = 0;
+  private w2 = 0;
+  private w3 = 0;
+  private w4 = 0;
 
   /**
    * @param dialect the dialect whose reader reads (its codec table decides what a header means)
@@ -391,7 +415,7 @@ export class FactsObserver implements Observer {
     return this.dv;
   }
 
-  // The u32 at `p`; bytes past the input read as 0 (an observer never throws).
+  // The u32 at `p` inside a part; bytes past the input read as 0 (an observer never throws).
   private word(p: number): number {
     const b = this.b;
     return (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
@@ -430,37 +454,14 @@ export class FactsObserver implements Observer {
       if (extra & 0xffff0000) s.note(F.unknownFlags, start);
     }
     const wide = e.wide && (header & FLAG_64) !== 0;
-    const p = start + 4;
     switch (e.op) {
-      case OP.BOOL:
-        if (this.word(p) > 1) s.note(F.boolOdd, start);
-        return;
-      case OP.INT:
-        if (wide) {
-          const lo = this.word(p);
-          const hi = this.word(p + 4);
-          if (hi === (lo & 0x80000000 ? 0xffffffff : 0)) s.note(F.int64Fits32, start);
-          else s.counts[F.int64]!++;
-        } else s.counts[F.int32]!++;
-        return;
-      case OP.FLOAT:
-        if (wide) {
-          if (full) this.reals(p, 1, true, 1);
-          const d = this.real(p, true);
-          if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, start);
-          s.counts[F.float64]!++;
-        } else {
-          if (full) this.real32(this.word(p), p);
-          s.counts[F.float32]!++;
-        }
-        return;
       case OP.STRING:
         s.counts[F.strings]!++;
-        if (full) this.padded(p, 0);
-        return;
+        if (!full) return;
+        break;
       case OP.NAME:
-        if (full) this.padded(p, 1);
-        return;
+        if (!full) return;
+        break;
       case OP.REALS:
         if (e.math) {
           if (wide) {
@@ -469,94 +470,228 @@ export class FactsObserver implements Observer {
           } else s.counts[F.mathSingle]!++;
         }
         if (!full) return;
-        this.reals(p, e.n, wide, 16);
-        if (e.shape !== SHAPE.NONE) this.shape(e.shape, p, wide, start);
-        return;
-      case OP.NODE_PATH:
-        this.nodePath(p);
-        return;
+        break;
       case OP.RID:
         s.counts[F.rids]!++;
-        return;
-      case OP.OBJECT:
-        this.object(value as Value, wide, start);
         return;
       case OP.CALLABLE:
         s.counts[F.callables]!++;
         return;
       case OP.SIGNAL:
         s.counts[F.signals]!++;
-        this.padded(p, 1);
-        return;
+        break;
+      case OP.OBJECT:
+        // An object's facts are in its value; its class name's bytes are walked below.
+        if (!this.objectFacts(value as Value, wide, start)) return;
+        break;
       case OP.ARRAY:
       case OP.DICTIONARY:
-        this.container(e, header, start);
-        return;
-      case OP.BYTES: {
-        const n = this.word(p);
+        s.counts[F.containers]!++;
+        if ((header & e.flags & 0xf0000) !== 0)
+          s.note(e.op === OP.DICTIONARY ? F.typedDictionaries : F.typedArrays, start);
+        break;
+      case OP.BYTES:
         s.counts[F.byteArrays]!++;
-        const pad = (4 - (n & 3)) & 3;
-        const q = p + 4 + n;
-        if (pad === 0) return;
-        if (end < q + pad) s.note(F.bytePadMissing, q);
-        else if (this.dirty(q, pad)) s.note(F.bytePadDirty, q);
-        return;
-      }
-      case OP.PACKED_FLOATS:
-        this.reals(p + 4, this.word(p) * e.n, false, 8);
-        return;
+        break;
       case OP.PACKED_REALS:
         if (e.math) {
           if (wide) s.counts[F.mathDouble]!++;
           else s.counts[F.mathSingle]!++;
         }
         if (e.kind === "packedVector4Array") s.note(F.packedVector4, start);
-        this.reals(p + 4, this.word(p) * e.n, wide, 8);
-        return;
-      case OP.PACKED_STRING:
-        this.packedStrings(p);
-        return;
+        break;
       case OP.IMAGE:
-        this.image(p, start);
-        return;
+        s.counts[F.images]!++;
+        break;
       case OP.INPUT_EVENT:
-        this.inputEvent(p, start);
+        s.counts[F.inputEvents]!++;
+        break;
+      case OP.OTHER:
+        return;
+    }
+    this.e = e;
+    this.start = start;
+    this.full = full;
+    const f = e.fixed;
+    if (f !== undefined) {
+      // One fixed-size part right after the header (its layout says so): no walk needed.
+      const w = (header & FLAG_64) !== 0;
+      const size = w ? f.wideSize : f.size;
+      const p = start + 4;
+      this.part(f.code, p, p + size, f.code === PART.word ? this.word(p) : w ? f.wideElement : f.element, "");
+    } else this.walker.walk(e.layout, e.flagMask, this.b, header, start, end, this, false);
+    if (e.op === OP.IMAGE) this.image(start);
+    else if (e.op === OP.INPUT_EVENT) this.inputEvent(start);
+    else if (e.op === OP.OBJECT) this.objectRest(value as Value, start);
+  }
+
+  /** One part of the value being looked at (LayoutWalker): judged by what it is and whose it is. */
+  part(code: PartCode, start: number, end: number, value: number, name: string): void {
+    const e = this.e!;
+    const s = this.facts;
+    switch (code) {
+      case PART.word:
+        this.word4(e, start, value, name);
+        return;
+      case PART.count:
+        if (e.op === OP.ARRAY || e.op === OP.DICTIONARY) {
+          if (value & 0x80000000) s.note(F.sharedSet, start);
+          else s.counts[F.sharedClear]!++;
+        } else if (e.op === OP.NODE_PATH && name === "names") s.counts[F.nodePaths]!++;
+        return;
+      case PART.length:
+        if (e.op === OP.PACKED_STRING) s.counts[F.pstrElements]!++;
+        else if (e.op === OP.IMAGE) this.w4 = value;
+        // Where a full object's properties start (after its class name and padding).
+        else if (e.op === OP.OBJECT && name === "class") this.w0 = start + 4 + ((value + 3) & ~3);
+        return;
+      case PART.int:
+        if (e.op !== OP.INT) return;
+        if (value === 8) {
+          const lo = this.word(start);
+          const hi = this.word(start + 4);
+          if (hi === (lo & 0x80000000 ? 0xffffffff : 0)) s.note(F.int64Fits32, this.start);
+          else s.counts[F.int64]!++;
+        } else s.counts[F.int32]!++;
+        return;
+      case PART.float:
+        this.floats(e, start, end, value === 8, name);
+        return;
+      case PART.text:
+        this.text(e, start, value);
+        return;
+      case PART.padding:
+        this.padding(e, start, end, value);
+        return;
+      case PART.type:
+        // A typed container's builtin type id of NIL, or a script outside res://.
+        if (name === "" && value === 0) s.note(F.typedBuiltinNil, start);
+        else if (name === "script" && !this.resPath(start + 4, value)) s.note(F.typedScriptOdd, start);
         return;
     }
   }
 
-  /** A padded string at `p` (length word first); `role` 0 String, 1 a name, 2 a NodePath part. Returns its end. */
-  private padded(p: number, role: 0 | 1 | 2): number {
+  // A named u32 field: a bool's value, a NodePath's flags, an Image's or InputEvent's fields.
+  private word4(e: Entry, at: number, value: number, name: string): void {
     const s = this.facts;
-    const n = this.word(p);
+    switch (e.op) {
+      case OP.BOOL:
+        if (value > 1) s.note(F.boolOdd, this.start);
+        return;
+      case OP.NODE_PATH:
+        if (value > 3) s.note(F.nodePathBadFlags, at);
+        if ((value & 2) !== 0) s.note(F.nodePathProperty, at);
+        return;
+      case OP.IMAGE:
+        if (name === "format") this.w0 = value;
+        else if (name === "mipmaps") this.w1 = value;
+        else if (name === "width") this.w2 = value;
+        else if (name === "height") this.w3 = value;
+        return;
+      case OP.INPUT_EVENT:
+        if (name === "type") this.w0 = value;
+        else if (name === "length") {
+          this.w1 = value;
+          this.w2 = at;
+        }
+        return;
+    }
+  }
+
+  // Reals: a FLOAT, a math type's fields, a packed array's elements, an InputEvent's axis value.
+  private floats(e: Entry, start: number, end: number, wide: boolean, name: string): void {
+    const s = this.facts;
+    const count = (end - start) / (wide ? 8 : 4);
+    switch (e.op) {
+      case OP.FLOAT:
+        if (wide) {
+          if (this.full) this.reals(start, 1, true, 1);
+          const d = this.view().getFloat64(start, true);
+          if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, this.start);
+          s.counts[F.float64]!++;
+        } else {
+          if (this.full) this.real32(this.word(start), start);
+          s.counts[F.float32]!++;
+        }
+        return;
+      case OP.REALS:
+        this.reals(start, count, wide, 16);
+        if (e.shape !== SHAPE.NONE) this.shape(e.shape, start, wide, this.start);
+        return;
+      case OP.PACKED_FLOATS:
+      case OP.PACKED_REALS:
+        this.reals(start, count, wide, 8);
+        return;
+      case OP.INPUT_EVENT:
+        if (name === "axisValue") this.reals(start, 1, false, 1);
+        return;
+    }
+  }
+
+  // A string's UTF-8 bytes [p, p + n): NULs and control bytes, by whose string it is. Offsets
+  // are noted at the string's length word.
+  private text(e: Entry, p: number, n: number): void {
+    const s = this.facts;
     const b = this.b;
-    const q = p + 4;
+    const at = p - 4;
+    if (e.op === OP.PACKED_STRING) {
+      // The engine writes N+1 bytes ending in a NUL.
+      if (n > 0 && b[p + n - 1] === 0) {
+        let inside = false;
+        for (let j = 0; j < n - 1; j++) if (b[p + j] === 0) inside = true;
+        if (inside) s.note(F.pstrNulInside, at);
+        else s.counts[F.pstrNul]!++;
+      } else s.note(F.pstrNoNul, at);
+      return;
+    }
     let control = false;
     // Four bytes at a time while none is below 0x20 or 0x7f (most strings: no byte is); the
     // loop below looks at the rest byte by byte.
     let i = 0;
-    const words = Math.min(n, b.length - q) - 3;
+    const words = Math.min(n, b.length - p) - 3;
     const view = words > 4 ? this.view() : undefined;
     for (; view !== undefined && i < words; i += 4) {
-      const w = view.getUint32(q + i, true);
+      const w = view.getUint32(p + i, true);
       const d = w ^ 0x7f7f7f7f;
       if ((((w - 0x20202020) & ~w) | ((d - 0x01010101) & ~d)) & 0x80808080) break;
     }
     for (; i < n; i++) {
-      const c = b[q + i]!;
+      const c = b[p + i]!;
       if (c < 0x20 || c === 0x7f) {
         if (c === 0) {
-          s.note(F.stringNul, p);
+          s.note(F.stringNul, at);
           break;
         }
         if (c !== 9 && c !== 10 && c !== 13) control = true;
       }
     }
-    if (control && role === 0) s.note(F.stringControl, p);
-    const pad = (4 - (n & 3)) & 3;
-    if (pad !== 0 && this.dirty(q + n, pad))
-      s.note(role === 2 ? F.nodePathPadDirty : role === 1 ? F.namePadDirty : F.stringPadDirty, q + n);
-    return q + n + pad;
+    if (control && e.op === OP.STRING) s.note(F.stringControl, at);
+  }
+
+  // Padding [start, end) of `want` bytes: missing (byte arrays) or not zero, by whose it is.
+  private padding(e: Entry, start: number, end: number, want: number): void {
+    const s = this.facts;
+    if (end - start < want) {
+      if (e.op === OP.BYTES) s.note(F.bytePadMissing, start);
+      return;
+    }
+    if (!this.dirty(start, want)) return;
+    switch (e.op) {
+      case OP.STRING:
+        s.note(F.stringPadDirty, start);
+        return;
+      case OP.NODE_PATH:
+        s.note(F.nodePathPadDirty, start);
+        return;
+      case OP.BYTES:
+        s.note(F.bytePadDirty, start);
+        return;
+      case OP.PACKED_STRING:
+        s.note(F.pstrPadDirty, start);
+        return;
+      default:
+        s.note(F.namePadDirty, start);
+    }
   }
 
   /** `count` f32 (or f64) reals from `p` judged for plausibility, at most about `limit` of them. */
@@ -598,18 +733,15 @@ export class FactsObserver implements Observer {
     } else s.note(F.floatExtreme, at);
   }
 
-  // A real inside a value the reader read (never past the bytes).
-  private real(p: number, wide: boolean): number {
-    return wide ? this.view().getFloat64(p, true) : this.view().getFloat32(p, true);
-  }
-
-  /** How a color, plane, AABB or 2D transform at `p` looks next to the engine's values. */
+  /** How a color, plane, AABB or 2D transform whose reals start at `p` looks next to the engine's values. */
   private shape(kind: SHAPE, p: number, wide: boolean, start: number): void {
     const n = kind === SHAPE.COLOR || kind === SHAPE.PLANE ? 4 : 6;
-    const x = shapeScratch;
+    this.shapeReals ??= new Float64Array(6);
+    const x = this.shapeReals;
+    const view = this.view();
     let finite = true;
     for (let i = 0; i < n; i++) {
-      x[i] = this.real(p + i * (wide ? 8 : 4), wide);
+      x[i] = wide ? view.getFloat64(p + i * 8, true) : view.getFloat32(p + i * 4, true);
       if (!Number.isFinite(x[i]!)) finite = false;
     }
     const s = this.facts;
@@ -658,36 +790,28 @@ export class FactsObserver implements Observer {
     }
   }
 
-  // New-format NodePath: u32 name count | 0x80000000, u32 subname count, u32 flags, strings.
-  private nodePath(p: number): void {
+  // An object's facts from its value; true when its bytes are to be walked (a full object: its
+  // class name's padding, and where its properties start for the script facts).
+  private objectFacts(v: Value, wide: boolean, start: number): boolean {
     const s = this.facts;
-    const w = this.word(p);
-    if ((w & 0x80000000) === 0) return;
-    const sub = this.word(p + 4);
-    const flags = this.word(p + 8);
-    s.counts[F.nodePaths]!++;
-    if (flags > 3) s.note(F.nodePathBadFlags, p + 8);
-    const prop = (flags & 2) !== 0;
-    if (prop) s.note(F.nodePathProperty, p + 8);
-    const total = (w & 0x7fffffff) + sub + (prop ? 1 : 0);
-    let q = p + 12;
-    for (let i = 0; i < total && q + 4 <= this.b.length; i++) q = this.padded(q, 2);
-  }
-
-  private object(v: Value, wide: boolean, start: number): void {
-    const s = this.facts;
-    if (v.kind !== "object") return;
+    if (v.kind !== "object") return false;
     if (v.form === "null") {
       s.counts[F.objectsBare]!++;
-      return;
+      return false;
     }
     if (wide || v.form === "id") {
       s.counts[F.objectsId]!++;
       if (v.form === "id" && (v.id === 0 || v.id === 0n)) s.note(F.objectIdZero, start);
-      return;
+      return false;
     }
     s.note(F.objectsFull, start);
-    const q = this.padded(start + 4, 1);
+    return true;
+  }
+
+  // After a full object's walk (its class name's end is in w0): the class and script facts.
+  private objectRest(v: Value, start: number): void {
+    const s = this.facts;
+    if (v.kind !== "object" || v.form !== "full") return;
     if (v.className === "") {
       s.note(F.objectEmptyClass, start);
       return;
@@ -696,83 +820,23 @@ export class FactsObserver implements Observer {
     s.counts[F.containers]!++;
     for (const [name, value] of v.properties) {
       if (name !== "script") continue;
-      if (value.kind === "string") s.note(F.scriptPath, q);
-      else if (value.kind === "object") s.note(F.scriptObject, q);
+      if (value.kind === "string") s.note(F.scriptPath, this.w0);
+      else if (value.kind === "object") s.note(F.scriptObject, this.w0);
     }
   }
 
-  // The type of a typed container at `p`, `code` 1: a type id, 2: a class name, 3: a script
-  // path (Godot 4's ContainerTypeKind); notes a builtin Nil and a script outside res://. Its end.
-  private containerType(p: number, code: number): number {
-    if (code === 0) return p;
-    if (code === 1) {
-      if (this.word(p) === 0) this.facts.note(F.typedBuiltinNil, p);
-      return p + 4;
-    }
-    if (code === 3 && !this.resPath(p)) this.facts.note(F.typedScriptOdd, p);
-    return this.padded(p, 1);
-  }
-
-  // The padded string at `p` starts with "res://".
-  private resPath(p: number): boolean {
+  // The string of `n` bytes at `p` starts with "res://".
+  private resPath(p: number, n: number): boolean {
     const b = this.b;
-    if (this.word(p) < 6) return false;
-    for (let i = 0; i < 6; i++) if (b[p + 4 + i] !== RES.charCodeAt(i)) return false;
+    if (n < 6) return false;
+    for (let i = 0; i < 6; i++) if (b[p + i] !== RES.charCodeAt(i)) return false;
     return true;
   }
 
-  private container(e: Entry, header: number, start: number): void {
+  // 2.x Image, from its fields (w0 format, w1 mipmaps, w2 width, w3 height, w4 data length).
+  private image(start: number): void {
     const s = this.facts;
-    s.counts[F.containers]!++;
-    const dict = e.op === OP.DICTIONARY;
-    let p = start + 4;
-    if ((e.flags & 0xf0000) !== 0) {
-      const k = (header >>> 16) & 3;
-      const val = dict ? (header >>> 18) & 3 : 0;
-      if (k !== 0 || val !== 0) {
-        s.note(dict ? F.typedDictionaries : F.typedArrays, start);
-        p = this.containerType(this.containerType(p, k), val);
-      }
-    }
-    const word = this.word(p);
-    if (word & 0x80000000) s.note(F.sharedSet, p);
-    else s.counts[F.sharedClear]!++;
-  }
-
-  // PackedStringArray: u32 count, then per element u32 length, bytes (the engine writes N+1
-  // bytes ending in a NUL), padding.
-  private packedStrings(p: number): void {
-    const s = this.facts;
-    const b = this.b;
-    const count = this.word(p);
-    let q = p + 4;
-    for (let i = 0; i < count; i++) {
-      const at = q;
-      const n = this.word(q);
-      q += 4;
-      s.counts[F.pstrElements]!++;
-      if (n > 0 && b[q + n - 1] === 0) {
-        let inside = false;
-        for (let j = 0; j < n - 1; j++) if (b[q + j] === 0) inside = true;
-        if (inside) s.note(F.pstrNulInside, at);
-        else s.counts[F.pstrNul]!++;
-      } else s.note(F.pstrNoNul, at);
-      q += n;
-      const pad = (4 - (n & 3)) & 3;
-      if (pad !== 0 && this.dirty(q, pad)) s.note(F.pstrPadDirty, q);
-      q += pad;
-    }
-  }
-
-  // 2.x Image: u32 format | mipmaps | width | height | data length L | L bytes | padding.
-  private image(p: number, start: number): void {
-    const s = this.facts;
-    const format = this.word(p);
-    const mipmaps = this.word(p + 4);
-    const width = this.word(p + 8);
-    const height = this.word(p + 12);
-    const length = this.word(p + 16);
-    s.counts[F.images]!++;
+    const [format, mipmaps, width, height, length] = [this.w0, this.w1, this.w2, this.w3, this.w4];
     if (length === 0) return;
     // Uncompressed formats: every mip level, width*height*bytes-per-pixel each.
     const bpp = [1, 1, 2, 3, 4][format];
@@ -790,22 +854,20 @@ export class FactsObserver implements Observer {
     } else if (width > 16384 || height > 16384 || mipmaps > 15) s.note(F.imageSizeOdd, start);
   }
 
-  // 2.x InputEvent: u32 type | i32 device | u32 length | a type-specific part.
-  private inputEvent(p: number, start: number): void {
+  // 2.x InputEvent, from its fields (w0 type, w1 length, w2 where the length is).
+  private inputEvent(start: number): void {
     const s = this.facts;
-    const type = this.word(p);
-    const length = this.word(p + 8);
+    const type = this.w0;
+    const length = this.w1;
     let extra = 0;
     if (type === 1) extra = 8;
     else if (type === 3 || type === 5 || type === 6) extra = 4;
     else if (type === 4) {
       extra = length === 16 ? 4 : 8;
       if (length === 16) s.note(F.inputEventJoy20, start);
-      else this.reals(p + 16, 1, false, 1);
     }
-    s.counts[F.inputEvents]!++;
-    if (type > 8) s.note(F.inputEventTypeOdd, p);
+    if (type > 8) s.note(F.inputEventTypeOdd, start + 4);
     if (length === 12 + extra) s.counts[F.inputEventLengthOk]!++;
-    else s.note(F.inputEventLengthOdd, p + 8);
+    else s.note(F.inputEventLengthOdd, this.w2);
   }
 }

@@ -1,5 +1,6 @@
 import { describeJS } from "../describe.js";
 import type { Kind } from "../value/types.js";
+import type { Part } from "./parts.js";
 
 /** Nesting limit of the engine (`Variant::MAX_RECURSION_DEPTH`). */
 export const DEFAULT_MAX_DEPTH = 1024;
@@ -51,6 +52,12 @@ export interface DecodeOptions extends DecodeLimits {
   exact?: boolean;
   /** Called once per decoded value with its byte range, innermost first. */
   onSpan?: (span: Span) => void;
+  /**
+   * Called with each part of every decoded value (header, count, length, padding, reals,
+   * string bytes...), as its codec's layout declares it, value by value innermost first. For
+   * annotated hex views: no consumer needs to parse a layout itself.
+   */
+  onPart?: (part: Part) => void;
 }
 
 /** Options of every dialect's `encode`. */

@@ -13,7 +13,7 @@ export interface VersionRange {
  * Kinds of input that are not a Variant dump: Godot's encrypted (`GDEC`) and compressed
  * (`GCPF`/`RSCC`) files, PCK archives (`GDPC`, also at the end of an executable), binary
  * resources (`RSRC`), text resources and scenes (`[gd_resource`,
- * `[gd_scene`), project settings files, and JSON.
+ * `[gd_scene`), project settings files, Godot 4.4+ `JSON.from_native` text, and other JSON.
  */
 export type FileKind =
   | "encrypted"
@@ -24,6 +24,7 @@ export type FileKind =
   | "binary-resource"
   | "text-resource"
   | "project-settings"
+  | "json-native"
   | "json"
   | "empty";
 
@@ -250,8 +251,8 @@ export function fileKindOfText(text: string): FileInfo | undefined {
       versions: rangeOf(known[0], known[1]),
     };
   }
-  const config = /^\s*config_version\s*=\s*(\d+)/m.exec(t);
-  if (config && /^\s*\[[A-Za-z_]+\]/m.test(t)) {
+  const config = /^[ \t]*config_version[ \t]*=[ \t]*(\d+)/m.exec(t);
+  if (config && /^[ \t]*\[[A-Za-z_]+\]/m.test(t)) {
     const known = CONFIG_VERSION[config[1]!];
     const details = { configVersion: Number(config[1]) };
     if (known === undefined)
@@ -275,9 +276,18 @@ export function fileKindOfText(text: string): FileInfo | undefined {
       versions: rangeOf("2.0", "2.1"),
     };
   }
-  if (t.startsWith("{") || t.startsWith("[")) {
+  if (t.startsWith("{") || t.startsWith("[") || t.startsWith('"')) {
     try {
-      const v = JSON.parse(t) as unknown;
+      const v = parseLenient(t);
+      if (looksFromNative(v)) {
+        return {
+          kind: "json-native",
+          description: "Godot 4.4+ JSON.from_native text (what JSON.to_native reads), not a binary Variant",
+          details: { length: text.length },
+          versions: rangeOf("4.4"),
+        };
+      }
+      if (typeof v === "string") return undefined;
       const shape = Array.isArray(v)
         ? `an array of ${v.length}`
         : `an object with ${Object.keys(v as object).length} keys`;
@@ -291,4 +301,78 @@ export function fileKindOfText(text: string): FileInfo | undefined {
     }
   }
   return undefined;
+}
+
+// The shapes of JSON.from_native (core/io/json.cpp): every scalar but null and bools is a
+// prefixed string, every other type an object with a string "type" and its "args" (or "props"
+// for an object); untyped arrays are plain arrays of such values. Bare numbers appear only
+// inside "args". Texts with none of the prefixed strings or typed objects (`[]`, `null`) stay
+// plain JSON. At most `budget` nodes are looked at, so the check is linear and bounded.
+const PREFIXED = /^(?:i|f|s|sn|np):/;
+const NO_PAYLOAD: ReadonlySet<string> = new Set(["RID", "Callable", "Signal"]);
+const NATIVE_KEYS: ReadonlySet<string> = new Set([
+  "type",
+  "args",
+  "props",
+  "elem_type",
+  "key_type",
+  "value_type",
+]);
+
+function looksFromNative(root: unknown): boolean {
+  let budget = 10_000;
+  let marked = false;
+  const stack: [unknown, boolean][] = [[root, false]];
+  while (stack.length > 0 && budget-- > 0) {
+    const [v, inArgs] = stack.pop()!;
+    if (v === null || typeof v === "boolean") continue;
+    if (typeof v === "number") {
+      if (!inArgs) return false;
+      continue;
+    }
+    if (typeof v === "string") {
+      if (!PREFIXED.test(v)) return false;
+      marked = true;
+      continue;
+    }
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push([x, inArgs]);
+      continue;
+    }
+    const o = v as Record<string, unknown>;
+    if (typeof o.type !== "string") return false;
+    for (const k of Object.keys(o)) if (!NATIVE_KEYS.has(k)) return false;
+    // RID, Callable and Signal carry no payload: {"type": "RID"}.
+    if (!Array.isArray(o.args) && !Array.isArray(o.props) && !NO_PAYLOAD.has(o.type)) return false;
+    marked = true;
+    if (o.type === "PackedStringArray") {
+      // Its elements are plain strings.
+      if (!Array.isArray(o.args) || !o.args.every((x) => typeof x === "string")) return false;
+    } else if (Array.isArray(o.args)) for (const x of o.args) stack.push([x, true]);
+    // props: [name, value, ...], the names plain strings.
+    if (Array.isArray(o.props)) {
+      for (let i = 0; i < o.props.length; i += 2) if (typeof o.props[i] !== "string") return false;
+      for (let i = 1; i < o.props.length; i += 2) stack.push([o.props[i], false]);
+    }
+  }
+  return marked;
+}
+
+// JSON.parse, and again with Godot's own spellings made standard when that fails: its
+// JSON.stringify writes a vertical tab as `\v` and the control characters it has no escape for
+// as they are, both of which JSON.parse refuses.
+function parseLenient(t: string): unknown {
+  try {
+    return JSON.parse(t);
+  } catch (e) {
+    // An escape pair is taken whole, so `\\v` (a backslash, then v) stays as it is.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: those are the characters meant
+    const godot = /\\(.)|[\u0000-\u0008\u000b\u000e-\u001f]/gs;
+    const fixed = t.replace(godot, (m, c: string | undefined) => {
+      if (c !== undefined) return c === "v" ? "\\u000b" : m;
+      return `\\u${m.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    });
+    if (fixed === t) throw e;
+    return JSON.parse(fixed);
+  }
 }

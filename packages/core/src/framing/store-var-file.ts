@@ -1,9 +1,11 @@
+import { MODEL } from "../dialect/builder.js";
 import type { Dialect } from "../dialect/contract.js";
 import { encodeWith } from "../dialect/engine.js";
+import { readRecordsWith } from "../dialect/read-records.js";
 import { DecodeError, EncodeError } from "../errors.js";
-import { asBytes, readLengthWord, writeLengthWord } from "./as-bytes.js";
-import { checkFrameLength } from "./check-length.js";
-import { FrameValueDecoder } from "./decode-frame.js";
+import type { Value } from "../value/types.js";
+import { asBytes, writeLengthWord } from "./as-bytes.js";
+import { rebaseError } from "./decode-frame.js";
 import {
   type FrameDecodeOptions,
   type FrameEncodeOptions,
@@ -11,6 +13,7 @@ import {
   MAX_FRAME_LENGTH,
   resolveMaxPacketSize,
 } from "./options.js";
+import { recordOffset, walkRecords } from "./record-chain.js";
 
 // A store_var file is records back to back, nothing else (no header, no count):
 //
@@ -19,11 +22,85 @@ import {
 //
 // StreamPeer.put_var writes exactly the same records, so this reads a captured stream too.
 
+/** What {@link readRecords} read: the records, and the error that stopped it, if one did. */
+export interface RecordsRead {
+  /** The records read, in file order, up to the first that failed. */
+  readonly records: FrameRecord[];
+  /** Why the reading stopped before the end (framing, or the Variant of the next record). */
+  readonly error: DecodeError | undefined;
+}
+
+/** Options of {@link readRecords}: those of {@link readStoreVarFile}, and a listener. */
+export interface ReadRecordsOptions extends FrameDecodeOptions {
+  /** Told of each record as it is read (spans and parts of record `index` come before it). */
+  onRecord?: (record: FrameRecord, index: number) => void;
+}
+
 /**
- * Reads every record of a file written with `store_var` (`File` in 2.x/3.x, `FileAccess` in
- * 4.x), or of a captured `StreamPeer.put_var` stream. Bytes after the Variant inside a record are
+ * Reads the records of a file written with `store_var` (`File` in 2.x/3.x, `FileAccess` in 4.x),
+ * or of a captured `StreamPeer.put_var` stream, up to the end or to the first record that cannot
+ * be read, and says where and why it stopped: the records before a failure are kept. One reader
+ * reads every record (`walkRecords` finds them). Bytes after the Variant inside a record are
  * ignored, as `get_var` does (`valueLength` tells how many the Variant took); set `exact` to
  * refuse them instead.
+ *
+ * @param options as {@link readStoreVarFile}, and `onRecord`.
+ * @returns the records read, with the absolute offset of each length word, and the error that
+ *   stopped the reading (offsets absolute in the file), if any.
+ * @throws {DecodeError} only when `bytes` is not binary input.
+ */
+export function readRecords(
+  dialect: Dialect,
+  bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
+  options: ReadRecordsOptions = {},
+): RecordsRead {
+  options ??= {}; // null from an untyped caller is no options
+  const input = asBytes(bytes, dialect.id, 0);
+  const maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, MAX_FRAME_LENGTH);
+  const chain = walkRecords(input, { bigEndian: options.bigEndian === true, maxPacketSize });
+  const records: FrameRecord[] = [];
+  const onRecord = options.onRecord;
+  const { error } = readRecordsWith(
+    dialect,
+    input,
+    chain,
+    options,
+    MODEL,
+    undefined,
+    (i, value, valueEnd) => {
+      const offset = recordOffset(chain, i);
+      const record: FrameRecord = {
+        value: value as Value,
+        offset,
+        length: chain.ends[i]! - offset - 4,
+        valueLength: valueEnd - offset - 4,
+      };
+      records.push(record);
+      onRecord?.(record, i);
+    },
+  );
+  // Inside a complete record, running out of bytes is a framing error: get_var cannot read more.
+  if (error !== undefined)
+    return {
+      records,
+      error: rebaseError(
+        error,
+        0,
+        chain.ends[records.length]! - recordOffset(chain, records.length) - 4,
+        dialect,
+      ) as DecodeError,
+    };
+  const stop = chain.stop;
+  if (stop === undefined) return { records, error: undefined };
+  return {
+    records,
+    error: new DecodeError(stop.message, { code: stop.code, offset: stop.offset, dialect: dialect.id }),
+  };
+}
+
+/**
+ * Reads every record of a file written with `store_var` (`File` in 2.x/3.x, `FileAccess` in
+ * 4.x), or of a captured `StreamPeer.put_var` stream: {@link readRecords}, all or nothing.
  *
  * @param options `bigEndian` (default false), `maxPacketSize` (default: no limit beyond the
  *   file), and the decode options (`allowObjects` default false, limits, `copy` default false:
@@ -39,36 +116,8 @@ export function readStoreVarFile(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: FrameDecodeOptions = {},
 ): FrameRecord[] {
-  options ??= {}; // null from an untyped caller is no options
-  const input = asBytes(bytes, dialect.id, 0);
-  const bigEndian = options.bigEndian === true;
-  const maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, MAX_FRAME_LENGTH);
-  const frames = new FrameValueDecoder(dialect, options, false);
-  const records: FrameRecord[] = [];
-  let at = 0;
-  while (at < input.length) {
-    if (input.length - at < 4) {
-      throw new DecodeError(`length word needs 4 bytes, ${input.length - at} left`, {
-        code: "truncated",
-        offset: at,
-        dialect: dialect.id,
-      });
-    }
-    const length = readLengthWord(input, at, bigEndian);
-    checkFrameLength(length, at, maxPacketSize, dialect.id);
-    const start = at + 4;
-    if (input.length - start < length) {
-      // The engine's get_var fails the same way: get_buffer(L) returns fewer than L bytes.
-      throw new DecodeError(`record needs ${length} bytes, ${input.length - start} left`, {
-        code: "truncated",
-        offset: at,
-        dialect: dialect.id,
-      });
-    }
-    const { value, valueLength } = frames.decode(input.subarray(start, start + length), start, false);
-    records.push({ value, offset: at, length, valueLength });
-    at = start + length;
-  }
+  const { records, error } = readRecords(dialect, bytes, options);
+  if (error !== undefined) throw error;
   return records;
 }
 

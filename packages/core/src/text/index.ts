@@ -18,6 +18,7 @@ export {
   joinEach,
   type ParseVariantTextOptions,
   parseVariantText,
+  parseVariantTextAt,
   parseVariantTextSequence,
   poolEqualityKeys,
   poolKeyOf,

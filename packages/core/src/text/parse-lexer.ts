@@ -69,10 +69,16 @@ function isHex(c: string | undefined): boolean {
 
 /** Splits Godot text into tokens, one at a time, keeping positions for errors. */
 export class Lexer {
-  private pos = 0;
+  private pos: number;
   private peeked: Token | undefined;
 
-  constructor(private readonly src: string) {}
+  /** Reads `src` from `start` (default 0); offsets stay offsets into the whole of `src`. */
+  constructor(
+    private readonly src: string,
+    start = 0,
+  ) {
+    this.pos = start;
+  }
 
   /** A {@link TextParseError} at `offset`, with line and column computed from the text. */
   error(code: TextParseErrorCode, message: string, offset: number): TextParseError {
@@ -91,6 +97,11 @@ export class Lexer {
   /** How far the lexer has read (for errors raised outside it). */
   get position(): number {
     return this.pos;
+  }
+
+  /** Where the text after the last token taken begins: before a token only peeked at. */
+  get resume(): number {
+    return this.peeked === undefined ? this.pos : this.peeked.start;
   }
 
   peek(): Token {

@@ -61,6 +61,12 @@ export interface ParseVariantTextOptions {
    * so 3.2's own `-inf.0` does not read back, as in 3.2. Default `"all"`.
    */
   nonFinite?: "all" | "named" | "bare";
+  /**
+   * Constructor names that the engine release being read like does not know, refused as
+   * `unknown-identifier` as that engine refuses them (Godot 4.0-4.2 have no
+   * `PackedVector4Array`, 4.0-4.3 no `Dictionary[...](...)`). Default: none.
+   */
+  unknownNames?: readonly string[];
 }
 
 /**
@@ -150,11 +156,12 @@ class Parser {
   private readonly single: boolean;
   private readonly maxDepth: number;
   private readonly nonFinite: "all" | "named" | "bare";
+  private readonly unknownNames: ReadonlySet<string> | undefined;
   private depth = 0;
   private readonly ids = new ValueIds();
 
-  constructor(text: string, options: ParseVariantTextOptions) {
-    this.lx = new Lexer(text);
+  constructor(text: string, options: ParseVariantTextOptions, start = 0) {
+    this.lx = new Lexer(text, start);
     const dialect = options.dialect ?? "godot-4";
     if (dialect !== "godot-4" && dialect !== "godot-3" && dialect !== "legacy-2") {
       throw new TypeError(`unknown dialect ${JSON.stringify(dialect)}: use godot-4, godot-3 or legacy-2`);
@@ -163,6 +170,7 @@ class Parser {
     this.single = dialect !== "godot-4" || options.precision !== "double";
     this.maxDepth = Math.min(options.maxDepth ?? DEFAULT_MAX_DEPTH, MAX_TEXT_DEPTH);
     this.nonFinite = options.nonFinite ?? "all";
+    this.unknownNames = options.unknownNames?.length ? new Set(options.unknownNames) : undefined;
   }
 
   /** A `depth-exceeded` error where the lexer is, for a stack that ran out. */
@@ -182,6 +190,11 @@ class Parser {
       `'${t.text}'${inConstructor ? " inside a constructor" : ""} is not read as a number by this engine release (nonFinite: "${this.nonFinite}")`,
       t,
     );
+  }
+
+  /** Where the text after the value read last begins. */
+  end(): number {
+    return this.lx.resume;
   }
 
   atEnd(): boolean {
@@ -293,6 +306,8 @@ class Parser {
 
   private identifier(t: Token): Value {
     const id = t.text;
+    if (this.unknownNames?.has(id))
+      return this.fail("unknown-identifier", `unknown name '${id}' in this engine release`, t);
     switch (id) {
       case "true":
         return { kind: "bool", value: true };
@@ -836,9 +851,45 @@ export function parseVariantTextSequence(text: string, options: ParseVariantText
   });
 }
 
+/**
+ * Reads one value that starts at `offset` in `text` (after any whitespace and `;` comments) and
+ * leaves what follows it alone: the reader of formats that hold values among other text, such
+ * as ConfigFile's `key=value`. Returns the value and `end`, the offset just past it. The work is
+ * that of the value's own text, wherever it starts; offsets, lines and columns in errors are
+ * those of the whole text.
+ *
+ * @param offset - where to start, 0 to `text.length` (default 0).
+ * @throws {TextParseError} as {@link parseVariantText} (`syntax` for a text that ends before a
+ *   value starts); `syntax` at 0 for an `offset` that is not an integer in 0..`text.length`.
+ * @throws {TypeError} for an unknown `dialect` option.
+ */
+export function parseVariantTextAt(
+  text: string,
+  offset = 0,
+  options: ParseVariantTextOptions = {},
+): { value: Value; end: number } {
+  if (!Number.isInteger(offset) || offset < 0 || offset > (typeof text === "string" ? text.length : 0)) {
+    throw new TextParseError(`offset ${String(offset)} is not within the text`, {
+      code: "syntax",
+      offset: 0,
+      line: 1,
+      column: 1,
+    });
+  }
+  return guarded(
+    text,
+    options,
+    (p) => {
+      const value = p.value();
+      return { value, end: p.end() };
+    },
+    offset,
+  );
+}
+
 // The parser recurses once per nesting level, so `maxDepth` is capped at what every JS engine's
 // stack holds; a stack that still runs out (a small worker stack) gives `depth-exceeded` too.
-function guarded<T>(text: string, options: ParseVariantTextOptions, run: (p: Parser) => T): T {
+function guarded<T>(text: string, options: ParseVariantTextOptions, run: (p: Parser) => T, start = 0): T {
   if (typeof text !== "string") {
     throw new TextParseError(`expected the text as a string, got ${text === null ? "null" : typeof text}`, {
       code: "syntax",
@@ -847,7 +898,7 @@ function guarded<T>(text: string, options: ParseVariantTextOptions, run: (p: Par
       column: 1,
     });
   }
-  const p = new Parser(text, options ?? {});
+  const p = new Parser(text, options ?? {}, start);
   try {
     return run(p);
   } catch (e) {

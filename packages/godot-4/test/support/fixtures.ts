@@ -1,6 +1,7 @@
 // Reads the engine fixtures copied into this package (never /work/shared: users' clones do not
 // have it). See fixtures/README.md for where each file comes from.
 import { readFileSync } from "node:fs";
+import { cUnescape } from "@gdvariant/test-support/c-escape";
 import { bytesToHex, hexToBytes } from "@gdvariant/test-support/hex";
 
 export interface Fixture {
@@ -15,22 +16,8 @@ export interface Fixture {
 }
 
 /** Hex helpers under the names this package's tests use. */
-export { bytesToHex as toHex, hexToBytes as fromHex };
-
-const C_UNESCAPE: Readonly<Record<string, string>> = {
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  f: "\f",
-  v: "\v",
-};
-
-/** Inverse of the engine's `String::c_escape` (4.6: \\ \a \b \f \n \r \t \v \' \"; older \?). */
-export function cUnescape(s: string): string {
-  return s.replace(/\\(.)/gs, (_, c: string) => C_UNESCAPE[c] ?? c);
-}
+/** Inverse of the engine's `String::c_escape`. */
+export { bytesToHex as toHex, cUnescape, hexToBytes as fromHex };
 
 function read(name: string): string {
   return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8");

@@ -1,4 +1,4 @@
-import { type Codec, defineCodec, type ImageValue } from "@gdvariant/core";
+import { type Codec, defineCodec, type ImageValue, type Layout } from "@gdvariant/core";
 import { IMAGE_FORMAT_MAX } from "../image/formats.js";
 import { TYPE_ID } from "../type-ids.js";
 
@@ -9,6 +9,14 @@ import { TYPE_ID } from "../type-ids.js";
 // A format >= FORMAT_MAX (23) is ERR_INVALID_DATA in the engine. L is read as a signed int by
 // the engine; a length with bit 31 set is refused here.
 const FIELDS = 20;
+const IMAGE_LAYOUT: Layout = [
+  { t: "word", name: "format" },
+  { t: "word", name: "mipmaps" },
+  { t: "word", name: "width" },
+  { t: "word", name: "height" },
+  { t: "length", name: "length" },
+  { t: "bytes", count: "length", pad: true },
+];
 
 /** The IMAGE codec (type 15). */
 export function imageCodec(): Codec<ImageValue> {
@@ -71,5 +79,6 @@ export function imageCodec(): Codec<ImageValue> {
       w.bytes(v.data);
       w.pad(v.data.length);
     },
+    layout: IMAGE_LAYOUT,
   });
 }

@@ -1,4 +1,4 @@
-import { type Codec, defineCodec, type InputEventValue } from "@gdvariant/core";
+import { type Codec, defineCodec, type InputEventValue, type Layout } from "@gdvariant/core";
 import { EVENT_PAYLOAD_BYTES, EVENT_TYPES } from "../input-event/constants.js";
 import { TYPE_ID } from "../type-ids.js";
 
@@ -11,6 +11,34 @@ import { TYPE_ID } from "../type-ids.js";
 // without the value (L = 16): we read L only to recognise that layout.
 const PREFIX = 12;
 const JOY_MOTION_20_LENGTH = 16;
+const BUTTON: Layout = [{ t: "i32", name: "buttonIndex" }];
+const INPUT_EVENT_LAYOUT: Layout = [
+  { t: "word", name: "type" },
+  { t: "i32", name: "device" },
+  { t: "word", name: "length" },
+  {
+    t: "switch",
+    field: "type",
+    cases: {
+      [EVENT_TYPES.KEY]: [
+        { t: "word", name: "modifiers" },
+        { t: "word", name: "scancode" },
+      ],
+      [EVENT_TYPES.MOUSE_BUTTON]: BUTTON,
+      [EVENT_TYPES.JOYSTICK_BUTTON]: BUTTON,
+      [EVENT_TYPES.SCREEN_TOUCH]: [{ t: "i32", name: "index" }],
+      [EVENT_TYPES.JOYSTICK_MOTION]: [
+        { t: "i32", name: "axis" },
+        {
+          t: "switch",
+          field: "length",
+          cases: { [JOY_MOTION_20_LENGTH]: [] },
+          else: [{ t: "f32", name: "axisValue" }],
+        },
+      ],
+    },
+  },
+];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -29,6 +57,7 @@ export function inputEventCodec(): Codec<InputEventValue> {
     wireId: TYPE_ID.INPUT_EVENT,
     kind: "inputEvent",
     name: "INPUT_EVENT",
+    layout: INPUT_EVENT_LAYOUT,
     decode: (ctx) => {
       const r = ctx.reader;
       r.need(PREFIX, "INPUT_EVENT");

@@ -1,4 +1,4 @@
-import { type Codec, defineCodec, type NodePathValue } from "@gdvariant/core";
+import { type Codec, defineCodec, NODE_PATH_LAYOUT, type NodePathValue } from "@gdvariant/core";
 import { TYPE_ID } from "../type-ids.js";
 
 // NODE_PATH, 2.x ("new format", the only one 2.1 writes):
@@ -81,5 +81,6 @@ export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<Node
       for (const n of subs) w.string(n);
       if (hasProp) w.string(v.property!);
     },
+    layout: NODE_PATH_LAYOUT,
   });
 }

@@ -1,4 +1,4 @@
-import { type Codec, checkSign, defineCodec, type PackedByteArrayValue } from "@gdvariant/core";
+import { BYTES_LAYOUT, type Codec, checkSign, defineCodec, type PackedByteArrayValue } from "@gdvariant/core";
 import { TYPE_ID } from "../type-ids.js";
 
 // RAW_ARRAY (ByteArray): u32 count | count bytes | pad to 4 (not written by the 2.1 encoder).
@@ -37,5 +37,6 @@ export function rawArrayCodec(): Codec<PackedByteArrayValue> {
       ctx.writer.bytes(v.data);
       ctx.writer.pad(v.data.length);
     },
+    layout: BYTES_LAYOUT,
   });
 }

@@ -1,0 +1,142 @@
+// The engine's number-to-text primitives of core/string/ustring.cpp (Godot 4.x): `String::num`
+// (printf "%.Nlf" with trailing zeros trimmed to one), `String::num_real` for doubles and floats,
+// and `itos`. printf rounds the exact binary value half-to-even; `toFixed` rounds ties up, so
+// ties (only possible when the value has few fractional bits) take an exact BigInt path.
+
+const MAX_DECIMALS = 32;
+
+// C's `(int)` of a double on x86-64 (cvttsd2si): truncation, and INT32_MIN for NaN, infinities
+// and anything out of range. Godot relies on it in `(int)floor(log10(x))` for x = 0 or x < 0.
+export function cInt32(x: number): number {
+  if (Number.isNaN(x) || x >= 2147483648 || x < -2147483648) return -2147483648;
+  return Math.trunc(x) | 0;
+}
+
+/** Two's-complement 32-bit `a - b` as C computes it when it wraps. */
+export function wrapSub32(a: number, b: number): number {
+  return (a - b) | 0;
+}
+
+// Lowest set bit's exponent of a finite non-zero double: x = odd * 2^e.
+function lowBitExponent(x: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantHi = hi & 0xfffff;
+  let e = biased === 0 ? -1074 : biased - 1075;
+  if (biased !== 0) mantHi |= 0x100000;
+  if (lo !== 0) {
+    const tz = 31 - Math.clz32(lo & -lo);
+    return e + tz;
+  }
+  const tz = 31 - Math.clz32(mantHi & -mantHi);
+  e += 32 + tz;
+  return e;
+}
+
+// Exact decimal of a double: [sign, integer digits, fraction digits] using BigInt.
+function exactFixed(x: number, decimals: number): string {
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, a);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let e: number;
+  if (biased === 0) e = -1074;
+  else {
+    mant |= 1n << 52n;
+    e = biased - 1075;
+  }
+  // value * 10^decimals = mant * 2^e * 10^decimals
+  const scale = 10n ** BigInt(decimals);
+  let q: bigint;
+  if (e >= 0) q = (mant << BigInt(e)) * scale;
+  else {
+    const num = mant * scale;
+    const den = 1n << BigInt(-e);
+    q = num / den;
+    const r = num - q * den;
+    const twice = r * 2n;
+    if (twice > den || (twice === den && (q & 1n) === 1n)) q += 1n;
+  }
+  let digits = q.toString();
+  if (decimals > 0) {
+    if (digits.length <= decimals) digits = "0".repeat(decimals - digits.length + 1) + digits;
+    digits = `${digits.slice(0, digits.length - decimals)}.${digits.slice(digits.length - decimals)}`;
+  }
+  return (neg ? "-" : "") + digits;
+}
+
+/** printf("%.{decimals}f", x) for a finite double (glibc: exact value, ties to even). */
+export function printfFixed(x: number, decimals: number): string {
+  if (x === 0) return (Object.is(x, -0) ? "-0" : "0") + (decimals > 0 ? `.${"0".repeat(decimals)}` : "");
+  // A tie needs the exact value to end within decimals + 1 fractional digits, i.e. its lowest
+  // set bit at 2^-(decimals+1) or above; toFixed is exact otherwise (and below 1e21).
+  if (Math.abs(x) < 1e21 && lowBitExponent(x) < -(decimals + 1)) return x.toFixed(decimals);
+  return exactFixed(x, decimals);
+}
+
+function trimZeros(buf: string): string {
+  if (!buf.includes(".")) return buf;
+  let end = buf.length;
+  while (end > 1 && buf.charCodeAt(end - 1) === 48) end--;
+  if (buf.charCodeAt(end - 1) === 46) return `${buf.slice(0, end)}0`;
+  return buf.slice(0, end);
+}
+
+/**
+ * `String::num(p_num, p_decimals)`: "nan"/"inf"/"-inf"; a negative count means 14 significant
+ * digits for |x| > 10 (and 14 decimals below); a count still negative prints "%lf" (6 decimals);
+ * at most 32 decimals; trailing zeros trimmed to one after the point.
+ */
+export function cNum(x: number, decimals: number): string {
+  if (Number.isNaN(x)) return "nan";
+  if (!Number.isFinite(x)) return x < 0 ? "-inf" : "inf";
+  let d = decimals;
+  if (d < 0) {
+    d = 14;
+    const abs = Math.abs(x);
+    if (abs > 10) d -= cInt32(Math.floor(Math.log10(abs)));
+  }
+  if (d > MAX_DECIMALS) d = MAX_DECIMALS;
+  return trimZeros(printfFixed(x, d < 0 ? 6 : d));
+}
+
+// (double)(int64_t)x == x on x86-64: out-of-range and NaN convert to INT64_MIN.
+function isInt64Exact(x: number): boolean {
+  if (Number.isNaN(x)) return false;
+  if (x >= 2 ** 63 || x < -(2 ** 63)) return x === -(2 ** 63);
+  return Number.isInteger(x);
+}
+
+function int64Text(x: number): string {
+  // |x| < 2^63 and integral: exact through BigInt; -0 prints "0".
+  return Number.isSafeInteger(x) ? String(x === 0 ? 0 : x) : BigInt(x).toString();
+}
+
+/** `String::num_real(double, trailing)`: the engine's `String(float)` with `trailing`. */
+export function numReal(x: number, trailing: boolean): string {
+  if (Number.isNaN(x) || !Number.isFinite(x)) return cNum(x, 0);
+  if (isInt64Exact(x)) return trailing ? `${int64Text(x)}.0` : int64Text(x);
+  let decimals = 14;
+  const abs = Math.abs(x);
+  if (abs > 10) decimals -= cInt32(Math.floor(Math.log10(abs)));
+  return cNum(x, decimals);
+}
+
+/** `String::num_real(float, trailing)`: 6 significant digits of a float (vector components). */
+export function numRealFloat(x: number, trailing: boolean): string {
+  const f = Math.fround(x);
+  if (Number.isNaN(f) || !Number.isFinite(f)) return cNum(f, 0);
+  if (isInt64Exact(f)) return trailing ? `${int64Text(f)}.0` : int64Text(f);
+  let decimals = 6;
+  const abs = Math.abs(f);
+  // log10 of the float, computed in float by the engine (log10f rounds to a float first).
+  if (abs > 10) decimals -= cInt32(Math.floor(Math.fround(Math.log10(abs))));
+  return cNum(f, decimals);
+}

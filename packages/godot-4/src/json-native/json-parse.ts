@@ -1,0 +1,295 @@
+import { TextParseError } from "@gdvariant/core";
+import { builtInStrtod } from "./engine-strtod.js";
+import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
+
+// Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.
+const MAX_JSON_DEPTH = 1024;
+
+const TK = {
+  curlyOpen: 0,
+  curlyClose: 1,
+  bracketOpen: 2,
+  bracketClose: 3,
+  identifier: 4,
+  string: 5,
+  number: 6,
+  colon: 7,
+  comma: 8,
+  eof: 9,
+} as const;
+type TokenType = (typeof TK)[keyof typeof TK];
+
+const TOKEN_NAMES = ["'{'", "'}'", "'['", "']'", "identifier", "string", "number", "':'", "','", "EOF"];
+
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * The engine's JSON reader (`JSON.parse_string`), character for character: whitespace is any
+ * character up to U+0020, a NUL character ends the text, numbers are read by `built_in_strtod`
+ * (leading zeros and a bare trailing point accepted), strings may hold raw control characters,
+ * `\v` and other unknown escapes are refused, a key met twice keeps its first place and last
+ * value, nesting deeper than 1024 is refused.
+ */
+export class EngineJsonParser {
+  private i = 0;
+  private type: TokenType = TK.eof;
+  private value: JsonNode = null;
+  private tokenStart = 0;
+  private readonly len: number;
+
+  constructor(private readonly s: string) {
+    this.len = s.length;
+  }
+
+  /** @throws {TextParseError} where the engine's parser fails. */
+  parse(): JsonNode {
+    if (this.len === 0) this.fail("syntax", "empty text", 0);
+    this.next();
+    const v = this.parseValue(0);
+    if (this.i < this.len) {
+      this.next();
+      if (this.type !== TK.eof) this.fail("trailing-text", "expected the end of the text", this.tokenStart);
+    }
+    return v;
+  }
+
+  private fail(code: "syntax" | "depth-exceeded" | "trailing-text", detail: string, at: number): never {
+    let line = 1;
+    let lineStart = 0;
+    for (let k = 0; k < at && k < this.len; k++) {
+      if (this.s.charCodeAt(k) === 10) {
+        line++;
+        lineStart = k + 1;
+      }
+    }
+    throw new TextParseError(`JSON: ${detail}`, { code, offset: at, line, column: at - lineStart + 1 });
+  }
+
+  private at(k: number): number {
+    return k < this.len ? this.s.charCodeAt(k) : 0;
+  }
+
+  private next(): void {
+    const s = this.s;
+    for (;;) {
+      const c = this.at(this.i);
+      this.tokenStart = this.i;
+      switch (c) {
+        case 0:
+          this.type = TK.eof;
+          return;
+        case 123:
+          this.i++;
+          this.type = TK.curlyOpen;
+          return;
+        case 125:
+          this.i++;
+          this.type = TK.curlyClose;
+          return;
+        case 91:
+          this.i++;
+          this.type = TK.bracketOpen;
+          return;
+        case 93:
+          this.i++;
+          this.type = TK.bracketClose;
+          return;
+        case 58:
+          this.i++;
+          this.type = TK.colon;
+          return;
+        case 44:
+          this.i++;
+          this.type = TK.comma;
+          return;
+        case 34:
+          this.value = this.readString();
+          this.type = TK.string;
+          return;
+        default: {
+          if (c <= 32) {
+            this.i++;
+            continue;
+          }
+          if (c === 45 || (c >= 48 && c <= 57)) {
+            const start = this.i;
+            const r = builtInStrtod(s, start, this.len);
+            // Nothing read ("-" alone, "-x"): the engine would read the same empty number again
+            // and fail on it whatever the context; fail here.
+            if (r.end === start) this.fail("syntax", "a number with no digits", start);
+            this.i = r.end;
+            this.value = new JsonNumber(r.value, start, r.end);
+            this.type = TK.number;
+            return;
+          }
+          if (isAsciiLetter(c)) {
+            const start = this.i;
+            while (isAsciiLetter(this.at(this.i))) this.i++;
+            this.value = s.slice(start, this.i);
+            this.type = TK.identifier;
+            return;
+          }
+          this.fail("syntax", "unexpected character", this.i);
+        }
+      }
+    }
+  }
+
+  private readHex4(from: number): number {
+    let v = 0;
+    for (let j = 0; j < 4; j++) {
+      const c = this.at(from + j);
+      if (c === 0) this.fail("syntax", "unterminated string", from + j);
+      const h = hexValue(c);
+      if (h < 0) this.fail("syntax", "malformed hex constant in string", from + j);
+      v = (v << 4) | h;
+    }
+    return v;
+  }
+
+  private readString(): string {
+    const s = this.s;
+    const open = this.i;
+    let k = this.i + 1;
+    let out = "";
+    let runStart = k;
+    for (;;) {
+      const c = this.at(k);
+      if (c === 0) this.fail("syntax", "unterminated string", open);
+      if (c === 34) {
+        out += s.slice(runStart, k);
+        this.i = k + 1;
+        return out;
+      }
+      if (c !== 92) {
+        k++;
+        continue;
+      }
+      out += s.slice(runStart, k);
+      const e = this.at(k + 1);
+      let res: number;
+      switch (e) {
+        case 0:
+          this.fail("syntax", "unterminated string", open);
+          break;
+        case 98:
+          res = 8;
+          break;
+        case 116:
+          res = 9;
+          break;
+        case 110:
+          res = 10;
+          break;
+        case 102:
+          res = 12;
+          break;
+        case 114:
+          res = 13;
+          break;
+        case 34:
+        case 92:
+        case 47:
+          res = e;
+          break;
+        case 117: {
+          res = this.readHex4(k + 2);
+          k += 4;
+          if ((res & 0xfffffc00) === 0xd800) {
+            if (this.at(k + 2) !== 92 || this.at(k + 3) !== 117)
+              this.fail("syntax", "unpaired lead surrogate in string", k);
+            const trail = this.readHex4(k + 4);
+            if ((trail & 0xfffffc00) !== 0xdc00) this.fail("syntax", "unpaired lead surrogate in string", k);
+            res = ((res - 0xd800) << 10) + (trail - 0xdc00) + 0x10000;
+            k += 6;
+          } else if ((res & 0xfffffc00) === 0xdc00)
+            this.fail("syntax", "unpaired trail surrogate in string", k);
+          break;
+        }
+        default:
+          this.fail("syntax", "invalid escape sequence", k);
+      }
+      // The engine's String cannot hold U+0000: it stores the replacement character.
+      out += res! === 0 ? "\ufffd" : String.fromCodePoint(res!);
+      k += 2;
+      runStart = k;
+    }
+  }
+
+  private parseValue(depth: number): JsonNode {
+    if (depth > MAX_JSON_DEPTH) this.fail("depth-exceeded", "JSON structure is too deep", this.tokenStart);
+    switch (this.type) {
+      case TK.curlyOpen:
+        return this.parseObject(depth + 1);
+      case TK.bracketOpen:
+        return this.parseArray(depth + 1);
+      case TK.identifier: {
+        const id = this.value as string;
+        if (id === "true") return true;
+        if (id === "false") return false;
+        if (id === "null") return null;
+        return this.fail(
+          "syntax",
+          `expected 'true', 'false', or 'null', got '${id.slice(0, 40)}'`,
+          this.tokenStart,
+        );
+      }
+      case TK.number:
+      case TK.string:
+        return this.value;
+      default:
+        return this.fail("syntax", `expected a value, got ${TOKEN_NAMES[this.type]}`, this.tokenStart);
+    }
+  }
+
+  private parseArray(depth: number): JsonArray {
+    const items: JsonNode[] = [];
+    const node = new JsonArray(items, this.tokenStart);
+    let needComma = false;
+    while (this.i < this.len) {
+      this.next();
+      if (this.type === TK.bracketClose) return node;
+      if (needComma) {
+        if (this.type !== TK.comma) this.fail("syntax", "expected ','", this.tokenStart);
+        needComma = false;
+        continue;
+      }
+      items.push(this.parseValue(depth));
+      needComma = true;
+    }
+    return this.fail("syntax", "expected ']'", this.len);
+  }
+
+  private parseObject(depth: number): JsonObject {
+    const entries = new Map<string, JsonNode>();
+    const node = new JsonObject(entries, this.tokenStart);
+    let needComma = false;
+    while (this.i < this.len) {
+      this.next();
+      if (this.type === TK.curlyClose) return node;
+      if (needComma) {
+        if (this.type !== TK.comma) this.fail("syntax", "expected '}' or ','", this.tokenStart);
+        needComma = false;
+        continue;
+      }
+      if (this.type !== TK.string) this.fail("syntax", "expected a key", this.tokenStart);
+      const key = this.value as string;
+      this.next();
+      if ((this.type as TokenType) !== TK.colon) this.fail("syntax", "expected ':'", this.tokenStart);
+      if (this.i >= this.len) break;
+      this.next();
+      entries.set(key, this.parseValue(depth));
+      needComma = true;
+    }
+    return this.fail("syntax", "expected '}'", this.len);
+  }
+}

@@ -1,0 +1,144 @@
+import { parseGdscriptRpc, type ScriptRpc } from "./gdscript-rpc.js";
+import { compareCodePoints, type RpcMethod } from "./rpc-config.js";
+import { parseTscnNodes } from "./tscn-nodes.js";
+
+/** A Godot project's files as text, by `res://` path. */
+export interface ProjectSources {
+  /** `.gd` files. */
+  readonly scripts: Readonly<Record<string, string>>;
+  /** `.tscn` files. */
+  readonly scenes: Readonly<Record<string, string>>;
+}
+
+/** The RPC surface of a project: each script's methods (inherited ones too), each scene's nodes. */
+export interface RpcSchema {
+  /** Scripts with at least one `@rpc` method, by path: methods by name. */
+  readonly scripts: Readonly<Record<string, Readonly<Record<string, RpcMethod>>>>;
+  /** Per scene: node path (from the scene's root, its name first) -> script path, for RPC scripts. */
+  readonly scenes: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+const MAX_NESTING = 64;
+
+/**
+ * The RPC schema of a project: every script's `@rpc` methods with those it inherits (through
+ * `extends "res://..."` or a `class_name`), and every scene's nodes that carry such a script
+ * (instanced scenes expanded). Node paths start with the scene root's name: with the scene as the
+ * main scene, that is the path from the default multiplayer root (`/root`).
+ */
+export function rpcSchema(project: ProjectSources): RpcSchema {
+  const parsed = new Map<string, ScriptRpc>();
+  const byClass = new Map<string, string>();
+  for (const [path, source] of Object.entries(project.scripts)) {
+    const s = parseGdscriptRpc(source);
+    parsed.set(path, s);
+    if (s.className !== undefined) byClass.set(s.className, path);
+  }
+  const resolved = new Map<string, Record<string, RpcMethod>>();
+  const resolve = (path: string, depth: number): Record<string, RpcMethod> => {
+    const done = resolved.get(path);
+    if (done !== undefined) return done;
+    const s = parsed.get(path);
+    if (s === undefined || depth > MAX_NESTING) return {};
+    let base: Record<string, RpcMethod> = {};
+    const ext = s.extends;
+    if (ext !== undefined) {
+      const target = "path" in ext ? absolute(path, ext.path) : byClass.get(ext.className);
+      if (target !== undefined && target !== path) base = resolve(target, depth + 1);
+    }
+    const all = { ...base, ...s.methods };
+    resolved.set(path, all);
+    return all;
+  };
+  const scripts: Record<string, Record<string, RpcMethod>> = {};
+  for (const path of [...parsed.keys()].sort(compareCodePoints)) {
+    const m = resolve(path, 0);
+    if (Object.keys(m).length > 0) scripts[path] = sortKeys(m);
+  }
+  const scenes: Record<string, Record<string, string>> = {};
+  for (const path of Object.keys(project.scenes).sort(compareCodePoints)) {
+    const nodes = sceneScripts(project.scenes, path, 0);
+    const rpcNodes: Record<string, string> = {};
+    for (const [node, script] of nodes) if (scripts[script] !== undefined) rpcNodes[node] = script;
+    if (Object.keys(rpcNodes).length > 0) scenes[path] = rpcNodes;
+  }
+  return { scripts, scenes };
+}
+
+/** Node path -> script of one scene, with instanced scenes expanded under their nodes. */
+function sceneScripts(
+  all: Readonly<Record<string, string>>,
+  path: string,
+  depth: number,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const text = all[path];
+  if (text === undefined || depth > MAX_NESTING) return out;
+  let rootName = "";
+  for (const n of parseTscnNodes(text)) {
+    let at: string;
+    if (n.parent === undefined) {
+      rootName = n.name;
+      at = n.name;
+    } else {
+      at = n.parent === "." ? `${rootName}/${n.name}` : `${rootName}/${n.parent}/${n.name}`;
+    }
+    if (n.instance !== undefined) {
+      for (const [sub, script] of sceneScripts(all, n.instance, depth + 1)) {
+        const slash = sub.indexOf("/");
+        out.set(slash < 0 ? at : `${at}${sub.slice(slash)}`, script);
+      }
+    }
+    if (n.script !== undefined) out.set(at, n.script);
+  }
+  return out;
+}
+
+function absolute(from: string, target: string): string {
+  if (target.startsWith("res://")) return target;
+  const dir = from.slice(0, from.lastIndexOf("/") + 1);
+  const parts: string[] = [];
+  for (const p of (dir + target).slice("res://".length).split("/")) {
+    if (p === "..") parts.pop();
+    else if (p !== "." && p !== "") parts.push(p);
+  }
+  return `res://${parts.join("/")}`;
+}
+
+function sortKeys<T>(o: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort(compareCodePoints)
+      .map((k) => [k, o[k]!]),
+  );
+}
+
+/**
+ * The TypeScript module `gdvariant rpc-schema` writes: `scripts` (methods by script path) and
+ * `nodes` (per scene, node path -> `{ rpc }`), ready for `createServer({ nodes: nodes["res://main.tscn"] })`.
+ */
+export function rpcSchemaModule(schema: RpcSchema, from = "a Godot project"): string {
+  const q = (s: string) => JSON.stringify(s);
+  const lines = [
+    `// Generated by \`gdvariant rpc-schema\` from ${from.replaceAll("\n", " ")}: the @rpc methods of`,
+    "// each script (with those it inherits) and the nodes that carry them in each scene. Method ids",
+    "// and the checksum the engine compares come from these names: regenerate when scripts change.",
+    'import type { NodeDeclaration, RpcMethods } from "@gdvariant/multiplayer";',
+    "",
+    "export const scripts = {",
+  ];
+  for (const [path, methods] of Object.entries(schema.scripts)) {
+    lines.push(`  ${q(path)}: {`);
+    for (const [name, m] of Object.entries(methods)) lines.push(`    ${q(name)}: ${JSON.stringify(m)},`);
+    lines.push("  },");
+  }
+  lines.push("} as const satisfies Record<string, RpcMethods>;", "", "export const nodes = {");
+  for (const [scene, nodes] of Object.entries(schema.scenes)) {
+    lines.push(`  ${q(scene)}: {`);
+    for (const [node, script] of Object.entries(nodes))
+      lines.push(`    ${q(node)}: { rpc: scripts[${q(script)}] },`);
+    lines.push("  },");
+  }
+  lines.push("} as const satisfies Record<string, Record<string, NodeDeclaration>>;", "");
+  return lines.join("\n");
+}

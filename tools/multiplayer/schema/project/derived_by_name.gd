@@ -1,0 +1,5 @@
+extends BaseActor
+
+@rpc("any_peer")
+func named_wave():
+	pass

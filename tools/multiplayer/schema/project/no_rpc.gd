@@ -1,0 +1,4 @@
+extends Node
+
+func just_a_method():
+	pass
