@@ -459,6 +459,9 @@ function leafView(v: Value): unknown {
         }
         return out;
       }
+      // Copied field by field: what is not a value at all (a sparse array of length 2^24 + 1,
+      // whose copy took 90 ms) or a rarer kind with a field that is not the model's is refused.
+      wellFormed(v);
       const { kind: _k, ...rest } = v as unknown as Record<string, unknown>;
       return rest;
     }
