@@ -660,12 +660,14 @@ export function runCampaign(o = {}) {
 
   const jsList = jsTargets();
   const hostileShare = o.hostileJS ?? 0.05;
+  let jsInputs = 0;
 
   for (let i = 0; i < iterations; i++) {
     // Hostile JS values (getters, Proxies, sparse arrays, shared subtrees, malformed values)
     // go to the functions that take values instead of bytes.
     if (r.chance(hostileShare)) {
       const input = hostileJS(r);
+      jsInputs++;
       const kind = input.how;
       byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
       runTargets(jsList, input.value, input, i, 0, new Uint8Array(0));
@@ -765,6 +767,7 @@ export function runCampaign(o = {}) {
     sealedTargets: sealedList.map(([n]) => n),
     jsTargets: jsList.map(([n]) => n),
     sealedInputs,
+    jsInputs,
     targetCalls: calls,
     callsThatProducedAValue: produced,
     seconds: (performance.now() - t0) / 1000,

@@ -166,6 +166,7 @@ export {
   type SortRank,
   sortArrayGodot3,
 } from "./text/sort-array.js";
+export { checkExpansion } from "./value/check-value.js";
 export {
   aabb,
   array,
@@ -219,11 +220,7 @@ export {
   vector4i,
 } from "./value/construct.js";
 export { equals } from "./value/equals.js";
-export {
-  checkExpansion,
-  DEFAULT_MAX_VALUES,
-  type WalkOptions,
-} from "./value/expansion.js";
+export { DEFAULT_MAX_VALUES, type WalkOptions } from "./value/expansion.js";
 export { type FromJSOptions, fromJS, type ToJSOptions, toJS } from "./value/js.js";
 export { jsBuilder } from "./value/js-builder.js";
 export { fromJSON, type JsonValue, toJSON } from "./value/json.js";

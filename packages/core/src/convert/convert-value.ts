@@ -3,8 +3,8 @@ import { encodeWith } from "../dialect/engine.js";
 import { checkOptions, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
+import { checkExpansion } from "../value/check-value.js";
 import { equals } from "../value/equals.js";
-import { checkExpansion } from "../value/expansion.js";
 import { toJSON } from "../value/json.js";
 import type {
   ArrayValue,

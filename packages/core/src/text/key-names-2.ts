@@ -10,7 +10,8 @@
 const SPKEY = 1 << 24;
 
 /** Lower-cased 2.x key name → scancode (a Map: no name reaches Object.prototype). */
-export const KEY_NAMES_2: ReadonlyMap<string, number> = new Map(
+// Pure: bundles that do not parse 2.x text (decode, encode) leave the table out.
+export const KEY_NAMES_2: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(
   Object.entries({
     escape: SPKEY | 0x01,
     tab: SPKEY | 0x02,

@@ -1,5 +1,6 @@
 import { EncodeError } from "../errors.js";
-import { Expansion, type WalkOptions, walkOptions, withPath } from "./expansion.js";
+import { withPath } from "./check-value.js";
+import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import { isInt64 } from "./int64.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";

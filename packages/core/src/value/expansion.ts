@@ -1,8 +1,7 @@
 import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH } from "../dialect/options.js";
-import { EncodeError, type GdVariantError } from "../errors.js";
+import { EncodeError } from "../errors.js";
 import type { PathSegment } from "../path.js";
 import { isKind, type Value } from "./types.js";
-import { malformed } from "./well-formed.js";
 
 // A value may hold one subtree in many places: 41 arrays, each holding the one below twice, are
 // a value of 2^40 leaves. Every walk visits a shared subtree once per place (text, toJS, toJSON,
@@ -108,10 +107,10 @@ export function measureValue(
   root: unknown,
   what: string,
   plainJS = false,
-  validate = false,
+  check?: FieldCheck,
 ): ValueSize | undefined {
   try {
-    return measure(root, what, plainJS, validate);
+    return measure(root, what, plainJS, check);
   } catch (e) {
     if (EncodeError.is(e)) throw e;
     return undefined;
@@ -141,9 +140,16 @@ function refuse(what: string, why: string, path: PathSegment[]): EncodeError {
   return new EncodeError(`${what}: ${why}`, { code: "invalid-value", path });
 }
 
-function measure(root: unknown, what: string, plainJS: boolean, validate: boolean): ValueSize | undefined {
-  if (validate) {
-    const why = malformed(root);
+/**
+ * What is wrong with one value's own fields, or undefined (value/well-formed.ts's `malformed`:
+ * passed in by the walks that validate, so that encode, which measures without it, does not carry
+ * it in its bundle).
+ */
+export type FieldCheck = (v: unknown) => string | undefined;
+
+function measure(root: unknown, what: string, plainJS: boolean, check?: FieldCheck): ValueSize | undefined {
+  if (check !== undefined) {
+    const why = check(root);
     if (why !== undefined) throw refuse(what, why, []);
   }
   const rootShape = shapeOf(root, plainJS);
@@ -180,8 +186,8 @@ function measure(root: unknown, what: string, plainJS: boolean, validate: boolea
             ? (list[at >> 1] as readonly unknown[])[at & 1]
             : (list[at] as readonly unknown[])[1];
       const shape = shapeOf(c, plainJS);
-      if (validate && (shape === LEAF || shape === HEAVY || !memo.has(c as object))) {
-        const why = malformed(c);
+      if (check !== undefined && (shape === LEAF || shape === HEAVY || !memo.has(c as object))) {
+        const why = check(c);
         if (why !== undefined) throw refuse(what, why, pathTo(lists, steps, next, top));
       }
       if (shape === LEAF) {
@@ -227,58 +233,14 @@ function measure(root: unknown, what: string, plainJS: boolean, validate: boolea
   }
 }
 
-/**
- * A walk's `invalid-value` error, with the path to the malformed value: the walks that keep no
- * path (toJS, toJSON, equals) find it by measuring each root again, validating, which stops at
- * the first malformed value in walk order. `e` as it is when it has a path or another code, or
- * when the measure finds nothing wrong (a collection too long to measure, a getter that throws).
- * Only on the way to an error: the measure is linear in the distinct size of the root, like the
- * walk that failed.
- * @internal
- */
-export function withPath<E extends GdVariantError>(
-  e: E,
-  roots: readonly unknown[],
-  what: string,
-): E | EncodeError {
-  if (!EncodeError.is(e) || e.code !== "invalid-value" || e.path.length > 0) return e;
-  for (const root of roots) {
-    try {
-      measure(root, what, false, true);
-    } catch (m) {
-      if (EncodeError.is(m) && m.code === "invalid-value") return m;
-    }
-  }
-  return e;
-}
-
-function tooLarge(what: string, expanded: number, max: number): EncodeError {
+/** The error for a value expanding past `max`. @internal */
+export function tooLarge(what: string, expanded: number, max: number): EncodeError {
   const size =
     expanded > Number.MAX_SAFE_INTEGER ? `about 2^${Math.round(Math.log2(expanded))}` : `${expanded}`;
   return new EncodeError(
     `${what}: the value expands to ${size} values (a subtree held in many places), over maxValues ${max}`,
     { code: "limit-exceeded" },
   );
-}
-
-/**
- * Refuses, before a walk, a value whose expanded size is over both `maxValues` and its distinct
- * size; also refuses a cycle, and with `validate` a value whose fields are not the model's
- * (value/well-formed.ts), with its path. For walks that look at the whole value anyway (the
- * text writers, convertValue), which would otherwise print or copy what they were given.
- * @throws {EncodeError} `limit-exceeded`, `depth-exceeded` for a value that contains itself,
- *   `invalid-value` for a malformed value (with `validate`).
- */
-export function checkExpansion(
-  value: unknown,
-  what: string,
-  maxValues = DEFAULT_MAX_VALUES,
-  validate = false,
-): void {
-  const size = measureValue(value, what, false, validate);
-  if (size !== undefined && size.expanded > maxValues && size.expanded > size.distinct) {
-    throw tooLarge(what, size.expanded, maxValues);
-  }
 }
 
 /**

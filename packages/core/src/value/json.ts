@@ -1,8 +1,9 @@
 import { base64Decode, base64Encode } from "../bytes/base64.js";
 import { DecodeError, EncodeError, GdVariantError } from "../errors.js";
 import type { PathSegment } from "../path.js";
+import { withPath } from "./check-value.js";
 import { toInt64 } from "./construct.js";
-import { Expansion, type WalkOptions, walkOptions, withPath } from "./expansion.js";
+import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import {
   type ContainerType,
   type DictionaryEntry,
