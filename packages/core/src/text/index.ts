@@ -28,4 +28,5 @@ export {
   type TextDialectId,
   TextParseError,
   type TextParseErrorCode,
+  TYPE_NAME_KINDS,
 } from "../index.js";
