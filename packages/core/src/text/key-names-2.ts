@@ -9,10 +9,15 @@
 
 const SPKEY = 1 << 24;
 
-/** Lower-cased 2.x key name → scancode (a Map: no name reaches Object.prototype). */
-// Pure: bundles that do not parse 2.x text (decode, encode) leave the table out.
-export const KEY_NAMES_2: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(
-  Object.entries({
+/**
+ * The 2.x scancode of a key name, compared without case; 0 for a name Godot 2.1 does not know.
+ * The table lives inside the function: a module-level table stays in every bundle of core's
+ * dist, decode + encode included (about 1 KB gzip), where a function is left out unused. Made
+ * at each call, with no prototype (no name reaches Object.prototype); names are rare in text.
+ */
+export function keyCode2(name: string): number {
+  const table: Record<string, number> = {
+    __proto__: null as unknown as number,
     escape: SPKEY | 0x01,
     tab: SPKEY | 0x02,
     backtab: SPKEY | 0x03,
@@ -223,5 +228,6 @@ export const KEY_NAMES_2: ReadonlyMap<string, number> = /* @__PURE__ */ new Map(
     ssharp: 0xdf,
     division: 0xf7,
     ydiaeresis: 0xff,
-  }),
-);
+  };
+  return table[name.toLowerCase()] ?? 0;
+}

@@ -10,7 +10,7 @@ import type {
   Value,
 } from "../value/types.js";
 import { ValueIds } from "../value/value-ids.js";
-import { KEY_NAMES_2 } from "./key-names-2.js";
+import { keyCode2 } from "./key-names-2.js";
 import { TextParseError } from "./parse-error.js";
 import { Lexer, type Token } from "./parse-lexer.js";
 import {
@@ -756,10 +756,7 @@ class Parser {
         }
         // A key name is looked up as 2.1's find_keycode does: without case, 0 when unknown.
         const k = args[0];
-        const scancode =
-          k?.type === "identifier"
-            ? (KEY_NAMES_2.get(k.text.toLowerCase()) ?? 0)
-            : num(0, "a scancode or key name");
+        const scancode = k?.type === "identifier" ? keyCode2(k.text) : num(0, "a scancode or key name");
         return { kind: "inputEvent", eventType: eventType!, device: 0, modifiers, scancode };
       }
       case "MBUTTON":
