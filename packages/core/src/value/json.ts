@@ -15,7 +15,7 @@ import {
   VECTOR_FIELDS,
 } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker, isContainer } from "./walk.js";
-import { malformed } from "./well-formed.js";
+import { INPUT_EVENT_FIELDS, malformed } from "./well-formed.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -530,18 +530,7 @@ class Parser {
         const out: Record<string, unknown> = { kind };
         for (const [k, x] of Object.entries(o)) {
           if (k === "kind") continue;
-          if (
-            ![
-              "eventType",
-              "device",
-              "modifiers",
-              "scancode",
-              "buttonIndex",
-              "index",
-              "axis",
-              "axisValue",
-            ].includes(k)
-          ) {
+          if (!INPUT_EVENT_FIELDS.includes(k)) {
             this.fail(`unknown inputEvent field ${k}`);
           }
           // The 2.x wire holds device, buttonIndex, index and axis as i32, the rest as u32.

@@ -20,7 +20,8 @@ const TYPED: Readonly<Record<string, Function>> = {
   packedFloat64Array: Float64Array,
   packedColorArray: Float32Array,
 };
-const INPUT_EVENT_FIELDS = [
+/** The fields of an inputEvent value besides its kind (2.x). @internal */
+export const INPUT_EVENT_FIELDS: readonly string[] = [
   "eventType",
   "device",
   "modifiers",
