@@ -2,7 +2,10 @@
 // overwrites, truncations, splices, inserted and deleted chunks, count inflation, header retyping),
 // random bytes, large arrays and dictionaries of engine values (typed, framed as a store_var
 // record, mutated), and built hostile inputs (1,024+ deep nesting, wide containers, hostile counts,
-// `__proto__`/`constructor` keys), fed to every dialect's decode (objects allowed and not),
+// `__proto__`/`constructor` keys), and hostile JS values (fuzz/hostile-js.mjs: getters, Proxies,
+// sparse arrays, shared subtrees, malformed model values; 5% of inputs, `hostileJS` to change
+// that) for fromJS, toJS, toJSON, equals and each dialect's encode, toText and convertValue,
+// fed to every dialect's decode (objects allowed and not),
 // toJS, toText, tagged JSON both ways (and equals), the text parser on toText's output,
 // convertValue to the next generation and encode of what decodes, and auto-detect's detect and
 // decodeAny; and ConfigFile text (config-file.mjs: engine files mutated, hostile texts built),
@@ -31,6 +34,7 @@ import * as godot4 from "@gdvariant/godot-4";
 import * as legacy2 from "@gdvariant/legacy-2";
 import { difference } from "../src/compare.mjs";
 import { configInput, configTargets } from "./config-file.mjs";
+import { hostileJS, jsTargets } from "./hostile-js.mjs";
 import { loadSealedCorpus, sealedInput, sealedTargets } from "./sealed.mjs";
 
 export const DIALECTS = { "godot-4": godot4, "godot-3": godot3, "legacy-2": legacy2 };
@@ -655,6 +659,8 @@ function heapNow() {
 export function stageOf(name) {
   if (name.startsWith("files.config")) return "config";
   if (name.startsWith("files.")) return "sealed";
+  if (name.endsWith(".fromJS")) return "fromJS";
+  if (name.endsWith(".equals")) return "equals";
   if (name.endsWith(".toText")) return "toText";
   if (name.endsWith(".parseText")) return "parseText";
   if (name.endsWith(".toJSON")) return "toJSON";
@@ -668,10 +674,12 @@ export function stageOf(name) {
 /**
  * Runs a campaign.
  * @param {{ seed?: number, iterations?: number, slowMs?: number, textSlowMs?: number,
- *   sealedShare?: number, sealedSlowMs?: number, onProgress?: (s: object) => void,
- *   progressEvery?: number }} o
+ *   sealedShare?: number, sealedSlowMs?: number, hostileJS?: number,
+ *   onProgress?: (s: object) => void, progressEvery?: number }} o
  *   `sealedShare` (default 0.1): the share of inputs that are sealed files (bench/fuzz/sealed.mjs),
  *   run through the file readers instead of the Variant targets; `sealedSlowMs` (default 250).
+ *   `hostileJS` (default 0.05): the share of inputs that are hostile JS values
+ *   (bench/fuzz/hostile-js.mjs), run through the functions that take values (jsTargets).
  * @returns a summary: inputs tried, target calls, escapes (with hex), slow inputs (over the
  *   stage's limit in CPU time five times running, inputs under 64 KB: `slowMs`, default 100, for decode,
  *   auto-detect, toJS and encode; `textSlowMs`, default 500, for the text form and ConfigFile), the slowest input under 64 KB per stage, the
@@ -693,6 +701,8 @@ export function runCampaign(o = {}) {
     config: o.textSlowMs ?? 500,
     toJSON: slowMs,
     convert: slowMs,
+    fromJS: slowMs,
+    equals: slowMs,
     // Sealed files inflate up to 1 MiB per call (SEALED_MAX_BYTES) and check their checksums.
     sealed: o.sealedSlowMs ?? 250,
   };
@@ -714,7 +724,22 @@ export function runCampaign(o = {}) {
   const t0 = performance.now();
   const byHow = new Map();
 
+  const jsList = jsTargets();
+  const hostileShare = o.hostileJS ?? 0.05;
+  let jsInputs = 0;
+
   for (let i = 0; i < iterations; i++) {
+    // Hostile JS values (getters, Proxies, sparse arrays, shared subtrees, malformed values)
+    // go to the functions that take values instead of bytes.
+    if (r.chance(hostileShare)) {
+      const input = hostileJS(r);
+      jsInputs++;
+      const kind = input.how;
+      byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
+      runTargets(jsList, input.value, input, i, 0, new Uint8Array(0));
+      progress(i);
+      continue;
+    }
     const sealed = r.chance(sealedShare);
     const input = sealed ? sealedInput(r, sealedCorpus, mutateOnce) : nextInput(r, corpus);
     if (sealed) sealedInputs++;
@@ -724,22 +749,38 @@ export function runCampaign(o = {}) {
       input.kind ??
       (input.how.includes(": ") ? input.how.split(": ")[1].split("+")[0] : input.how.split(" ")[0]);
     byHow.set(kind, (byHow.get(kind) ?? 0) + 1);
-    for (const [name, fn] of sealed ? sealedList : list) {
+    runTargets(sealed ? sealedList : list, bytes, input, i, bytes.length, bytes);
+    progress(i);
+  }
+
+  function progress(i) {
+    if (o.onProgress && (i + 1) % (o.progressEvery ?? 1000) === 0) {
+      o.onProgress({
+        done: i + 1,
+        escapes: escapes.length,
+        slow: slow.length,
+        seconds: (performance.now() - t0) / 1000,
+      });
+    }
+  }
+
+  // Every target on one input (bytes, or a JS value of `size` 0 and no bytes), timed and checked.
+  function runTargets(targetList, arg, input, i, size, bytes) {
+    for (const [name, fn] of targetList) {
       calls++;
       const h0 = heapNow();
       const s = cpuNow();
       let err;
       let ok = false;
       try {
-        ok = fn(bytes) === true;
+        ok = fn(arg) === true;
       } catch (e) {
         err = e;
       }
       const ms = cpuNow() - s;
       const h1 = heapNow();
       if (h1 > peak) peak = h1;
-      if (h1 - h0 > growth.bytes)
-        growth = { bytes: h1 - h0, target: name, how: input.how, size: bytes.length };
+      if (h1 - h0 > growth.bytes) growth = { bytes: h1 - h0, target: name, how: input.how, size };
       if (err !== undefined) {
         if (escapes.length < 100) {
           escapes.push({
@@ -753,7 +794,7 @@ export function runCampaign(o = {}) {
         continue;
       }
       if (ok) produced++;
-      if (bytes.length < 65536) {
+      if (size < 65536) {
         const stage = stageOf(name);
         const limit = limits[stage];
         let best = ms;
@@ -763,7 +804,7 @@ export function runCampaign(o = {}) {
         for (let k = 0; k < 4 && best > limit; k++) {
           const s2 = cpuNow();
           try {
-            fn(bytes);
+            fn(arg);
           } catch {}
           best = Math.min(best, cpuNow() - s2);
         }
@@ -774,22 +815,14 @@ export function runCampaign(o = {}) {
             stage,
             how: input.how,
             ms: best,
-            size: bytes.length,
+            size,
             hex: hex(bytes, 256),
           });
         }
         if (best > (slowest[stage]?.ms ?? 0)) {
-          slowest[stage] = { ms: best, target: name, how: input.how, size: bytes.length, iteration: i };
+          slowest[stage] = { ms: best, target: name, how: input.how, size, iteration: i };
         }
       }
-    }
-    if (o.onProgress && (i + 1) % (o.progressEvery ?? 1000) === 0) {
-      o.onProgress({
-        done: i + 1,
-        escapes: escapes.length,
-        slow: slow.length,
-        seconds: (performance.now() - t0) / 1000,
-      });
     }
   }
   return {
@@ -798,7 +831,9 @@ export function runCampaign(o = {}) {
     corpusSeeds: corpus.length,
     targets: list.map(([n]) => n),
     sealedTargets: sealedList.map(([n]) => n),
+    jsTargets: jsList.map(([n]) => n),
     sealedInputs,
+    jsInputs,
     targetCalls: calls,
     callsThatProducedAValue: produced,
     seconds: (performance.now() - t0) / 1000,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The fuzz campaign, on demand:
 //   node bench/fuzz/run.mjs --seed 42 --iterations 200000 [--slow-ms 100] [--text-slow-ms 500]
-//                           [--sealed-share 0.1] [--out summary.json]
+//                           [--sealed-share 0.1] [--hostile-js 0.05] [--out summary.json]
 //   node bench/fuzz/run.mjs --replay input.hex      (one input, hex, through every target)
 // Prints progress, then a JSON summary (inputs tried, escapes with their bytes in hex, slow
 // inputs, the slowest input under 64 KB, the largest heap growth of one call). Exits 1 when
@@ -37,6 +37,8 @@ const summary = runCampaign({
   slowMs: Number(opt("slow-ms", "100")),
   textSlowMs: Number(opt("text-slow-ms", "500")),
   sealedShare: Number(opt("sealed-share", "0.1")),
+  // The share of inputs that are hostile JS values instead of bytes (fuzz/hostile-js.mjs).
+  hostileJS: Number(opt("hostile-js", "0.05")),
   progressEvery: 2000,
   onProgress: (p) =>
     process.stderr.write(

@@ -45,9 +45,15 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
     ]);
     // A tenth of the inputs are sealed files, run through the file readers instead.
     expect(summary.sealedInputs).toBeGreaterThan(iterations * 0.05);
+    // A twentieth are hostile JS values, run through the functions that take values.
+    expect(summary.jsInputs).toBeGreaterThan(iterations * 0.02);
+    expect(summary.jsTargets).toEqual(
+      expect.arrayContaining(["js.fromJS", "js.toJS", "js.toJSON", "js.equals", "js.godot-4.toText"]),
+    );
     expect(summary.targetCalls).toBe(
-      (iterations - summary.sealedInputs) * summary.targets.length +
-        summary.sealedInputs * summary.sealedTargets.length,
+      (iterations - summary.sealedInputs - summary.jsInputs) * summary.targets.length +
+        summary.sealedInputs * summary.sealedTargets.length +
+        summary.jsInputs * summary.jsTargets.length,
     );
     for (const kind of [
       "bitflip",

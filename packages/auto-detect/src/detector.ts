@@ -866,6 +866,7 @@ export function createDetector(options: DetectorOptions): Detector {
   }
 
   function detect(input: unknown, options: DetectOptions = {}): DetectResult {
+    options ??= {}; // null from an untyped caller is no options
     const p = prepare(input, resolve(options));
     return "done" in p ? p.done : analyse(p.bytes, p.o, p.wrap);
   }
@@ -902,18 +903,21 @@ export function createDetector(options: DetectorOptions): Detector {
     return builder === MODEL ? best.values : best.values.map((v) => builder.value(v));
   }
 
-  function one(values: readonly unknown[], call: string): unknown {
+  function one(values: readonly unknown[], call: string, recordsCall: string): unknown {
     if (values.length === 1) return values[0];
-    const detail = `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and ${call} returns one value: call ${call}Records to read every record`;
+    const detail = `these bytes hold ${values.length} length-prefixed records (a store_var file or a stream), and ${call} returns one value: call ${recordsCall} to read every record`;
     throw new DecodeError(detail, { code: "invalid-data", offset: 0 });
   }
 
   return {
     dialects,
     detect,
-    decodeAny: (input, options = {}) => one(records(input, options, MODEL), "decodeAny") as Value,
-    decodeAnyRecords: (input, options = {}) => records(input, options, MODEL) as readonly Value[],
-    decodeAnyJS: (input, options = {}) => one(records(input, options, jsBuilder(options)), "decodeAnyJS"),
-    decodeAnyRecordsJS: (input, options = {}) => records(input, options, jsBuilder(options)),
+    // (Null options from an untyped caller are no options.)
+    decodeAny: (input, options) =>
+      one(records(input, options ?? {}, MODEL), "decodeAny", "decodeAnyRecords") as Value,
+    decodeAnyRecords: (input, options) => records(input, options ?? {}, MODEL) as readonly Value[],
+    decodeAnyJS: (input, options) =>
+      one(records(input, options ?? {}, jsBuilder(options ?? {})), "decodeAnyJS", "decodeAnyRecordsJS"),
+    decodeAnyRecordsJS: (input, options) => records(input, options ?? {}, jsBuilder(options ?? {})),
   };
 }

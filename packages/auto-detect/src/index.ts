@@ -94,6 +94,7 @@ function pick(id: KnownDialectId): Dialect {
  * @throws {GdVariantError} for an unknown dialect id or an empty `dialects` list.
  */
 export function detect(input: unknown, options: DetectAnyOptions = {}): DetectResult {
+  options ??= {}; // null from an untyped caller is no options
   return detectorFor(options.dialects).detect(input, options);
 }
 
@@ -107,6 +108,7 @@ export function detect(input: unknown, options: DetectAnyOptions = {}): DetectRe
  *   (`objects-not-allowed`), or for an ambiguous dump unless `ambiguous: "best"`.
  */
 export function decodeAny(input: unknown, options: DecodeAnyOptions & DetectAnyOptions = {}): Value {
+  options ??= {}; // null from an untyped caller is no options
   return detectorFor(options.dialects).decodeAny(input, options);
 }
 
@@ -120,6 +122,7 @@ export function decodeAnyRecords(
   input: unknown,
   options: DecodeAnyOptions & DetectAnyOptions = {},
 ): readonly Value[] {
+  options ??= {}; // null from an untyped caller is no options
   return detectorFor(options.dialects).decodeAnyRecords(input, options);
 }
 
@@ -135,6 +138,7 @@ export function decodeAnyJS(
   input: unknown,
   options: DecodeAnyOptions & DetectAnyOptions & ToJSOptions = {},
 ): unknown {
+  options ??= {}; // null from an untyped caller is no options
   return detectorFor(options.dialects).decodeAnyJS(input, options);
 }
 
@@ -148,5 +152,6 @@ export function decodeAnyRecordsJS(
   input: unknown,
   options: DecodeAnyOptions & DetectAnyOptions & ToJSOptions = {},
 ): readonly unknown[] {
+  options ??= {}; // null from an untyped caller is no options
   return detectorFor(options.dialects).decodeAnyRecordsJS(input, options);
 }

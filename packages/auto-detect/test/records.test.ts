@@ -1,5 +1,5 @@
 // decodeAny on several records, decodeAnyRecords, and readings that differ in framing.
-import { decodeAny, decodeAnyRecords, detect } from "@gdvariant/auto-detect";
+import { decodeAny, decodeAnyJS, decodeAnyRecords, detect } from "@gdvariant/auto-detect";
 import { DecodeError, decodeWith, equals, readStoreVarFile, writeStoreVarFile } from "@gdvariant/core";
 import { godot3Dialect } from "@gdvariant/godot-3";
 import { godot4Dialect } from "@gdvariant/godot-4";
@@ -28,7 +28,15 @@ describe("many records", () => {
 
   it("decodeAny refuses several records, naming the call that reads them", () => {
     const bytes = bytesOf("engine-saves/godot-4.6.3.txt", "save_entities");
-    expect(() => decodeAny(bytes)).toThrow(/300 length-prefixed records.*decodeAnyRecords/);
+    expect(() => decodeAny(bytes)).toThrow(/300 length-prefixed records.*call decodeAnyRecords to/);
+    // decodeAnyJS named decodeAnyJSRecords, which does not exist.
+    expect(() => decodeAnyJS(bytes)).toThrow(/300 length-prefixed records.*call decodeAnyRecordsJS to/);
+    // Null options from an untyped caller are no options (they were a raw TypeError).
+    const none = null as unknown as undefined;
+    expect(() => decodeAny(bytes, none)).toThrow(DecodeError);
+    expect(() => decodeAnyJS(bytes, none)).toThrow(DecodeError);
+    expect(decodeAnyRecords(bytes, none)).toHaveLength(300);
+    expect(detect(bytes, none).best).toBeDefined();
     try {
       decodeAny(bytes);
     } catch (e) {

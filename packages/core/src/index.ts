@@ -158,7 +158,14 @@ export {
 export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
 export { IMAGE_FORMAT_NAMES, TYPE_NAME_KINDS } from "./text/parse-names.js";
 export { formatPrintfG } from "./text/printf-g.js";
-export { poolEqualityKeys, type SortArrayGodot3Options, sortArrayGodot3 } from "./text/sort-array.js";
+export {
+  poolEqualityKeys,
+  poolKeyOf,
+  type SortArrayGodot3Options,
+  type SortRank,
+  sortArrayGodot3,
+} from "./text/sort-array.js";
+export { checkExpansion } from "./value/check-value.js";
 export {
   aabb,
   array,
@@ -212,11 +219,7 @@ export {
   vector4i,
 } from "./value/construct.js";
 export { equals } from "./value/equals.js";
-export {
-  checkExpansion,
-  DEFAULT_MAX_VALUES,
-  type WalkOptions,
-} from "./value/expansion.js";
+export { DEFAULT_MAX_VALUES, type WalkOptions } from "./value/expansion.js";
 export { type FromJSOptions, fromJS, type ToJSOptions, toJS } from "./value/js.js";
 export { jsBuilder } from "./value/js-builder.js";
 export { fromJSON, type JsonValue, toJSON } from "./value/json.js";

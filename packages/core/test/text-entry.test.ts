@@ -19,6 +19,7 @@ describe("@gdvariant/core/text", () => {
       "parseVariantTextAt",
       "parseVariantTextSequence",
       "poolEqualityKeys",
+      "poolKeyOf",
       "sortArrayGodot3",
     ]);
     for (const n of names)

@@ -2,7 +2,7 @@
 // refused with EncodeError invalid-value and its path: before, { kind: "string", value: 5 }
 // encoded as 0 bytes and { kind: "object" } as 4 undecodable ones.
 import { EncodeError, fromJS, KINDS, writeStoreVarFile } from "@gdvariant/core";
-import { decode, dialect, encode } from "@gdvariant/godot-4";
+import { decode, decodeJS, decodeWithLength, dialect, encode, encodeInto, toText } from "@gdvariant/godot-4";
 import { describeMalformedEncode } from "@gdvariant/test-support/malformed";
 import { describe, expect, it } from "vitest";
 
@@ -39,4 +39,15 @@ describe("the values of issue 36", () => {
     expect(fromJS(2 ** 63)).toEqual({ kind: "float", value: 2 ** 63 });
     expect(decode(encode(-(2 ** 63)))).toEqual({ kind: "int", value: -(2n ** 63n) });
   });
+});
+
+it("takes null options as none (they were a raw TypeError)", () => {
+  const none = null as unknown as undefined;
+  const bytes = encode([1, "a"]);
+  expect(decode(bytes, none)).toEqual(decode(bytes));
+  expect(decodeJS(bytes, none)).toEqual([1, "a"]);
+  expect(decodeWithLength(bytes, none).length).toBe(bytes.length);
+  expect(encode([1, "a"], none)).toEqual(bytes);
+  expect(encodeInto([1, "a"], new Uint8Array(64), 0, none)).toBe(bytes.length);
+  expect(toText(decode(bytes), none)).toBe('[1, "a"]');
 });

@@ -450,3 +450,42 @@ function errorOf(f: () => unknown): unknown {
   }
   return undefined;
 }
+
+/** A 2.x or 3.x dialect's writers and `convertValue` to it, for {@link expectTypedContainersRefused}. */
+export interface UntypedWriterUnderTest {
+  encode(value: Value): Uint8Array;
+  decode(bytes: Uint8Array): Value;
+  toText(value: Value): string;
+  convert(value: Value): { value: Value; losses: readonly unknown[] };
+}
+
+/**
+ * A 4.x typed Array and typed Dictionary are refused by encode and toText as `unsupported-kind`
+ * with a message naming convertValue, which writes them untyped with one loss (3.2.3 and 3.6 read
+ * neither the bytes of a 4.x Array[int] nor its text; legacy-2's toText printed it untyped).
+ */
+export function expectTypedContainersRefused(w: UntypedWriterUnderTest): void {
+  const items: Value[] = [
+    { kind: "int", value: 1 },
+    { kind: "int", value: 2 },
+  ];
+  for (const v of [
+    { kind: "array", items, elementType: { kind: "builtin", type: "int" } },
+    { kind: "dictionary", entries: [[items[0]!, items[1]!]], keyType: { kind: "builtin", type: "int" } },
+  ] as Value[]) {
+    for (const write of [() => w.encode(v), () => w.toText(v)]) {
+      let e: unknown;
+      try {
+        write();
+      } catch (x) {
+        e = x;
+      }
+      expect(isOwn(e) && e.code).toBe("unsupported-kind");
+      expect((e as Error).message).toContain("convertValue");
+    }
+    const r = w.convert(v);
+    expect(r.losses.length).toBe(1);
+    expect(() => w.toText(r.value)).not.toThrow();
+    expect(w.decode(w.encode(r.value))).toEqual(r.value);
+  }
+}

@@ -85,11 +85,14 @@ function checkContainerType(ctx: EncodeContext, kind: string, field: string, t: 
   );
 }
 
+// One rule for every writer (encode and the text writers): a typed container the target has no
+// form for is refused, and the message names convertValue, which writes it untyped and reports
+// the loss (3.2.3 and 3.6 read neither 4.x typed-array bytes nor its text).
 function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): never {
   const since = o.typedSince ? ` (typed ${what} need ${o.typedSince})` : "";
   throw ctx.error(
     "unsupported-kind",
-    `${ctx.dialect.name} (${ctx.dialect.engineVersions}) cannot write a typed ${what}${since}`,
+    `${ctx.dialect.name} (${ctx.dialect.engineVersions}) cannot write a typed ${what}${since}; convertValue writes it untyped and reports the loss`,
   );
 }
 

@@ -3,8 +3,8 @@ import { encodeWith } from "../dialect/encoder.js";
 import { checkOptions, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
+import { checkExpansion } from "../value/check-value.js";
 import { equals } from "../value/equals.js";
-import { checkExpansion } from "../value/expansion.js";
 import { toJSON } from "../value/json.js";
 import type {
   ArrayValue,
@@ -432,7 +432,7 @@ export function convertValue(value: Value, target: Dialect, options?: ConvertOpt
   );
   try {
     // Each leaf is written and read back: a value held in many places is refused before that.
-    checkExpansion(value, "convertValue", o.maxValues);
+    checkExpansion(value, "convertValue", o.maxValues, true);
     const c = new Converter(target, o);
     return { value: c.convert(value), losses: c.losses };
   } catch (e) {

@@ -60,18 +60,35 @@ export function capabilities(target: Dialect): Capabilities {
   return c;
 }
 
+// Per dialect: what keepsContainerType found for each element type and place. A chain of typed
+// dictionaries asks the same question at every level, and a target that refuses typed
+// containers answers with an EncodeError each time (an Error made at every level, the largest
+// part of converting such a chain).
+const typeCache = new WeakMap<Dialect, Map<string, boolean>>();
+
 /** True when `target` writes and reads back a typed container with this element type. */
 export function keepsContainerType(
   target: Dialect,
   type: ContainerType,
   where: "array" | "key" | "value",
 ): boolean {
-  const probe: Value =
-    where === "array"
-      ? { kind: "array", items: [], elementType: type }
-      : where === "key"
-        ? { kind: "dictionary", entries: [], keyType: type }
-        : { kind: "dictionary", entries: [], valueType: type };
-  const back = roundTrip(target, probe);
-  return back !== undefined && equals(back, probe);
+  let known = typeCache.get(target);
+  if (known === undefined) {
+    known = new Map();
+    typeCache.set(target, known);
+  }
+  const id = `${where}|${type.kind}|${type.kind === "builtin" ? type.type : type.kind === "class" ? type.className : type.path}`;
+  let keeps = known.get(id);
+  if (keeps === undefined) {
+    const probe: Value =
+      where === "array"
+        ? { kind: "array", items: [], elementType: type }
+        : where === "key"
+          ? { kind: "dictionary", entries: [], keyType: type }
+          : { kind: "dictionary", entries: [], valueType: type };
+    const back = roundTrip(target, probe);
+    keeps = back !== undefined && equals(back, probe);
+    known.set(id, keeps);
+  }
+  return keeps;
 }

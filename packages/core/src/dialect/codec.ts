@@ -5,7 +5,7 @@ import { jsBuilder } from "../value/js-builder.js";
 import type { Value } from "../value/types.js";
 import { MODEL } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { type KeptReading, readKeeping } from "./decoder.js";
+import { decodeOptions as checkDecodeOptions, type KeptReading, readKeeping } from "./decoder.js";
 import { encodeIntoWith, encodeOptions, encodeWith, keptEncoder } from "./encoder.js";
 import type { DecodeOptions, EncodeOptions } from "./options.js";
 
@@ -75,7 +75,8 @@ export function createCodecWith(
   encodeOpts: EncodeOptions & { chunkSize?: number } = {},
 ): VariantCodec {
   const encoding = encodeOptions(encodeOpts, writing);
-  const chunkSize = encodeOpts.chunkSize ?? DEFAULT_CODEC_CHUNK;
+  decodeOptions = checkDecodeOptions(decodeOptions, reading);
+  const chunkSize = encoding.chunkSize ?? DEFAULT_CODEC_CHUNK;
   if (!(typeof chunkSize === "number" && chunkSize >= MIN_ROOM && chunkSize <= 1 << 30)) {
     throw new EncodeError(`option chunkSize must be a number from ${MIN_ROOM} to 2^30, not ${chunkSize}`, {
       code: "invalid-value",

@@ -15,6 +15,7 @@ export function decodeJSWith(
   input: Uint8Array,
   options: DecodeOptions & ToJSOptions = {},
 ): unknown {
+  options ??= {}; // null from an untyped caller is no options
   let o: DecodeOptions = options;
   if (options.onSpan !== undefined) {
     const { onSpan: _ignored, ...rest } = options;

@@ -21,6 +21,7 @@ import { type Builder, MODEL, type Observer } from "./builder.js";
 import { compile } from "./compiled.js";
 import type { Codec, DecodeContext, Dialect, Inline } from "./contract.js";
 import {
+  checkOptions,
   DEFAULT_MAX_COLLECTION_LENGTH,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
@@ -595,6 +596,15 @@ export function probeWith(
   return readOrProbe(dialect, input, options, builder, observer, true, undefined);
 }
 
+/**
+ * The caller's decode options, checked: null is none; a limit that is not a number of 0 or more
+ * (NaN would turn it off) is refused.
+ * @throws {DecodeError} `invalid-data` at offset 0.
+ */
+export function decodeOptions<O extends DecodeOptions>(options: O | null | undefined, dialect: Dialect): O {
+  return checkOptions(options, (m) => new DecodeError(m, { code: "invalid-data", offset: 0, dialect: dialect.id }));
+}
+
 function readOrProbe(
   dialect: Dialect,
   input: Uint8Array,
@@ -604,6 +614,8 @@ function readOrProbe(
   probe: boolean,
   kept: KeptReading | undefined,
 ): { value: unknown; length: number } | undefined {
+  // A codec checked its options once, when it was made.
+  if (kept === undefined) options = decodeOptions(options, dialect);
   const bytes = asBytes(input, dialect.id, 0);
   const offset = options.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {

@@ -18,6 +18,7 @@ import { DEFAULT_MAX_VALUES, Expansion } from "../value/expansion.js";
 import { isInt64Number } from "../value/int64.js";
 import type { DictionaryEntry, Kind, Value } from "../value/types.js";
 import { isKind } from "../value/types.js";
+import { rangeErrorCode } from "../value/walk.js";
 import { type Compiled, compile } from "./compiled.js";
 import type { Codec, Dialect, EncodeContext } from "./contract.js";
 import {
@@ -419,7 +420,8 @@ class Encoder implements EncodeContext {
 
   // As in the decoder: no closure per value; the segment is built only for an error.
   private nested(value: Value, what: SegmentKind, index: number, ref: Value | string | undefined): void {
-    this.expansion!.spend(1);
+    // A codec's own element (object properties): the value itself is what may be met twice.
+    this.expansion!.spend(1, typeof value === "object" && value !== null ? value : undefined);
     const depth = ++this.depth;
     try {
       if (depth > this.maxDepth) {
@@ -562,22 +564,24 @@ function keyValue(k: unknown): Value {
 // An exception that is not ours, as the project's error: the JS stack running out is
 // `depth-exceeded`, anything else (a writer's TypeError, a getter's throw) `invalid-value`.
 function foreignError(e: unknown, dialect: string): EncodeError {
-  const stack = e instanceof RangeError && /call stack/i.test(e.message);
+  const code = rangeErrorCode(e) ?? "invalid-value";
   let why: string;
   try {
     why = e instanceof Error ? e.message : String(e);
   } catch {
     why = "an exception that cannot be shown";
   }
-  return new EncodeError(stack ? "nesting too deep for the JS stack" : `malformed value: ${why}`, {
-    code: stack ? "depth-exceeded" : "invalid-value",
-    dialect,
-    cause: e,
-  });
+  const detail =
+    code === "depth-exceeded"
+      ? "nesting too deep for the JS stack"
+      : code === "limit-exceeded"
+        ? `the output is larger than JavaScript allows (${why})`
+        : `malformed value: ${why}`;
+  return new EncodeError(detail, { code, dialect, cause: e });
 }
 
 // The caller's options, checked (null is none; a limit of NaN would turn it off).
-export function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
+export function encodeOptions<O extends EncodeOptions>(options: O | null | undefined, dialect: Dialect): O {
   return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }), [
     ...LIMIT_NAMES,
     "maxValues",

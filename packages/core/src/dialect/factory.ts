@@ -38,7 +38,8 @@ export function dialectFactory<O extends object, R>(
   const names = spec.names;
   let fallback: Dialect | undefined;
   return (options) => {
-    if (options !== undefined) {
+    // Null from an untyped caller is no options, as undefined is.
+    if (options !== undefined && options !== null) {
       for (let i = 0; i < names.length; i++) {
         if (options[names[i]!] !== undefined) return get(options);
       }

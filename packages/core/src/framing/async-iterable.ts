@@ -45,6 +45,7 @@ export async function* decodeStreamRecords(
   source: ChunkSource,
   options: StreamDecoderOptions = {},
 ): AsyncGenerator<FrameRecord, void, undefined> {
+  options ??= {}; // null from an untyped caller is no options
   const decoder = new StreamDecoder(dialect, options);
   const ready: FrameRecord[] = [];
   for await (const chunk of chunksOf(source)) {
@@ -86,6 +87,7 @@ export async function* decodeStream(
   source: ChunkSource,
   options: StreamDecoderOptions = {},
 ): AsyncGenerator<Value, void, undefined> {
+  options ??= {}; // null from an untyped caller is no options
   for await (const record of decodeStreamRecords(dialect, source, options)) yield record.value;
 }
 
@@ -100,6 +102,7 @@ export async function* encodeStream(
   values: AsyncIterable<unknown> | Iterable<unknown>,
   options: FrameEncodeOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
+  options ??= {}; // null from an untyped caller is no options
   for await (const value of values as AsyncIterable<unknown>)
     yield encodeStreamFrame(dialect, value, options);
 }

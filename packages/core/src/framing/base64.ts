@@ -13,6 +13,7 @@ import type { Value } from "../value/types.js";
  * @throws {EncodeError} when the dialect cannot write the value; nothing else.
  */
 export function variantToBase64(dialect: Dialect, value: unknown, options: EncodeOptions = {}): string {
+  options ??= {}; // null from an untyped caller is no options
   return base64Encode(encodeWith(dialect, value, options));
 }
 
@@ -28,6 +29,7 @@ export function base64ToVariant(
   text: string,
   options: Omit<DecodeOptions, "offset"> = {},
 ): Value {
+  options ??= {}; // null from an untyped caller is no options
   const bytes = typeof text === "string" ? base64Decode(text) : undefined;
   if (bytes === undefined) {
     throw new DecodeError("text is not base64", { code: "invalid-data", offset: 0, dialect: dialect.id });

@@ -37,6 +37,7 @@ export function encodePacket(
   value: unknown,
   options: PacketEncodeOptions = {},
 ): Uint8Array {
+  options ??= {}; // null from an untyped caller is no options
   const max = resolveMaxPacketSize(options.maxPacketSize, DEFAULT_MAX_PACKET_SIZE);
   const bytes = encodeWith(dialect, value, options);
   if (bytes.length > max) {
@@ -60,6 +61,7 @@ export function decodePacket(
   packet: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: PacketDecodeOptions = {},
 ): Value {
+  options ??= {}; // null from an untyped caller is no options
   const bytes = asBytes(packet, dialect.id, 0);
   const max = resolveMaxPacketSize(options.maxPacketSize, DEFAULT_MAX_PACKET_SIZE);
   if (bytes.length > max) {

@@ -54,6 +54,7 @@ export function readRecords(
   bytes: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: ReadRecordsOptions = {},
 ): RecordsRead {
+  options ??= {}; // null from an untyped caller is no options
   const input = asBytes(bytes, dialect.id, 0);
   const maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, MAX_FRAME_LENGTH);
   const chain = walkRecords(input, { bigEndian: options.bigEndian === true, maxPacketSize });
@@ -136,6 +137,7 @@ export function writeStoreVarFile(
   values: Iterable<unknown>,
   options: FrameEncodeOptions = {},
 ): Uint8Array {
+  options ??= {}; // null from an untyped caller is no options
   const maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, MAX_FRAME_LENGTH);
   const parts: Uint8Array[] = [];
   let total = 0;

@@ -65,6 +65,7 @@ export class StreamDecoder {
    *   (`allowObjects` default false, `maxDepth` 1024, `maxCollectionLength`, `maxTotalBytes`).
    */
   constructor(dialect: Dialect, options: StreamDecoderOptions = {}) {
+    options ??= {}; // null from an untyped caller is no options
     this.dialect = dialect;
     this.bigEndian = options.bigEndian === true;
     this.maxPacketSize = resolveMaxPacketSize(options.maxPacketSize, DEFAULT_MAX_PACKET_SIZE);

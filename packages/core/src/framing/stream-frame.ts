@@ -27,6 +27,7 @@ export function encodeStreamFrame(
   value: unknown,
   options: FrameEncodeOptions = {},
 ): Uint8Array {
+  options ??= {}; // null from an untyped caller is no options
   const max = resolveMaxPacketSize(options.maxPacketSize, DEFAULT_MAX_PACKET_SIZE);
   const bytes = encodeWith(dialect, value, options);
   if (bytes.length > max) {

@@ -26,6 +26,7 @@ export function createDecodeStream(
   dialect: Dialect,
   options: StreamDecoderOptions = {},
 ): TransformStream<Uint8Array | ArrayBuffer | ArrayBufferView, Value> {
+  options ??= {}; // null from an untyped caller is no options
   const decoder = new StreamDecoder(dialect, options);
   return new TransformStream({
     transform(chunk, controller) {
@@ -50,6 +51,7 @@ export function createEncodeStream(
   dialect: Dialect,
   options: FrameEncodeOptions = {},
 ): TransformStream<unknown, Uint8Array> {
+  options ??= {}; // null from an untyped caller is no options
   return new TransformStream({
     transform(value, controller) {
       controller.enqueue(encodeStreamFrame(dialect, value, options));

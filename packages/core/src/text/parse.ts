@@ -10,6 +10,7 @@ import type {
   Value,
 } from "../value/types.js";
 import { ValueIds } from "../value/value-ids.js";
+import { keyCode2 } from "./key-names-2.js";
 import { TextParseError } from "./parse-error.js";
 import { Lexer, type Token } from "./parse-lexer.js";
 import {
@@ -748,18 +749,15 @@ class Parser {
         let modifiers = 0;
         const m = args[1];
         if (m !== undefined) {
-          if (m.type !== "identifier" || !/^[SACM]+$/.test(m.text)) {
-            this.fail("arguments", "key modifiers are letters from S, A, C, M", m);
-          }
-          for (const c of m.text) modifiers |= KEY_MODIFIER_BITS[c]!;
+          // 2.1 sets each modifier whose letter the identifier holds, in either case
+          // (`mods.findn("C")`...), and ignores the other letters.
+          if (m.type !== "identifier") this.fail("arguments", "key modifiers are letters from S, A, C, M", m);
+          for (const c of m.text.toUpperCase()) modifiers |= KEY_MODIFIER_BITS[c] ?? 0;
         }
-        return {
-          kind: "inputEvent",
-          eventType: eventType!,
-          device: 0,
-          modifiers,
-          scancode: num(0, "a scancode"),
-        };
+        // A key name is looked up as 2.1's find_keycode does: without case, 0 when unknown.
+        const k = args[0];
+        const scancode = k?.type === "identifier" ? keyCode2(k.text) : num(0, "a scancode or key name");
+        return { kind: "inputEvent", eventType: eventType!, device: 0, modifiers, scancode };
       }
       case "MBUTTON":
       case "JBUTTON":
@@ -827,6 +825,7 @@ function describe(t: Token): string {
  * @throws {TypeError} for an unknown `dialect` option.
  */
 export function parseVariantText(text: string, options: ParseVariantTextOptions = {}): Value {
+  options ??= {}; // null from an untyped caller is no options
   return guarded(text, options, (p) => {
     const v = p.value();
     p.expectEnd();
@@ -841,6 +840,7 @@ export function parseVariantText(text: string, options: ParseVariantTextOptions 
  * @throws {TextParseError} as {@link parseVariantText}.
  */
 export function parseVariantTextSequence(text: string, options: ParseVariantTextOptions = {}): Value[] {
+  options ??= {}; // null from an untyped caller is no options
   return guarded(text, options, (p) => {
     const out: Value[] = [];
     while (!p.atEnd()) out.push(p.value());

@@ -138,16 +138,34 @@ function insertionSort<T>(arr: T[], first: number, last: number, less: Less<T>):
   for (let i = first + 1; i !== last; i++) linearInsert(arr, first, i, less);
 }
 
+/**
+ * What the final pass may know of an element (see {@link SortArrayGodot3Options.rankOf}):
+ * `less(a, b)` is `a.type < b.type` when the types differ; within a type with a `key` (a string,
+ * or `null` for a key of its own, which differs from every other) it is "the keys differ";
+ * within a type without one it is the comparator's.
+ */
+export interface SortRank {
+  readonly type: number;
+  readonly key?: string | null | undefined;
+}
+
 /** Options of {@link sortArrayGodot3}. */
 export interface SortArrayGodot3Options<T> {
   /**
    * For comparators that only tell "differs" (the engine's `<` of pool arrays: true as soon as
    * one element differs): a key such that `less(a, b)` is exactly "a's key is undefined or not
-   * b's key". The final insertion pass, which such a comparator makes quadratic (every element
-   * walks to the front), then takes O(n): each element lands just after the nearest earlier
-   * element with its key, or first, which is where the engine's scan stops. Default none.
+   * b's key". The same as `rankOf` giving every element one type and this key. Default none.
    */
   equalityKey?: (x: T) => string | undefined;
+  /**
+   * For comparators that order values by type first (Variant's `<`): each element's
+   * {@link SortRank}. The final insertion pass, which a "differs" comparator makes quadratic
+   * (an element walks left past every element of its type with another key, or of a higher
+   * type), then finds where each element stops without the walk: after the last element of a
+   * lower type or with its key, whichever is later, or by comparing within its type. The result
+   * is the plain pass's. Default none (the plain pass).
+   */
+  rankOf?: (x: T) => SortRank;
 }
 
 /**
@@ -160,44 +178,140 @@ export function sortArrayGodot3<T>(
   less: (a: T, b: T) => boolean,
   options: SortArrayGodot3Options<T> = {},
 ): T[] {
+  options ??= {}; // null from an untyped caller is no options
   const n = arr.length;
   if (n < 2) return arr;
   introsort(arr, 0, n, bitlog(n) * 2, less);
   if (n > THRESHOLD) {
     insertionSort(arr, 0, THRESHOLD, less);
-    if (options.equalityKey) insertByKey(arr, options.equalityKey);
+    const key = options.equalityKey;
+    const rankOf =
+      options.rankOf ??
+      (key === undefined ? undefined : (x: T): SortRank => ({ type: 0, key: key(x) ?? null }));
+    if (rankOf !== undefined) insertByRank(arr, less, rankOf);
     else for (let i = THRESHOLD; i !== n; i++) unguardedLinearInsert(arr, i, arr[i]!, less);
   } else insertionSort(arr, 0, n, less);
   return arr;
 }
 
-// The final pass of unguardedLinearInsert for a "differs" comparator, on a linked list: an
-// element walks left past every element with another key, so it stops just after the nearest
-// one with its own key, which is the last one of that key placed so far, or reaches the front.
-function insertByKey<T>(arr: T[], key: (x: T) => string | undefined): void {
+// Labels that order the final pass's list (order maintenance): a node inserted after another
+// takes a label between that one's and the next one's, and a crowded stretch is spread out
+// again (doubling the stretch until it has room), so comparing two places is comparing labels.
+// STEP apart at the ends: 2^24 elements (maxCollectionLength) stay within 2^44, exact in a double.
+const STEP = 2 ** 20;
+
+// The final pass of unguardedLinearInsert for a comparator described by `rankOf`, on a linked
+// list: element i (from THRESHOLD on) walks left past everything its comparator says it is less
+// than, so it stops just after the last element placed so far of a lower type or with its own
+// key (keyed types), or at the first element of its type it is not less than (other types),
+// whichever comes later, or reaches the front.
+function insertByRank<T>(arr: T[], less: Less<T>, rankOf: (x: T) => SortRank): void {
   const n = arr.length;
-  const next = new Int32Array(n).fill(-1); // list links by index into `items`
   const items = arr.slice();
-  const last = new Map<string, number>();
+  const ranks = items.map(rankOf);
+  const next = new Int32Array(n).fill(-1);
+  const label = new Float64Array(n);
+  // Per type: its last element in list order; per type and key: the last with that key; for
+  // types without keys, each element's previous element of its type (list order).
+  const lastOfType = new Map<number, number>();
+  const lastOfKey = new Map<string, number>();
+  const prevSame = new Int32Array(n).fill(-1);
+  const types: number[] = [];
   let head = 0;
+  const after = (a: number, b: number) => label[a]! > label[b]!;
+  const place = (i: number) => {
+    const r = ranks[i]!;
+    let last = lastOfType.get(r.type);
+    if (last === undefined) {
+      types.push(r.type);
+      types.sort((x, y) => x - y);
+    }
+    if (r.key === undefined) {
+      // Into its type's chain: after the last element of its type before it, and before the
+      // first one after it (the ones it walked past).
+      let p = last ?? -1;
+      let afterIt = -1;
+      while (p >= 0 && after(p, i)) {
+        afterIt = p;
+        p = prevSame[p]!;
+      }
+      prevSame[i] = p;
+      if (afterIt >= 0) prevSame[afterIt] = i;
+    } else if (r.key !== null) {
+      const k = `${r.type}:${r.key}`;
+      const lk = lastOfKey.get(k);
+      if (lk === undefined || after(i, lk)) lastOfKey.set(k, i);
+    }
+    if (last === undefined || after(i, last)) last = i;
+    lastOfType.set(r.type, last);
+  };
+  // The first THRESHOLD elements, in order.
   for (let i = 0; i < THRESHOLD; i++) {
-    if (i + 1 < THRESHOLD) next[i] = i + 1;
-    const k = key(items[i]!);
-    if (k !== undefined) last.set(k, i);
+    next[i] = i + 1 < THRESHOLD ? i + 1 : -1;
+    label[i] = (i + 1) * STEP;
+    place(i);
   }
   for (let i = THRESHOLD; i < n; i++) {
-    const k = key(items[i]!);
-    const after = k === undefined ? undefined : last.get(k);
-    if (after === undefined) {
+    const v = items[i]!;
+    const r = ranks[i]!;
+    // The last element of a lower type.
+    let stop = -1;
+    for (const t of types) {
+      if (t >= r.type) break;
+      const l = lastOfType.get(t)!;
+      if (stop < 0 || after(l, stop)) stop = l;
+    }
+    if (r.key !== undefined) {
+      if (r.key !== null) {
+        const l = lastOfKey.get(`${r.type}:${r.key}`);
+        if (l !== undefined && (stop < 0 || after(l, stop))) stop = l;
+      }
+    } else {
+      // Elements of its type after `stop`, from the last, until one it is not less than.
+      for (let x = lastOfType.get(r.type) ?? -1; x >= 0 && (stop < 0 || after(x, stop)); x = prevSame[x]!) {
+        if (!less(v, items[x]!)) {
+          stop = x;
+          break;
+        }
+      }
+    }
+    if (stop < 0) {
       next[i] = head;
+      label[i] = label[head]! - STEP;
       head = i;
     } else {
-      next[i] = next[after]!;
-      next[after] = i;
+      makeRoom(stop, next, label);
+      const following = next[stop]!;
+      label[i] = following < 0 ? label[stop]! + STEP : Math.floor((label[stop]! + label[following]!) / 2);
+      next[i] = following;
+      next[stop] = i;
     }
-    if (k !== undefined) last.set(k, i);
+    place(i);
   }
   for (let i = 0, at = head; i < n; i++, at = next[at]!) arr[i] = items[at]!;
+}
+
+// Makes room for a label right after node `s`: when `s` and the node after it are too close,
+// spreads the nodes after `s` evenly over the labels up to the node after them, over a stretch
+// twice as long each time until it has room (or to the end of the list, which has room).
+function makeRoom(s: number, next: Int32Array, label: Float64Array): void {
+  const following = next[s]!;
+  if (following < 0 || label[following]! - label[s]! >= 2) return;
+  const lo = label[s]!;
+  for (let k = 2; ; k *= 2) {
+    const nodes: number[] = [];
+    let at = following;
+    while (at >= 0 && nodes.length < k) {
+      nodes.push(at);
+      at = next[at]!;
+    }
+    const step = at < 0 ? STEP : Math.floor((label[at]! - lo) / (nodes.length + 2));
+    if (step >= 4) {
+      // Two steps after `s`, then one between each: room after `s` for the next insertion.
+      for (let j = 0; j < nodes.length; j++) label[nodes[j]!] = lo + step * (j + 2);
+      return;
+    }
+  }
 }
 
 const POOL_STRIDE: Readonly<Record<string, number>> = {
@@ -211,11 +325,31 @@ const POOL_STRIDE: Readonly<Record<string, number>> = {
 };
 
 /**
+ * The equality key of one pool-array dictionary key under the engine's pool `<` of 2.x and 3.x,
+ * which is "lengths or an element differ" (`!=` on elements: NaN differs from itself, -0 equals
+ * 0): equal strings for arrays the engine finds equal, `null` for an array with a NaN (equal to
+ * none), `undefined` for a value that is not a pool array with whole elements or whose kind is
+ * in `exclude` (2.x compares Vector2Array through a Vector3 view). The `key` of a
+ * {@link SortRank}.
+ */
+export function poolKeyOf(v: Value, exclude: readonly string[] = []): string | null | undefined {
+  const stride = POOL_STRIDE[v.kind];
+  if (stride === undefined || exclude.includes(v.kind)) return undefined;
+  const data = (v as { data: ArrayLike<number> | readonly string[] }).data;
+  if (data.length % stride !== 0) return undefined;
+  let s = "";
+  for (let j = 0; j < data.length; j++) {
+    const x = data[j]!;
+    if (typeof x === "number" && Number.isNaN(x)) return null;
+    s += typeof x === "string" ? `${JSON.stringify(x)},` : `${x === 0 ? 0 : x},`;
+  }
+  return s;
+}
+
+/**
  * The {@link SortArrayGodot3Options.equalityKey} of pool-array dictionary keys, when `keys` are
- * all pool arrays of one kind with whole elements: the engine's pool `<` is then "lengths or an
- * element differ" (`!=` on elements: NaN differs from itself, -0 equals 0). `undefined` when the
- * keys are anything else, and the sort takes its plain final pass. `exclude` names kinds whose
- * `<` in the caller's generation is not that (2.x compares Vector2Array through a Vector3 view).
+ * all pool arrays of one kind with whole elements (see {@link poolKeyOf}). `undefined` when the
+ * keys are anything else, and the sort takes its plain final pass.
  */
 export function poolEqualityKeys(
   keys: readonly Value[],
@@ -223,26 +357,14 @@ export function poolEqualityKeys(
 ): string[] | undefined {
   const first = keys[0];
   if (first === undefined) return undefined;
-  const kind = first.kind;
-  const stride = POOL_STRIDE[kind];
-  if (stride === undefined || exclude.includes(kind)) return undefined;
   const out = new Array<string>(keys.length);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (k.kind !== kind) return undefined;
-    const data = (k as { data: ArrayLike<number> | readonly string[] }).data;
-    if (data.length % stride !== 0) return undefined;
-    let s = "";
-    for (let j = 0; j < data.length; j++) {
-      const x = data[j]!;
-      // A NaN never equals anything: a key of its own, so the element walks to the front.
-      if (typeof x === "number" && Number.isNaN(x)) {
-        s = `#${i}`;
-        break;
-      }
-      s += typeof x === "string" ? `${JSON.stringify(x)},` : `${x === 0 ? 0 : x},`;
-    }
-    out[i] = s;
+    if (k.kind !== first.kind) return undefined;
+    const key = poolKeyOf(k, exclude);
+    if (key === undefined) return undefined;
+    // A NaN never equals anything: a key of its own, so the element walks to the front.
+    out[i] = key ?? `#${i}`;
   }
   return out;
 }

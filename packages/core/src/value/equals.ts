@@ -1,7 +1,11 @@
+import { EncodeError } from "../errors.js";
+import { withPath } from "./check-value.js";
 import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
+import { isInt64 } from "./int64.js";
 import type { ContainerType, Int64, Value } from "./types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, isContainer } from "./walk.js";
+import { malformed } from "./well-formed.js";
 
 function sameNumber(a: number, b: number): boolean {
   return Object.is(a, b);
@@ -41,14 +45,15 @@ function sameContainerType(a: ContainerType | undefined, b: ContainerType | unde
  * 16,777,216; packed arrays count their elements) values of `a`.
  * @throws {EncodeError} `depth-exceeded` when `a` contains itself (a cycle) and is compared with
  *   a different value; `limit-exceeded` past `maxValues`; `invalid-value` for something that is
- *   not a value.
+ *   not a value or a field that is not the model's (a sparse array where a number belongs), in
+ *   either value, with the path to it (a value is compared only with one of its own kind).
  */
 export function equals(a: Value, b: Value, options?: WalkOptions): boolean {
   const o = walkOptions(options, "equals");
   try {
     return recursiveEquals(a, b, 0, new Expansion(a, "equals", o.maxValues));
   } catch (e) {
-    throw asProjectError(e, "equals");
+    throw withPath(asProjectError(e, "equals"), [a, b], "equals");
   }
 }
 
@@ -66,7 +71,9 @@ function recursiveEquals(a: Value, b: Value, depth: number, c: Expansion): boole
   switch (a.kind) {
     case "array": {
       const o = b as typeof a;
-      if (a.kind !== o.kind || a.items.length !== o.items.length) return false;
+      if (a.kind !== o.kind) return false;
+      wellFormed(a, o);
+      if (a.items.length !== o.items.length) return false;
       if (!!a.shared !== !!o.shared || !sameContainerType(a.elementType, o.elementType)) return false;
       c.spend(a.items.length, a);
       for (let i = 0; i < a.items.length; i++)
@@ -75,8 +82,9 @@ function recursiveEquals(a: Value, b: Value, depth: number, c: Expansion): boole
     }
     case "dictionary": {
       const o = b as typeof a;
-      if (a.kind !== o.kind || a.entries.length !== o.entries.length || !!a.shared !== !!o.shared)
-        return false;
+      if (a.kind !== o.kind) return false;
+      wellFormed(a, o);
+      if (a.entries.length !== o.entries.length || !!a.shared !== !!o.shared) return false;
       if (!sameContainerType(a.keyType, o.keyType) || !sameContainerType(a.valueType, o.valueType))
         return false;
       c.spend(2 * a.entries.length, a);
@@ -121,6 +129,20 @@ function walkEquals(a: Value, b: Value, c: Expansion): boolean {
   return true;
 }
 
+// What is compared must be the model's (value/well-formed.ts): a sparse array of length
+// 2^32 - 1 compared element by element would take 2^32 steps, and where a number belongs it is
+// compared as it is (and a bigint made of it joins it into a string first). Each value's own
+// fields, as it is met (equals() finds the path of a malformed one). Scalars and vectors, most
+// of what a large value holds, are checked with a typeof or two (`ok`: what that found) and
+// looked at whole only when that fails: the whole check made equals 4-6x slower.
+function wellFormed(a: Value, b: Value, ok = false): void {
+  if (ok) return;
+  const why = malformed(a) ?? malformed(b);
+  if (why !== undefined) throw new EncodeError(`equals: ${why}`, { code: "invalid-value" });
+}
+
+const isNum = (x: unknown): boolean => typeof x === "number";
+
 /** Compares `a` and `b` itself; the values they hold go to `nested`, to be compared after. */
 function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Expansion): boolean {
   if (a === b) return true;
@@ -131,20 +153,33 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
       return true;
     case "bool":
     case "string":
-    case "stringName":
-      return a.value === (b as typeof a).value;
-    case "float":
-      return sameNumber(a.value, (b as typeof a).value);
+    case "stringName": {
+      const x = a.value;
+      const y = (b as typeof a).value;
+      wellFormed(a, b, typeof x === typeof y && typeof x === (a.kind === "bool" ? "boolean" : "string"));
+      return x === y;
+    }
+    case "float": {
+      const x = a.value;
+      const y = (b as typeof a).value;
+      wellFormed(a, b, isNum(x) && isNum(y));
+      return sameNumber(x, y);
+    }
     case "int":
-      return sameInt(a.value, (b as typeof a).value);
-    case "rid":
-      return sameInt(a.id, (b as typeof a).id);
+    case "rid": {
+      const x = a.kind === "int" ? a.value : a.id;
+      const y = a.kind === "int" ? (b as typeof a).value : (b as typeof a).id;
+      wellFormed(a, b, isInt64(x) && isInt64(y));
+      return sameInt(x, y);
+    }
     case "signal": {
       const o = b as typeof a;
+      wellFormed(a, b);
       return a.name === o.name && sameInt(a.objectId, o.objectId);
     }
     case "nodePath": {
       const o = b as typeof a;
+      wellFormed(a, b);
       return (
         a.absolute === o.absolute &&
         a.property === o.property &&
@@ -156,6 +191,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     case "object": {
       const o = b as typeof a;
+      wellFormed(a, b);
       if (a.form !== o.form) return false;
       if (a.form === "id") return sameInt(a.id, (o as typeof a).id);
       if (a.form === "null") return true;
@@ -172,6 +208,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     case "array": {
       const o = b as typeof a;
+      wellFormed(a, b);
       c.spend(a.items.length, a);
       return (
         !!a.shared === !!o.shared &&
@@ -182,6 +219,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     case "dictionary": {
       const o = b as typeof a;
+      wellFormed(a, b);
       c.spend(2 * a.entries.length, a);
       return (
         !!a.shared === !!o.shared &&
@@ -196,6 +234,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     case "packedStringArray": {
       const o = b as typeof a;
+      wellFormed(a, b);
       c.spend(a.data.length, a.data);
       return a.data.length === o.data.length && a.data.every((s, i) => s === o.data[i]);
     }
@@ -208,10 +247,12 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     case "packedVector3Array":
     case "packedVector4Array":
     case "packedColorArray":
+      wellFormed(a, b);
       c.spend(a.data.length, a.data);
       return sameTyped(a.data, (b as typeof a).data);
     case "image": {
       const o = b as typeof a;
+      wellFormed(a, b);
       c.spend(a.data.length, a.data);
       return (
         a.format === o.format &&
@@ -222,6 +263,7 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
       );
     }
     case "inputEvent": {
+      wellFormed(a, b);
       const o = b as unknown as Record<string, unknown>;
       const x = a as unknown as Record<string, unknown>;
       const keys = new Set([...Object.keys(x), ...Object.keys(o)]);
@@ -230,14 +272,26 @@ function same(a: Value, b: Value, nested: (x: Value, y: Value) => boolean, c: Ex
     }
     default: {
       if (a.kind in MATRIX_SIZES) {
+        wellFormed(a, b);
         const va = (a as { values: readonly number[] }).values;
         const vb = (b as { values: readonly number[] }).values;
         return va.length === vb.length && va.every((n, i) => sameNumber(n, vb[i]!));
       }
       const fields = VECTOR_FIELDS[a.kind as keyof typeof VECTOR_FIELDS];
+      if (fields === undefined) {
+        wellFormed(a, b);
+        return false;
+      }
       const ra = a as unknown as Record<string, number>;
       const rb = b as unknown as Record<string, number>;
-      return fields.every((f) => sameNumber(ra[f]!, rb[f]!));
+      let equal = true;
+      for (const f of fields) {
+        const x = ra[f]!;
+        const y = rb[f]!;
+        wellFormed(a, b, isNum(x) && isNum(y));
+        equal &&= sameNumber(x, y);
+      }
+      return equal;
     }
   }
 }

@@ -1,6 +1,7 @@
-import { checkOptions } from "../dialect/options.js";
+import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH } from "../dialect/options.js";
 import { EncodeError } from "../errors.js";
-import { isKind } from "./types.js";
+import type { PathSegment } from "../path.js";
+import { isKind, type Value } from "./types.js";
 
 // A value may hold one subtree in many places: 41 arrays, each holding the one below twice, are
 // a value of 2^40 leaves. Every walk visits a shared subtree once per place (text, toJS, toJSON,
@@ -15,6 +16,10 @@ import { isKind } from "./types.js";
 
 /** Default of `maxValues`: the most a value's shared subtrees may expand it to. */
 export const DEFAULT_MAX_VALUES = 1 << 24;
+
+// The most one collection adds to a walk (a dictionary counts its keys and values, a packed
+// Vector4 array four numbers an element): four times the collection limit of decode and encode.
+const MAX_ONE_COLLECTION = 4 * DEFAULT_MAX_COLLECTION_LENGTH;
 
 /**
  * What one value weighs in a walk: 1, plus the elements of a packed array or the bytes of a 2.x
@@ -98,16 +103,55 @@ export interface ValueSize {
  * getter or Proxy that throws (the walk itself will meet them and say so).
  * @throws {EncodeError} `depth-exceeded` when the value contains itself (a cycle).
  */
-export function measureValue(root: unknown, what: string, plainJS = false): ValueSize | undefined {
+export function measureValue(
+  root: unknown,
+  what: string,
+  plainJS = false,
+  check?: FieldCheck,
+): ValueSize | undefined {
   try {
-    return measure(root, what, plainJS);
+    return measure(root, what, plainJS, check);
   } catch (e) {
     if (EncodeError.is(e)) throw e;
     return undefined;
   }
 }
 
-function measure(root: unknown, what: string, plainJS: boolean): ValueSize | undefined {
+// The place of the child last taken at each level, as path segments (for a malformed value).
+function pathTo(
+  lists: readonly (readonly unknown[])[],
+  steps: readonly number[],
+  next: readonly number[],
+  top: number,
+): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let l = 0; l <= top; l++) {
+    const i = next[l]! - 1;
+    const step = steps[l]!;
+    if (step === 1) out.push(i);
+    else if (step === 3) out.push({ property: String((lists[l]![i] as unknown[])[0]) });
+    else if ((i & 1) === 0) out.push({ keyAt: i >> 1 });
+    else out.push({ key: (lists[l]![i >> 1] as unknown[])[0] as Value });
+  }
+  return out;
+}
+
+function refuse(what: string, why: string, path: PathSegment[]): EncodeError {
+  return new EncodeError(`${what}: ${why}`, { code: "invalid-value", path });
+}
+
+/**
+ * What is wrong with one value's own fields, or undefined (value/well-formed.ts's `malformed`:
+ * passed in by the walks that validate, so that encode, which measures without it, does not carry
+ * it in its bundle).
+ */
+export type FieldCheck = (v: unknown) => string | undefined;
+
+function measure(root: unknown, what: string, plainJS: boolean, check?: FieldCheck): ValueSize | undefined {
+  if (check !== undefined) {
+    const why = check(root);
+    if (why !== undefined) throw refuse(what, why, []);
+  }
   const rootShape = shapeOf(root, plainJS);
   if (rootShape === LEAF || rootShape === HEAVY) {
     const w = weightOf(root);
@@ -142,6 +186,10 @@ function measure(root: unknown, what: string, plainJS: boolean): ValueSize | und
             ? (list[at >> 1] as readonly unknown[])[at & 1]
             : (list[at] as readonly unknown[])[1];
       const shape = shapeOf(c, plainJS);
+      if (check !== undefined && (shape === LEAF || shape === HEAVY || !memo.has(c as object))) {
+        const why = check(c);
+        if (why !== undefined) throw refuse(what, why, pathTo(lists, steps, next, top));
+      }
       if (shape === LEAF) {
         sizes[top]!++;
         distinct++;
@@ -185,25 +233,14 @@ function measure(root: unknown, what: string, plainJS: boolean): ValueSize | und
   }
 }
 
-function tooLarge(what: string, expanded: number, max: number): EncodeError {
+/** The error for a value expanding past `max`. @internal */
+export function tooLarge(what: string, expanded: number, max: number): EncodeError {
   const size =
     expanded > Number.MAX_SAFE_INTEGER ? `about 2^${Math.round(Math.log2(expanded))}` : `${expanded}`;
   return new EncodeError(
     `${what}: the value expands to ${size} values (a subtree held in many places), over maxValues ${max}`,
     { code: "limit-exceeded" },
   );
-}
-
-/**
- * Refuses, before a walk, a value whose expanded size is over both `maxValues` and its distinct
- * size; also refuses a cycle. For walks that look at the whole value anyway (the text writers).
- * @throws {EncodeError} `limit-exceeded`, or `depth-exceeded` for a value that contains itself.
- */
-export function checkExpansion(value: unknown, what: string, maxValues = DEFAULT_MAX_VALUES): void {
-  const size = measureValue(value, what);
-  if (size !== undefined && size.expanded > maxValues && size.expanded > size.distinct) {
-    throw tooLarge(what, size.expanded, maxValues);
-  }
 }
 
 /**
@@ -228,7 +265,7 @@ export class Expansion {
     private readonly what: string,
     private readonly maxValues = DEFAULT_MAX_VALUES,
     private readonly plainJS = false,
-    checkAt = 1 << 16,
+    checkAt = 1 << 14,
   ) {
     this.next = Math.min(checkAt, maxValues);
   }
@@ -239,10 +276,18 @@ export class Expansion {
    */
   spend(weight: number, container?: object): void {
     this.spent += weight;
-    if (this.spent > this.next) this.check(container);
+    if (this.spent > this.next) this.check(container, weight);
   }
 
-  private check(container: object | undefined): void {
+  private check(container: object | undefined, weight: number): void {
+    // One collection of more than this is refused before it is walked: a sparse array of
+    // length 2^32 - 1 holds no memory and would take the walk 2^32 steps.
+    if (weight > MAX_ONE_COLLECTION) {
+      throw new EncodeError(
+        `${this.what}: a collection of ${weight} values is over 4 times maxCollectionLength (${DEFAULT_MAX_COLLECTION_LENGTH})`,
+        { code: "limit-exceeded" },
+      );
+    }
     if (this.spent > this.bound) throw tooLarge(this.what, this.spent, this.maxValues);
     if (this.bound !== Number.POSITIVE_INFINITY) {
       this.next = this.bound;

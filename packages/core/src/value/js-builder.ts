@@ -54,5 +54,6 @@ const MAP = /* @__PURE__ */ makeJsBuilder(true);
  * `decodeJS` reads with, for `readWith(dialect, bytes, options, jsBuilder(options), observer)`.
  */
 export function jsBuilder(options: ToJSOptions = {}): Builder {
+  options ??= {}; // null from an untyped caller is no options
   return options.dictionaries === "map" ? MAP : AUTO;
 }

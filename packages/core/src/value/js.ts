@@ -2,11 +2,13 @@ import { describeJS } from "../describe.js";
 import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError } from "../errors.js";
 import type { PathSegment } from "../path.js";
+import { withPath } from "./check-value.js";
 import { toInt64 } from "./construct.js";
 import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import { isInt64Number } from "./int64.js";
 import { type DictionaryEntry, isKind, type Value, VECTOR_FIELDS } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker } from "./walk.js";
+import { malformed } from "./well-formed.js";
 
 /** Options of {@link fromJS}: the limits of `encode`, which a value made here must pass anyway. */
 export interface FromJSOptions extends WalkOptions {
@@ -205,15 +207,17 @@ export interface ToJSOptions {
  * Walks iteratively, so any depth the value has is fine. A subtree held in many places is
  * viewed once per place, up to `maxValues` (default 16,777,216) values in all.
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value or for
- *   options that are not options.
+ *   `limit-exceeded` past `maxValues` or for a list over 4 times the collection limit,
+ *   `invalid-value` for something that is not a value or a list of a value's fields that is not
+ *   the model's (a NodePath's names, a matrix's values, a PackedStringArray's data), with the path
+ *   to it, or for options that are not options.
  */
 export function toJS(value: Value, options?: ToJSOptions & WalkOptions): unknown {
   const o = walkOptions(options, "toJS");
   try {
     return view(value, o.dictionaries ?? "auto", 0, new Expansion(value, "toJS", o.maxValues));
   } catch (e) {
-    throw asProjectError(e, "toJS");
+    throw withPath(asProjectError(e, "toJS"), [value], "toJS");
   }
 }
 
@@ -393,6 +397,12 @@ export function setKey(target: Record<string, unknown>, key: string, v: unknown)
   else target[key] = v;
 }
 
+// The lists toJS copies or joins must be the model's (value/well-formed.ts).
+function wellFormed(v: Value): void {
+  const why = malformed(v);
+  if (why !== undefined) throw new EncodeError(`toJS: ${why}`, { code: "invalid-value" });
+}
+
 function leafView(v: Value): unknown {
   switch (v.kind) {
     case "nil":
@@ -412,6 +422,9 @@ function leafView(v: Value): unknown {
     case "color":
       return { r: v.r, g: v.g, b: v.b, a: v.a };
     case "nodePath": {
+      // Joined into text: a names list that is not the model's (a sparse array of length
+      // 2^32 - 1) would never end.
+      wellFormed(v);
       const p = (v.absolute ? "/" : "") + v.names.join("/");
       const subs = v.property !== undefined ? [...v.subnames, v.property] : v.subnames;
       return subs.length > 0 ? `${p}:${subs.join(":")}` : p;
@@ -427,6 +440,7 @@ function leafView(v: Value): unknown {
     case "packedColorArray":
       return v.data;
     case "packedStringArray":
+      wellFormed(v);
       return [...v.data];
     case "transform2d":
     case "matrix32":
@@ -434,6 +448,7 @@ function leafView(v: Value): unknown {
     case "matrix3":
     case "transform3d":
     case "projection":
+      wellFormed(v);
       return [...v.values];
     case "rid":
       return { rid: v.id };
@@ -445,6 +460,9 @@ function leafView(v: Value): unknown {
         }
         return out;
       }
+      // Copied field by field: what is not a value at all (a sparse array of length 2^24 + 1,
+      // whose copy took 90 ms) or a rarer kind with a field that is not the model's is refused.
+      wellFormed(v);
       const { kind: _k, ...rest } = v as unknown as Record<string, unknown>;
       return rest;
     }

@@ -1,6 +1,7 @@
 import { base64Decode, base64Encode } from "../bytes/base64.js";
 import { DecodeError, EncodeError, GdVariantError } from "../errors.js";
 import type { PathSegment } from "../path.js";
+import { withPath } from "./check-value.js";
 import { toInt64 } from "./construct.js";
 import { Expansion, type WalkOptions, walkOptions } from "./expansion.js";
 import {
@@ -14,6 +15,7 @@ import {
   VECTOR_FIELDS,
 } from "./types.js";
 import { asProjectError, CycleGuard, drainWork, type ExitMarker, isContainer } from "./walk.js";
+import { INPUT_EVENT_FIELDS, malformed } from "./well-formed.js";
 
 /** A JSON-compatible structure (what `JSON.stringify` accepts and `JSON.parse` returns). */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -47,14 +49,16 @@ type JsonObject = { [k: string]: JsonValue };
  * iteratively, so any depth the value has is fine. A subtree held in many places is written
  * once per place, up to `maxValues` (default 16,777,216; packed arrays count their elements).
  * @throws {EncodeError} `depth-exceeded` for a value that contains itself (a cycle),
- *   `limit-exceeded` past `maxValues`, `invalid-value` for something that is not a value.
+ *   `limit-exceeded` past `maxValues` or for a list over 4 times the collection limit,
+ *   `invalid-value` for something that is not a value or a field that is not the model's (an
+ *   array where a number belongs), with the path to it.
  */
 export function toJSON(value: Value, options?: WalkOptions): JsonValue {
   const o = walkOptions(options, "toJSON");
   try {
     return recursiveJSON(value, 0, new Expansion(value, "toJSON", o.maxValues));
   } catch (e) {
-    throw asProjectError(e, "toJSON");
+    throw withPath(asProjectError(e, "toJSON"), [value], "toJSON");
   }
 }
 
@@ -175,6 +179,10 @@ function shellJSON(v: Value): { json: JsonObject; slots: JsonValue[] } {
 
 function leafJSON(value: Value, x: Expansion): JsonValue {
   const v = value;
+  // Fields are copied as they are: what is not the model's (an array where a number belongs,
+  // which JSON.stringify would then walk) is refused here.
+  const why = malformed(v);
+  if (why !== undefined) throw new EncodeError(`toJSON: ${why}`, { code: "invalid-value" });
   switch (v.kind) {
     case "nil":
     case "callable":
@@ -522,18 +530,7 @@ class Parser {
         const out: Record<string, unknown> = { kind };
         for (const [k, x] of Object.entries(o)) {
           if (k === "kind") continue;
-          if (
-            ![
-              "eventType",
-              "device",
-              "modifiers",
-              "scancode",
-              "buttonIndex",
-              "index",
-              "axis",
-              "axisValue",
-            ].includes(k)
-          ) {
+          if (!INPUT_EVENT_FIELDS.includes(k)) {
             this.fail(`unknown inputEvent field ${k}`);
           }
           // The 2.x wire holds device, buttonIndex, index and axis as i32, the rest as u32.

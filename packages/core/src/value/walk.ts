@@ -103,19 +103,36 @@ export function assertAcyclic(value: Value, what: string): void {
 
 /**
  * What a function over values throws for an error it caught: the project's errors as they are
- * (an `EncodeError` tagged with `dialect`), a `RangeError` (a stack that ran out) as
- * `depth-exceeded`, anything else (a malformed value: a missing field, a getter that throws) as
- * `invalid-value`. For writers and walkers documented to throw only the project's errors.
+ * (an `EncodeError` tagged with `dialect`), a `RangeError` of a stack that ran out as
+ * `depth-exceeded` and of a string or array larger than JS allows as `limit-exceeded`, anything
+ * else (a malformed value: a missing field, a getter that throws) as `invalid-value`. For writers and walkers documented to throw only the project's errors.
  * @param what - who failed, for the message (`"toJSON"`, `"cannot write text"`).
  */
 export function asProjectError(e: unknown, what: string, dialect?: string): GdVariantError {
   if (EncodeError.is(e)) return dialect === undefined ? e : e.withDialect(dialect);
   if (GdVariantError.is(e)) return e;
-  const stack = e instanceof RangeError;
-  return new EncodeError(
-    stack ? `${what}: nesting too deep for the JS stack` : `${what}: not a well-formed value (${shown(e)})`,
-    { code: stack ? "depth-exceeded" : "invalid-value", dialect, cause: e },
-  );
+  const code = rangeErrorCode(e) ?? "invalid-value";
+  const why =
+    code === "depth-exceeded"
+      ? "nesting too deep for the JS stack"
+      : code === "limit-exceeded"
+        ? `the result is larger than JavaScript allows (${shown(e)})`
+        : `not a well-formed value (${shown(e)})`;
+  return new EncodeError(`${what}: ${why}`, { code, dialect, cause: e });
+}
+
+/**
+ * What a RangeError of the JS engine means: the stack running out is `depth-exceeded`; a string,
+ * array or buffer larger than the engine allows (a text over V8's 2^29 - 24 characters) is
+ * `limit-exceeded`. Undefined for anything else.
+ * @internal
+ */
+export function rangeErrorCode(e: unknown): "depth-exceeded" | "limit-exceeded" | undefined {
+  if (!(e instanceof RangeError)) return undefined;
+  if (/call stack/i.test(e.message)) return "depth-exceeded";
+  if (/invalid (string|array|typed array) length|allocation failed|out of memory/i.test(e.message))
+    return "limit-exceeded";
+  return undefined;
 }
 
 // What was thrown, as text; whatever it is (a Symbol, an object whose toString throws).

@@ -37,7 +37,8 @@ const TYPE_ORDER: Readonly<Record<string, number>> = {
   packedColorArray: 26,
 };
 
-function typeOrder(v: Value): number {
+/** The type order of `<` (Variant::Type): values of different types compare by it. */
+export function typeOrder(v: Value): number {
   // A null object is a NIL Variant in the engine (3.2.3 writes and reads it so).
   if (v.kind === "object" && isNullObject(v)) return 0;
   return TYPE_ORDER[v.kind] ?? 255;

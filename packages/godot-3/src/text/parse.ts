@@ -21,6 +21,7 @@ export interface ParseTextOptions extends Godot3DialectOptions {
  * @throws {GdVariantError} for an unknown `version`.
  */
 export function parseText(text: string, options: ParseTextOptions = {}): Value {
+  options ??= {}; // null from an untyped caller is no options
   const rules = godot3TextRules(options);
   return parseVariantText(text, {
     dialect: "godot-3",

@@ -6,13 +6,13 @@ import {
   EncodeError,
   joinEach,
   type PathSegment,
-  poolEqualityKeys,
+  poolKeyOf,
   sortArrayGodot3,
   type Value,
   type WalkOptions,
 } from "@gdvariant/core";
 import type { Godot3DialectOptions } from "../options.js";
-import { isNullObject, variantLess } from "./compare.js";
+import { isNullObject, typeOrder, variantLess } from "./compare.js";
 import { cEscape, cEscapeMultiline } from "./escape.js";
 import { realText, standaloneRealText } from "./real.js";
 import { type Godot3TextRules, godot3TextRules } from "./rules.js";
@@ -144,7 +144,7 @@ class Writer {
       case "dictionary":
         return this.dictionary(v);
       case "array": {
-        if (v.elementType !== undefined) return this.unsupported("typed array");
+        if (v.elementType !== undefined) return this.typed("array");
         const parts = v.items.map((item, i) => this.nested(item, i));
         return `[ ${parts.join(", ")} ]`;
       }
@@ -175,6 +175,14 @@ class Writer {
     });
   }
 
+  // The rule of every writer (core's container codecs): refused, naming convertValue.
+  private typed(what: string): never {
+    throw new EncodeError(
+      `Godot 3.x has no typed ${what}; convertValue writes it untyped and reports the loss`,
+      { code: "unsupported-kind", path: [...this.path], dialect: "godot-3" },
+    );
+  }
+
   private object(v: Value & { kind: "object" }): string {
     if (isNullObject(v)) return "null";
     if (v.form === "id") {
@@ -187,7 +195,7 @@ class Writer {
   }
 
   private dictionary(v: Value & { kind: "dictionary" }): string {
-    if (v.keyType !== undefined || v.valueType !== undefined) return this.unsupported("typed dictionary");
+    if (v.keyType !== undefined || v.valueType !== undefined) return this.typed("dictionary");
     // The engine's Dictionary keeps the first position of a key and the last value stored.
     const keys: Value[] = [];
     const values: Value[] = [];
@@ -206,12 +214,12 @@ class Writer {
     if (keys.length === 0) return this.rules.emptyDictionary;
     const approx = this.rules.vectorOrder === "approx";
     // Pool-array keys: the engine's `<` only tells "differs", which makes the sort's last pass
-    // quadratic; the equality keys let it run in linear time with the same result.
-    const eq = poolEqualityKeys(keys);
+    // quadratic (with other keys among them too); their type order and equality keys let it
+    // find where each key stops without the walk, with the same result.
     const order = sortArrayGodot3(
       keys.map((_, i) => i),
       (a, b) => variantLess(keys[a]!, keys[b]!, approx),
-      eq === undefined ? {} : { equalityKey: (i) => eq[i] },
+      { rankOf: (i) => ({ type: typeOrder(keys[i]!), key: poolKeyOf(keys[i]!) }) },
     );
     const lines = order.map((i, n) => {
       const key = keys[i]!;
@@ -275,7 +283,7 @@ export function toText(value: Value, options?: ToTextOptions): string {
     // A value that holds a subtree in many places expands exponentially (41 arrays, each
     // holding the one below twice: 2^40 leaves); it is refused first, in one pass linear in
     // its memory, as is a value that contains itself.
-    checkExpansion(value, "toText", o.maxValues);
+    checkExpansion(value, "toText", o.maxValues, true);
     return w.write(value);
   } catch (e) {
     throw asProjectError(e, "toText", "godot-3");

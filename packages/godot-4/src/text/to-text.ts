@@ -271,7 +271,7 @@ export function toText(value: Value, options?: ToTextOptions): string {
     // that is its own key: 2^100 paths), and one that holds a subtree in many places expands
     // exponentially (41 arrays, each holding the one below twice: 2^40 leaves): refuse both
     // first, in one pass linear in the value's memory.
-    checkExpansion(value, "toText", o.maxValues);
+    checkExpansion(value, "toText", o.maxValues, true);
     return writer.write(value, 0);
   } catch (e) {
     if (writer.refused !== undefined && EncodeError.is(e)) {

@@ -16,6 +16,7 @@ export interface FromTextOptions {
  * text that is not one value.
  */
 export function fromText(text: string, options: FromTextOptions = {}): Value {
+  options ??= {}; // null from an untyped caller is no options
   return parseVariantText(text, {
     dialect: "legacy-2",
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),

@@ -9,7 +9,7 @@ import {
   type InputEventValue,
   joinEach,
   type NodePathValue,
-  poolEqualityKeys,
+  poolKeyOf,
   sortArrayGodot3,
   type Value,
   ValueIds,
@@ -185,20 +185,18 @@ function write(v: Value, out: string[], ctx: Ctx): void {
       out.push(inputEventText(v));
       return;
     case "dictionary": {
+      if (v.keyType !== undefined || v.valueType !== undefined) typedRefused("dictionary");
       // Keys in the order the engine's sort leaves them (hash order in, introsort out).
       // Type ids are looked up once per key, not once per comparison.
-      const keyed = uniqueKeys(v.entries, ctx.ids).map((e, i) => ({ t: typeId(e[0]), e, i }));
+      const keyed = uniqueKeys(v.entries, ctx.ids).map((e) => ({ t: typeId(e[0]), e }));
       // Pool-array keys: the engine's `<` only tells "differs", which makes the sort's last
-      // pass quadratic; the equality keys let it run in linear time with the same result.
+      // pass quadratic (with other keys among them too); their type ids and equality keys let
+      // it find where each key stops without the walk, with the same result.
       // (Vector2Array compares through a Vector3 view in 2.1, which is not that.)
-      const eq = poolEqualityKeys(
-        keyed.map((x) => x.e[0]),
-        ["packedVector2Array"],
-      );
       const entries = sortArrayGodot3(
         keyed,
         (a, b) => (a.t !== b.t ? a.t < b.t : sameTypeLess(a.e[0], b.e[0])),
-        eq === undefined ? {} : { equalityKey: (x) => eq[x.i] },
+        { rankOf: (x) => ({ type: x.t, key: poolKeyOf(x.e[0], ["packedVector2Array"]) }) },
       ).map((x) => x.e);
       out.push("{\n");
       entries.forEach(([k, val], i) => {
@@ -211,6 +209,7 @@ function write(v: Value, out: string[], ctx: Ctx): void {
       return;
     }
     case "array":
+      if (v.elementType !== undefined) typedRefused("array");
       out.push("[ ");
       v.items.forEach((item, i) => {
         if (i > 0) out.push(", ");
@@ -243,6 +242,19 @@ function write(v: Value, out: string[], ctx: Ctx): void {
   }
   throw new EncodeError(
     `Godot 2.x has no text form for ${v.kind === "object" ? `a ${v.form} object` : v.kind}`,
+    {
+      code: "unsupported-kind",
+      dialect: "legacy-2",
+    },
+  );
+}
+
+// A typed container: refused as by every writer (core's container codecs, godot-3's toText),
+// naming convertValue, which writes it untyped and reports the loss. (This writer printed it
+// untyped and said nothing, where encode refused it.)
+function typedRefused(what: string): never {
+  throw new EncodeError(
+    `Godot 2.x has no typed ${what}; convertValue writes it untyped and reports the loss`,
     {
       code: "unsupported-kind",
       dialect: "legacy-2",
@@ -294,10 +306,11 @@ export function toText(value: Value, options?: WalkOptions): string {
     ]);
     // Refused first, in one pass linear in the value's memory: a subtree held in so many places
     // that the text would not end (41 arrays, each holding the one below twice), or a cycle.
-    checkExpansion(value, "toText", o.maxValues);
+    checkExpansion(value, "toText", o.maxValues, true);
     write(value, out, { ids: new ValueIds(), depth: 0 });
+    // Inside the try: a text longer than a JS string can be fails here (limit-exceeded).
+    return out.join("");
   } catch (e) {
     throw asProjectError(e, "toText", "legacy-2");
   }
-  return out.join("");
 }
