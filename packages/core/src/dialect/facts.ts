@@ -398,7 +398,9 @@ export class FactsObserver implements Observer, PartSink {
   private shapeReals: Float64Array | undefined;
   private readonly table: readonly (Entry | undefined)[];
   private readonly typeMask: number;
-  private readonly walker = new LayoutWalker();
+  // Made by the first value whose layout is walked (most readings walk none: a walker costs as
+  // much to make as a small value's facts).
+  private walker: LayoutWalker | undefined;
   // The value being walked: its entry, start, whether its inner bytes are looked at, and the
   // named words its parts gave so far (Image, InputEvent, an object's class name end).
   private e: Entry | undefined;
@@ -551,6 +553,7 @@ export class FactsObserver implements Observer, PartSink {
       this.e = e;
       this.start = start;
       this.full = full;
+      this.walker ??= new LayoutWalker();
       this.walker.walk(e.layout, e.flagMask, this.b, header, start, end, this, false);
     }
     if (e.op === OP.IMAGE) this.image(start);
