@@ -53,6 +53,10 @@ function buildable() {
   return out;
 }
 
+// How often a quiet step says how far it is; the test of `npm run sample`'s progress
+// (packages/cli/test/first-hour.test.ts) shortens it.
+const PROGRESS_MS = Number(process.env.GDVARIANT_PROGRESS_MS) || 10_000;
+
 /**
  * A quiet step that says what it does and, every few seconds, how far it is: `done` counts the
  * finished parts (packages built), so a first run that takes minutes is never silent.
@@ -68,7 +72,7 @@ function quietStep(label, args, done) {
     const timer = setInterval(() => {
       const s = Math.round((Date.now() - start) / 1000);
       process.stderr.write(`  ${done ? done(start) : "still working"} (${s} s)\n`);
-    }, 10_000);
+    }, PROGRESS_MS);
     child.on("close", (code) => {
       clearInterval(timer);
       const s = Math.round((Date.now() - start) / 1000);

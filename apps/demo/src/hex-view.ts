@@ -1,3 +1,4 @@
+import { nodeAt } from "./byte-owner.js";
 import { familyOf, PART, PART_NAMES } from "./byte-parts.js";
 import type { ViewModel } from "./model.js";
 
@@ -132,7 +133,7 @@ export class HexView {
     if (i === this.errorOffset) return "the error is here";
     const note = m.bytes.notes.get(i);
     if (note !== undefined) return note;
-    const node = m.bytes.node[i]!;
+    const node = nodeAt(m.nodes, m.bytes, i);
     if (node < 0) return "";
     return `${m.kinds[m.nodes.kind[node]!]}: ${PART_NAMES[m.bytes.part[i]!]}`;
   }
@@ -165,7 +166,7 @@ export class HexView {
       let hex = "";
       let asc = "";
       for (let i = at; i < end; i++) {
-        const node = bytes.node[i]!;
+        const node = nodeAt(nodes, bytes, i);
         const part = bytes.part[i]!;
         let cls =
           node >= 0 ? `${this.familyClass[nodes.kind[node]!]} ${PART_CLASS[part]}` : PART_CLASS[part]!;

@@ -1,3 +1,4 @@
+import { nodeAt } from "./byte-owner.js";
 import { WorkerClient } from "./client.js";
 import { renderDetection } from "./detect-view.js";
 import type { DialectId } from "./dialects.js";
@@ -7,7 +8,9 @@ import {
   type Choices,
   isDialectId,
   type LossGroup,
+  NATIVE_LOSSES_SHOWN,
   type SecretInput,
+  type Syntax,
   type ViewModel,
 } from "./model.js";
 import { SAMPLES } from "./samples.js";
@@ -50,6 +53,7 @@ const els = {
   progressBar: $<HTMLProgressElement>("progress-bar"),
   progressText: $("progress-text"),
   loadText: $<HTMLButtonElement>("load-text"),
+  editorNote: $("editor-note"),
 };
 
 const client = new WorkerClient(
@@ -84,8 +88,9 @@ const hex = new HexView(els.hex, {
   pick: (i) => moveCursor(i),
   hover: (i) => {
     if (i === undefined) return highlightNode(state.selected);
-    const node = state.model?.bytes.node[i];
-    highlightNode(node !== undefined && node >= 0 ? node : undefined);
+    const m = state.model;
+    const node = m ? nodeAt(m.nodes, m.bytes, i) : -1;
+    highlightNode(node >= 0 ? node : undefined);
   },
 });
 
@@ -120,10 +125,8 @@ function secret(): SecretInput {
   return { password: els.password.value };
 }
 
-function syntax(): "text" | "json" {
-  return (document.querySelector('input[name="syntax"]:checked') as HTMLInputElement).value as
-    | "text"
-    | "json";
+function syntax(): Syntax {
+  return (document.querySelector('input[name="syntax"]:checked') as HTMLInputElement).value as Syntax;
 }
 
 // ---------- progress ----------
@@ -178,7 +181,7 @@ export async function open(name: string, bytes: Uint8Array, prefer?: DialectId):
   );
   if (token !== state.token) return;
   busy(undefined);
-  receive(a);
+  await receive(a, token);
 }
 
 async function reread(): Promise<void> {
@@ -191,16 +194,16 @@ async function reread(): Promise<void> {
   );
   if (token !== state.token) return;
   busy(undefined);
-  receive(a);
+  await receive(a, token);
 }
 
-function receive(a: Answer): void {
+async function receive(a: Answer, token: number): Promise<void> {
   if (a.type === "model") {
     if (a.model.layers) {
       els.layers.dataset.state = "open";
       els.layers.textContent = `Opened: ${a.model.layers}. Download puts the layers back on.`;
     }
-    show(a.model);
+    await show(a.model, token);
   } else if (a.type === "layers-failed") {
     // One message, where the password is typed.
     els.layers.dataset.state = a.state;
@@ -236,14 +239,33 @@ function clearViews(head: string, note: string): void {
   document.body.dataset.loaded = "true";
 }
 
-function show(m: ViewModel): void {
-  // Measured (performance "show" entries): the page's own work to draw a model.
-  const t0 = performance.now();
-  showModel(m);
-  performance.measure("show", { start: t0, end: performance.now() });
+/** A new task: what comes after runs once the browser has handled input and drawn. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function showModel(m: ViewModel): void {
+/**
+ * Draws a model in three tasks, not one: the worker's message (taking in a large model's arrays
+ * and the garbage collection that can bring) ends first, then the tree is drawn, then the bytes,
+ * so that no one task holds the page for all of it (traced on the 10 MB dump: 290 ms in one
+ * task before). `token` is the open the model answers: a newer one stops it.
+ */
+async function show(m: ViewModel, token = state.token): Promise<void> {
+  await nextTask();
+  if (token !== state.token) return;
+  // Measured (performance "show" entries): the page's own work to draw a model.
+  let t0 = performance.now();
+  showTree(m);
+  let spent = performance.now() - t0;
+  await nextTask();
+  if (token !== state.token) return;
+  t0 = performance.now();
+  showBytes(m);
+  spent += performance.now() - t0;
+  performance.measure("show", { start: performance.now() - spent, end: performance.now() });
+}
+
+function showTree(m: ViewModel): void {
   state.model = m;
   state.selected = undefined;
   state.cursor = 0;
@@ -256,6 +278,9 @@ function showModel(m: ViewModel): void {
         ? "No records: an empty save (the engine reads zero records)."
         : "No value to show.",
     );
+}
+
+function showBytes(m: ViewModel): void {
   hex.show(m, narrow.matches ? 8 : 16);
   renderLegend(els.hexLegend, m);
   showSelection(undefined);
@@ -343,7 +368,7 @@ function moveCursor(i: number): void {
   const at = Math.max(0, Math.min(m.size - 1, i));
   state.cursor = at;
   hex.setCursor(at);
-  const node = m.bytes.node[at]!;
+  const node = nodeAt(m.nodes, m.bytes, at);
   selectNode(node >= 0 ? node : undefined);
   if (node >= 0)
     void tree.reveal(node, m.nodes.parent).then(() => {
@@ -372,6 +397,7 @@ const EDITOR_AUTO_BYTES = 256 * 1024;
 async function showRecord(force = false): Promise<void> {
   const m = state.model;
   els.loadText.hidden = true;
+  showEditorNote(undefined);
   if (!m?.editable) {
     els.editor.value = "";
     return;
@@ -386,7 +412,46 @@ async function showRecord(force = false): Promise<void> {
   }
   els.editor.placeholder = "";
   const a = await client.request({ type: "text", record, syntax: syntax() });
-  if (a.type === "text" && state.model === m) els.editor.value = a.text;
+  if (state.model !== m) return;
+  if (a.type === "text") {
+    els.editor.value = a.text;
+    showEditorNote(a.losses);
+  } else if (a.type === "failed") {
+    els.editor.value = "";
+    els.editor.placeholder = a.message;
+    showEditorNote(undefined, a.message);
+  }
+}
+
+/**
+ * Under the editor: where the JSON.from_native text will not give the value back in the engine
+ * (an empty list: it does), or why the text cannot be shown.
+ */
+function showEditorNote(losses: readonly string[] | undefined, failure?: string): void {
+  const note = els.editorNote;
+  note.replaceChildren();
+  delete note.dataset.losses;
+  if (failure !== undefined) {
+    note.textContent = failure;
+    return;
+  }
+  if (losses === undefined) return;
+  note.dataset.losses = String(losses.length);
+  const p = document.createElement("p");
+  p.textContent =
+    losses.length === 0
+      ? "The engine's JSON.to_native gives this value back exactly."
+      : `${losses.length}${losses.length >= NATIVE_LOSSES_SHOWN ? " or more" : ""} place${losses.length === 1 ? "" : "s"} the engine's JSON.to_native will not give back exactly (var_to_bytes keeps them):`;
+  note.append(p);
+  if (losses.length === 0) return;
+  const ul = document.createElement("ul");
+  ul.className = "json-losses";
+  for (const line of losses) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    ul.append(li);
+  }
+  note.append(ul);
 }
 
 function status(kind: "ok" | "error", text: string, groups: readonly LossGroup[] = []): void {
@@ -427,7 +492,7 @@ async function edited(a: Answer, record: number): Promise<void> {
   // on auto-detect again), and the record that was edited stays selected.
   if (a.model.dialect) els.dialect.value = a.model.dialect;
   state.name = a.model.name;
-  show(a.model);
+  await show(a.model);
   if (record < els.record.options.length) {
     els.record.value = String(record);
     await showRecord();

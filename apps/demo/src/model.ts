@@ -25,10 +25,12 @@ export interface DetectionView {
   readonly file: FileInfo | undefined;
 }
 
-/** The bytes of the view: who owns each byte and which part of its value it is. */
+/** The bytes of the view: who owns each byte (byte-owner.ts `nodeAt`) and which part of its value it is. */
 export interface ByteMap {
-  /** Innermost node per byte (-1: none). */
-  readonly node: Int32Array;
+  /** The nodes with bytes in id order, their ends never decreasing: a byte's owner is searched. */
+  readonly byEnd: Int32Array | undefined;
+  /** Innermost node per byte (-1: none), only when the ends are out of order (`byEnd` undefined). */
+  readonly node: Int32Array | undefined;
   /** Part code per byte (byte-parts.ts PART). */
   readonly part: Uint8Array;
   /** Labels of bytes outside values (length words, ignored bytes), by offset. */
@@ -94,6 +96,12 @@ export interface ViewModel {
   readonly editable: boolean;
 }
 
+/** The editor's syntaxes: Godot's text, tagged JSON, or Godot 4.4+'s `JSON.from_native` text. */
+export type Syntax = "text" | "json" | "json-native";
+
+/** At most this many places are listed where a `JSON.from_native` text loses a value. */
+export const NATIVE_LOSSES_SHOWN = 20;
+
 /** The reading choices the page sends. */
 export interface Choices {
   readonly dialect: "auto" | DialectId;
@@ -117,12 +125,12 @@ export type Request =
     }
   | { readonly type: "reread"; readonly choices: Choices }
   | { readonly type: "children"; readonly node: number }
-  | { readonly type: "text"; readonly record: number; readonly syntax: "text" | "json" }
+  | { readonly type: "text"; readonly record: number; readonly syntax: Syntax }
   | {
       readonly type: "edit";
       readonly record: number;
       readonly text: string;
-      readonly syntax: "text" | "json";
+      readonly syntax: Syntax;
       readonly choices: Choices;
     }
   | {
@@ -144,7 +152,12 @@ export type Answer =
   | { readonly type: "model"; readonly model: ViewModel }
   | { readonly type: "layers-failed"; readonly state: string; readonly message: string }
   | { readonly type: "rows"; readonly rows: readonly Row[] }
-  | { readonly type: "text"; readonly text: string }
+  | {
+      readonly type: "text";
+      readonly text: string;
+      /** Where the value will not survive the engine's own round trip of that text. */
+      readonly losses?: readonly string[];
+    }
   | {
       readonly type: "edited";
       readonly model: ViewModel;

@@ -7,6 +7,7 @@ import {
   base64Encode,
   convertValue,
   encodeWith,
+  formatPath,
   fromJSON,
   type JsonValue,
   parseVariantText,
@@ -24,18 +25,22 @@ import {
   writeConfigFile,
 } from "@gdvariant/files";
 import { GODOT3_VERSIONS, type Godot3Version } from "@gdvariant/godot-3";
+import { jsonNativeLosses, readJsonNative, writeJsonNative } from "@gdvariant/godot-4/json";
 import { type Analysis, analyze, type Choice } from "./analyze.js";
+import { nodesByEnd, ownerPerByte } from "./byte-owner.js";
 import { markPart, PART } from "./byte-parts.js";
 import { type DialectId, type Entry, entryFor } from "./dialects.js";
 import { imagePixels } from "./image.js";
-import type {
-  CandidateView,
-  Choices,
-  DetectionView,
-  LossGroup,
-  Row,
-  SecretInput,
-  ViewModel,
+import {
+  type CandidateView,
+  type Choices,
+  type DetectionView,
+  type LossGroup,
+  NATIVE_LOSSES_SHOWN,
+  type Row,
+  type SecretInput,
+  type Syntax,
+  type ViewModel,
 } from "./model.js";
 import { NodeStore } from "./node-store.js";
 import { children as childCount, summary } from "./tree-rows.js";
@@ -204,6 +209,11 @@ function cut(s: string, n = 80): string {
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 }
 
+// The editor's JSON.from_native text: `JSON.stringify(JSON.from_native(v, true), "\t")`, objects
+// written (a dump read with objects holds them) and indented to be edited; the engine reads it
+// back with `JSON.to_native(JSON.parse_string(text), true)`.
+const NATIVE_WRITE = { fullObjects: true, indent: "\t" } as const;
+
 /** The page's session: one file at a time. */
 export class Session {
   private held: Held | undefined;
@@ -347,16 +357,12 @@ export class Session {
       kind[i] = k;
     }
     progress("indexing the bytes", 0.5);
-    const owner = new Int32Array(binary.length).fill(-1);
+    const table = { start, end, parent, kind };
+    // A byte's owner is searched among the nodes by their ends (no array per byte), unless a
+    // reader gave ranges out of order.
+    const byEnd = nodesByEnd(table, n);
+    const owner = byEnd === undefined ? ownerPerByte(table, n, binary.length) : undefined;
     const part = new Uint8Array(binary.length);
-    // Reverse post-order puts every container before its contents: inner values overwrite.
-    for (let i = n - 1; i >= 0; i--) {
-      const s0 = start[i]!;
-      const e0 = end[i]!;
-      if (e0 <= s0) continue;
-      owner.fill(i, s0, Math.min(e0, owner.length));
-      if (i % 4096 === 0) progress("indexing the bytes", 0.5 + (0.3 * (n - i)) / n);
-    }
     // Each byte's part is what the reader reported (every value's declared layout): a value's
     // bytes are payload unless a part says otherwise.
     if (a?.entry) {
@@ -421,7 +427,8 @@ export class Session {
       dialectName: entry?.name,
       framing,
       bigEndian: a?.bigEndian ?? false,
-      binary,
+      // A copy of its own, moved to the page (the session keeps the original to edit).
+      binary: binary.slice(),
       records: a?.records.length ?? 0,
       recordBytes: a?.records.map((r) => r.valueLength) ?? [],
       trailing: a?.trailing ?? 0,
@@ -432,8 +439,8 @@ export class Session {
       content: h.content,
       kinds,
       partsPresent: [...present.keys()].filter((k) => present[k] === 1),
-      nodes: { start, end, parent, kind },
-      bytes: { node: owner, part, notes },
+      nodes: table,
+      bytes: { byEnd, node: owner, part, notes },
       roots: rootRows,
       expanded,
       editable: (entry !== undefined && (a?.records.length ?? 0) > 0) || h.content === "config-file",
@@ -475,18 +482,38 @@ export class Session {
     return rows;
   }
 
-  /** A record's value as Godot text or tagged JSON (the whole ConfigFile for sections). */
-  text(record: number, syntax: "text" | "json"): string {
+  /**
+   * A record's value as Godot text, tagged JSON or Godot 4's `JSON.from_native` text (the whole
+   * ConfigFile for sections); for the last, the places the engine's own round trip of that text
+   * changes the value.
+   * @throws {UserError} for `JSON.from_native` of a 3.x or 2.x dump, or a value the form refuses.
+   */
+  text(record: number, syntax: Syntax): { text: string; losses?: string[] } {
     const h = this.held;
-    if (!h) return "";
+    if (!h) return { text: "" };
     if (h.sections && h.content === "config-file") {
       const toText = this.toText();
-      return writeConfigFile(h.sections, toText, { dialect: h.sectionsDialect });
+      return { text: writeConfigFile(h.sections, toText, { dialect: h.sectionsDialect }) };
     }
     const a = h.analysis;
     const r = a?.records[record];
-    if (!a?.entry || !r) return "";
-    return syntax === "text" ? a.entry.toText(r.value) : JSON.stringify(toJSON(r.value), null, 1);
+    if (!a?.entry || !r) return { text: "" };
+    if (syntax === "text") return { text: a.entry.toText(r.value) };
+    if (syntax === "json") return { text: JSON.stringify(toJSON(r.value), null, 1) };
+    if (a.entry.id !== "godot-4")
+      throw new UserError(
+        "json-native",
+        `JSON.from_native is Godot 4.4+'s form and this is a ${a.entry.name} dump: convert it to Godot 4.x first (below).`,
+      );
+    try {
+      const text = writeJsonNative(r.value, NATIVE_WRITE);
+      const losses = jsonNativeLosses(r.value, { ...NATIVE_WRITE, limit: NATIVE_LOSSES_SHOWN }).map(
+        (l) => `${formatPath(l.path) || "(root)"}: ${l.reason}`,
+      );
+      return { text, losses };
+    } catch (e) {
+      throw new UserError("json-native", `JSON.from_native cannot write this value: ${(e as Error).message}`);
+    }
   }
 
   private frame(entry: Entry, values: readonly Value[], a: Analysis): Uint8Array {
@@ -502,7 +529,7 @@ export class Session {
   edit(
     record: number,
     text: string,
-    syntax: "text" | "json",
+    syntax: Syntax,
     choices: Choices,
     progress: Progress,
   ): { model: ViewModel; message: string } {
@@ -525,10 +552,14 @@ export class Session {
     if (!a?.entry) throw new UserError("none", "Open a dump first.");
     let value: Value;
     try {
+      if (syntax === "json-native" && a.entry.id !== "godot-4")
+        throw new Error(`JSON.from_native text is Godot 4's; this is a ${a.entry.name} dump`);
       value =
         syntax === "text"
           ? parseVariantText(text, { dialect: a.entry.textDialect })
-          : fromJSON(JSON.parse(text) as JsonValue);
+          : syntax === "json-native"
+            ? readJsonNative(text, { allowObjects: true })
+            : fromJSON(JSON.parse(text) as JsonValue);
     } catch (e) {
       throw new UserError("edit", `Cannot read the value: ${(e as Error).message}`);
     }

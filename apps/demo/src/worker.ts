@@ -14,8 +14,10 @@ function transfers(m: ViewModel): Transferable[] {
     m.nodes.end.buffer,
     m.nodes.parent.buffer,
     m.nodes.kind.buffer,
-    m.bytes.node.buffer,
     m.bytes.part.buffer,
+    m.binary.buffer,
+    ...(m.bytes.byEnd ? [m.bytes.byEnd.buffer] : []),
+    ...(m.bytes.node ? [m.bytes.node.buffer] : []),
   ];
   return list as Transferable[];
 }
@@ -42,7 +44,7 @@ async function answer(id: number, req: Request): Promise<[Answer, Transferable[]
     case "children":
       return [{ type: "rows", rows: session.children(req.node) }, []];
     case "text":
-      return [{ type: "text", text: session.text(req.record, req.syntax) }, []];
+      return [{ type: "text", ...session.text(req.record, req.syntax) }, []];
     case "edit": {
       const r = session.edit(req.record, req.text, req.syntax, req.choices, progress);
       return [{ type: "edited", model: r.model, message: r.message, groups: [] }, transfers(r.model)];

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { readStoreVarFile } from "@gdvariant/core";
 import { decryptFile } from "@gdvariant/files";
 import { dialect as godot4 } from "@gdvariant/godot-4";
+import { cUnescape } from "@gdvariant/test-support/c-escape";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { haveBrowser, useBrowser } from "./support/page.js";
@@ -21,6 +22,17 @@ function vector(label: string): string {
     .find((l) => l.startsWith(`${label} `));
   if (!line) throw new Error(`no vector ${label}`);
   return line.split(" ")[1]!;
+}
+
+/** Godot 4.6.3's `JSON.stringify(JSON.from_native(v, true), "\t")` of a value, and whether its own
+ * `JSON.to_native` gives the value back (tools/godot-4/generate-json-flags.mjs). */
+function nativeView(label: string): { hex: string; same: boolean; text: string } {
+  const line = readFileSync(join(here, "fixtures", "godot-4-json-native-view.tsv"), "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${label}\t`));
+  if (!line) throw new Error(`no JSON.from_native view ${label}`);
+  const [, hex, same, text] = line.split("\t") as [string, string, string, string];
+  return { hex, same: same === "1", text: cUnescape(text) };
 }
 
 describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
@@ -324,6 +336,42 @@ describe.skipIf(!haveBrowser)("demo in Chromium (built page)", () => {
       document.querySelector("#detection .file")?.textContent?.includes("projection"),
     );
     expect(await page.inputValue("#dialect")).toBe("godot-3");
+    await page.close();
+  });
+
+  it("shows a Godot 4 value as the engine's JSON.from_native text, says what it loses, and reads it back", async () => {
+    const page = await ctx.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const big = nativeView("nested_big");
+    const lossy = nativeView("lossy");
+    expect([big.same, lossy.same]).toEqual([true, false]);
+    await openSample(page, "godot-4/nested_big.bin");
+    expect(await page.getAttribute("#hex", "data-bytes")).toBe(big.hex);
+    await page.check('input[name="syntax"][value="json-native"]');
+    // Character for character what Godot 4.6.3 writes; the engine's round trip keeps it all.
+    await expect.poll(() => page.inputValue("#editor")).toBe(big.text);
+    expect(await page.getAttribute("#editor-note", "data-losses")).toBe("0");
+    // A value the engine's own round trip changes (14-digit "f:", int64 through a double).
+    await page.click("#paste-box summary");
+    await page.fill("#paste", lossy.hex);
+    await page.click("#paste-read");
+    await expect.poll(() => page.inputValue("#editor")).toBe(lossy.text);
+    expect(Number(await page.getAttribute("#editor-note", "data-losses"))).toBeGreaterThan(0);
+    expect(await page.textContent("#editor-note")).toContain("PackedInt64Array");
+    // Accepting the form: the engine's text of nested_big, typed in, gives the engine's bytes.
+    await page.fill("#editor", big.text);
+    await page.click("#apply");
+    await page.waitForFunction(() => document.querySelector("#edit-status .ok") !== null);
+    expect(await page.getAttribute("#hex", "data-bytes")).toBe(big.hex);
+    // A bad text: one message naming the place, the bytes unchanged.
+    await page.fill("#editor", '{"type": "Vector2", "args": [1]}');
+    await page.click("#apply");
+    await page.waitForFunction(() => document.querySelector("#edit-status .error") !== null);
+    expect(await page.getAttribute("#hex", "data-bytes")).toBe(big.hex);
+    // A 3.x dump: the form is Godot 4's, the page says to convert first.
+    await openSample(page, "godot-3/save.bin");
+    await expect.poll(() => page.textContent("#editor-note")).toContain("convert it to Godot 4.x first");
+    expect(await page.inputValue("#editor")).toBe("");
+    await page.screenshot({ path: join(OUT, "json-native-view.png"), fullPage: true });
     await page.close();
   });
 

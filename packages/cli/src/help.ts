@@ -16,6 +16,11 @@ const SECRET_OPTIONS = `  --password P       password of an encrypted file (GDEC
 const TARGET_OPTIONS = `  --engine-version V target engine version: 4.0-4.6 (godot-4), 3.0-3.6 (godot-3), 2.1
   --precision P      single (default) or double (godot-4 precision=double builds)`;
 
+const JSON_FORMAT_OPTIONS = `  --indent S         JSON.stringify's indent: tab, N spaces (0-16) or the string S (default: none)
+  --sort-keys B      JSON.stringify's sort_keys: true (default) or false (insertion order)
+  --full-precision   JSON.stringify's full_precision: shortest round-trip numbers, not 15 digits
+  --full-objects     JSON.from_native's full_objects: write objects as {"type", "props"} (json-native)`;
+
 const EXIT_CODES = `Exit codes: 0 ok, 1 bad input (not a Variant, bad text/JSON, value the target cannot
 hold), 2 usage error, 3 file could not be read or written.`;
 
@@ -64,12 +69,14 @@ Prints the value of every record, one per record:
   text  the engine's own text (var_to_str in 4.x, var2str in 2.x/3.x), records separated by a newline
   json  core's lossless tagged JSON, one record per line (JSON Lines)
   js    the plain JavaScript view (toJS), one record per line
-  json-native  Godot 4.4+'s JSON.stringify(JSON.from_native(v)), one record per line (godot-4 only)
+  json-native  Godot 4.4+'s JSON.stringify(JSON.from_native(v)), one record per line (godot-4 only;
+               with --indent, records are separated by a newline)
 
 Options:
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
   --format F         text (default), json, js or json-native
+${JSON_FORMAT_OPTIONS}
   --engine-version V text as that release prints it: 3.0-3.6 for godot-3 (default 3.6; 3.2 and
                      older print {\\n\\n} and -inf, order Vector2 keys approximately), 4.0-4.6
                      for godot-4 (default 4.6; 4.0-4.4 print reals with six digits)
@@ -115,6 +122,7 @@ the plain JSON.stringify(v), one line a record (after converting to Godot 4, los
 Options:
   --to D             godot-4, godot-3, legacy-2, json-native or json-stringify (required)
   --from F           json-native: IN is JSON.from_native text (default: a dump)
+${JSON_FORMAT_OPTIONS}
 ${READ_OPTIONS}
 ${SECRET_OPTIONS}
 ${TARGET_OPTIONS}

@@ -6,7 +6,9 @@ import {
   writeJsonNative,
   writeJsonStringify,
 } from "@gdvariant/godot-4";
+import { type OptionSpec, oneOf } from "./args.js";
 import { UsageError } from "./errors.js";
+import type { CommandName } from "./help.js";
 
 /** Godot 4's JSON forms as `convert --to` / `--from` and `decode --format` name them. */
 export const JSON_FORMS = ["json-native", "json-stringify"] as const;
@@ -32,15 +34,105 @@ export function jsonFormVersion(v: string | undefined, option: string): Godot4Ve
   return v as Godot4Version;
 }
 
+/** The engine's `JSON.stringify` and `JSON.from_native` arguments as options of the JSON forms. */
+export const JSON_FORMAT_OPTIONS = {
+  indent: { type: "string" },
+  "sort-keys": { type: "string" },
+  "full-precision": { type: "boolean" },
+  "full-objects": { type: "boolean" },
+} as const satisfies OptionSpec;
+
 /**
- * One value (a Godot 4 model value) as the engine writes it: `JSON.stringify(JSON.from_native(v))`
- * or `JSON.stringify(v)`, with the engine's defaults (no indent, sorted keys, 15 digits; objects
- * as null in `json-native`).
+ * `JSON.stringify(data, indent, sort_keys, full_precision)` and `JSON.from_native(v,
+ * full_objects)`'s arguments; the defaults are the engine's ("", true, false, false).
+ */
+export interface JsonFormat {
+  readonly indent: string;
+  readonly sortKeys: boolean;
+  readonly fullPrecision: boolean;
+  readonly fullObjects: boolean;
+}
+
+const MAX_INDENT_SPACES = 16;
+
+/**
+ * `--indent`: `tab` (or a typed `\t`) is a tab, a number N is N spaces (0-16), anything else is
+ * the string itself, as the engine takes any string.
+ */
+function indentOf(command: CommandName, value: string | undefined): string {
+  if (value === undefined) return "";
+  if (value === "tab" || value === "\\t" || value === "\t") return "\t";
+  if (/^[0-9]+$/.test(value)) {
+    const n = Number(value);
+    if (n > MAX_INDENT_SPACES)
+      throw new UsageError(`--indent ${value}: at most ${MAX_INDENT_SPACES} spaces (or a string)`, command);
+    return " ".repeat(n);
+  }
+  return value;
+}
+
+/**
+ * The JSON formatting flags of a command, checked against the form they apply to (`undefined`:
+ * the command writes no JSON form this time).
+ * @throws {UsageError} for a flag without a JSON form, `--full-objects` with `json-stringify`,
+ *   or a bad value.
+ */
+export function jsonFormatOf(
+  command: CommandName,
+  form: JsonForm | undefined,
+  values: { [K in keyof typeof JSON_FORMAT_OPTIONS]?: string | boolean | undefined },
+): JsonFormat {
+  const given = (Object.keys(JSON_FORMAT_OPTIONS) as Array<keyof typeof JSON_FORMAT_OPTIONS>).filter(
+    (k) => values[k] !== undefined,
+  );
+  if (form === undefined && given.length > 0)
+    throw new UsageError(
+      `--${given[0]} formats Godot 4's JSON forms (${command === "decode" ? "--format json-native" : "--to json-native or json-stringify"})`,
+      command,
+    );
+  if (form === "json-stringify" && values["full-objects"] !== undefined)
+    throw new UsageError("--full-objects is JSON.from_native's (--to json-native)", command);
+  return {
+    indent: indentOf(command, values.indent as string | undefined),
+    sortKeys:
+      oneOf<"true" | "false">(
+        command,
+        "sort-keys",
+        values["sort-keys"] as string | undefined,
+        ["true", "false"],
+        "true",
+      ) === "true",
+    fullPrecision: values["full-precision"] === true,
+    fullObjects: values["full-objects"] === true,
+  };
+}
+
+/** The engine's defaults: `JSON.stringify(JSON.from_native(v))`. */
+export const DEFAULT_JSON_FORMAT: JsonFormat = {
+  indent: "",
+  sortKeys: true,
+  fullPrecision: false,
+  fullObjects: false,
+};
+
+/**
+ * One value (a Godot 4 model value) as the engine writes it: `JSON.stringify(JSON.from_native(v,
+ * full_objects), indent, sort_keys, full_precision)` or `JSON.stringify(v, indent, sort_keys,
+ * full_precision)`; `format` defaults to the engine's defaults (no indent, sorted keys, 15
+ * digits, objects refused).
  * @throws {EncodeError} for what that form cannot hold.
  */
-export function writeJsonForm(form: JsonForm, value: Value, version: Godot4Version | undefined): string {
-  const o = version !== undefined ? { version } : {};
-  return form === "json-native" ? writeJsonNative(value, o) : writeJsonStringify(value, o);
+export function writeJsonForm(
+  form: JsonForm,
+  value: Value,
+  version: Godot4Version | undefined,
+  format: JsonFormat = DEFAULT_JSON_FORMAT,
+): string {
+  const { indent, sortKeys, fullPrecision, fullObjects } = format;
+  const o = { indent, sortKeys, fullPrecision, ...(version !== undefined ? { version } : {}) };
+  return form === "json-native"
+    ? writeJsonNative(value, { ...o, fullObjects })
+    : writeJsonStringify(value, o);
 }
 
 /**

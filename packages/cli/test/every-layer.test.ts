@@ -134,6 +134,32 @@ describe("messages", () => {
     expect(summary).toBe(head);
   });
 
+  it("inspect and inspect --json print each file's confidence as the same percent figure", () => {
+    const files = [
+      join(SAMPLES, "godot-4", "projection.bin"),
+      join(SAMPLES, "godot-4", "nested_big.bin"),
+      join(SAMPLES, "godot-3", "save.bin"),
+      join(SAMPLES, "legacy-2", "nested_big.bin"),
+    ];
+    const figures = new Set<string>();
+    for (const file of files) {
+      const text = gdvariant(["inspect", file, "--max-items", "1"]).stdout;
+      const json = JSON.parse(gdvariant(["inspect", file, "--json"]).stdout) as {
+        detected: { confidence: number };
+        summary: string;
+      };
+      const head = /^Detected: .*confidence (\d+\.\d+%)$/m.exec(text)?.[1];
+      const summary = /^Summary: .*confidence (\S+?)\.?$/m.exec(text)?.[1];
+      const jsonSummary = /confidence (\S+?)\.?$/.exec(json.summary)?.[1];
+      // The figure is the detector's confidence in percent (one decimal, two above 99.9%).
+      const c = json.detected.confidence;
+      const expected = `${(c * 100).toFixed(c > 0.999 || c < 0.001 ? 2 : 1)}%`;
+      expect([file, head, summary, jsonSummary]).toEqual([file, expected, expected, expected]);
+      figures.add(expected);
+    }
+    expect(figures.size).toBeGreaterThan(0);
+  });
+
   it("hexdump escapes tabs and control characters inside strings", () => {
     const file = join(tempDir("tab"), "tab.bin");
     writeFileSync(file, encode("a\tb\u001bc"));

@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readStoreVarFile } from "@gdvariant/core";
-import { decryptFile, FileError, openFile } from "@gdvariant/files";
-import { dialect as godot4, toText } from "@gdvariant/godot-4";
+import { decryptFile, FileError, openFile, parseProjectBinary } from "@gdvariant/files";
+import { decode as decode4, dialect as godot4, toText } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 import { gdvariant, ROOT, tempDir, unCEscape } from "./support/cli.js";
 
@@ -119,6 +119,50 @@ describe("encrypted and compressed files", () => {
   });
 });
 
+describe("convert on a project.binary", () => {
+  it("writes the engine's own bytes when the generation stays (Godot 3.2.3's and 4.6.3's files)", () => {
+    for (const [file, to] of [
+      ["layers-3.2.3-project.binary", "godot-3"],
+      ["layers-4.6.3-project.binary", "godot-4"],
+    ] as const) {
+      const out = join(tempDir("project-same"), "project.binary");
+      const r = gdvariant(["convert", fx(file), "--to", to, "-o", out]);
+      expect([file, r.code, r.stderr]).toEqual([file, 0, ""]);
+      expect(Buffer.from(readFileSync(out)).equals(readFileSync(fx(file)))).toBe(true);
+    }
+  });
+
+  it("rewrites a 3.x project.binary's values in 4.x's encoding, keys kept, and says names are not renamed", () => {
+    const out = join(tempDir("project-4"), "project.binary");
+    const r = gdvariant(["convert", fx("layers-3.2.3-project.binary"), "--to", "godot-4", "-o", out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("their names and objects' properties are as godot-3 wrote them");
+    const before = parseProjectBinary(readFileSync(fx("layers-3.2.3-project.binary")));
+    const bytes = new Uint8Array(readFileSync(out));
+    const after = parseProjectBinary(bytes);
+    expect(after.map((e) => e.key)).toEqual(before.map((e) => e.key));
+    const text = (e: { offset: number; length: number }) =>
+      toText(decode4(bytes.subarray(e.offset, e.offset + e.length)));
+    expect(after.map(text)).toContain('PackedStringArray("a", "b")');
+    expect(after.map(text)).toContain("Vector3(1, 2, 3)");
+  });
+
+  it("refuses 2.x and the JSON forms for a project.binary", () => {
+    for (const to of ["legacy-2", "json-native"]) {
+      const r = gdvariant([
+        "convert",
+        fx("layers-3.2.3-project.binary"),
+        "--to",
+        to,
+        "-o",
+        join(tempDir("p"), "x"),
+      ]);
+      expect([to, r.code]).toEqual([to, 1]);
+      expect(r.stderr).toContain("converts between godot-3 and godot-4 only");
+    }
+  });
+});
+
 // Live: Godot 4.6.3 opens the migrated save with the password and reads the values the
 // conversion wrote (its var_to_str of each record is our toText of the converted record).
 function godot4Binary(): string | undefined {
@@ -173,6 +217,44 @@ describe.skipIf(g4 === undefined)("live Godot 4.6.3", () => {
       expect(row[1]).toBe(String(i));
       expect(unCEscape(row[3]!)).toBe(toText(ours[i]!.value));
     });
+  });
+
+  it("loads a 3.x project.binary that convert rewrote for 4.x, every setting as we wrote it", () => {
+    const dir = tempDir("project-live");
+    const out = join(dir, "project.binary");
+    expect(gdvariant(["convert", fx("layers-3.2.3-project.binary"), "--to", "godot-4", "-o", out]).code).toBe(
+      0,
+    );
+    const bytes = new Uint8Array(readFileSync(out));
+    const ours = parseProjectBinary(bytes).map(
+      (e) => [e.key, toText(decode4(bytes.subarray(e.offset, e.offset + e.length)))] as const,
+    );
+    // The engine loads project.binary (no project.godot in the folder) and prints each setting.
+    writeFileSync(join(dir, "keys.txt"), ours.map(([k]) => k).join("\n"));
+    writeFileSync(
+      join(dir, "check.gd"),
+      [
+        "extends SceneTree",
+        "func _init():",
+        '\tfor k in FileAccess.get_file_as_string("res://keys.txt").split("\\n"):',
+        '\t\tprint("@@", k, "\\t", var_to_str(ProjectSettings.get_setting(k)).c_escape())',
+        "\tquit()",
+        "",
+      ].join("\n"),
+    );
+    const run = spawnSync(g4!, ["--headless", "--path", dir, "-s", join(dir, "check.gd")], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    const engine = run.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("@@"))
+      .map((l) => {
+        const [k, v] = l.slice(2).split("\t") as [string, string];
+        return [k, unCEscape(v)] as const;
+      });
+    expect(ours.length).toBeGreaterThan(4);
+    expect(engine).toEqual(ours);
   });
 
   it("loads a 3.x compressed (FastLZ) save that convert migrated, with the converted values", () => {

@@ -1,7 +1,15 @@
 // What a new user meets in the first hour: a closed pipe, a truncated save, errors that name the
 // record and the flag, folders with other files in them, long batches on a terminal, --help.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, gdvariant, ROOT, SAMPLES, tempDir } from "./support/cli.js";
@@ -224,5 +232,47 @@ describe("the documented command", () => {
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("Detected: godot-3 (Godot 3.x)");
+  });
+});
+
+describe("npm run sample", () => {
+  // The install and build steps are quiet (their output is shown only when they fail), so each
+  // says how far it is while it runs: a first run takes minutes. A stand-in `npx` on PATH plays
+  // a slow step (the real CLI, built, answers after it); progress every 100 ms instead of 10 s.
+  function runSample(npx: string): { code: number; stdout: string; stderr: string } {
+    const bin = tempDir("fake-npx");
+    writeFileSync(join(bin, "npx"), `#!/bin/sh\n${npx}\n`);
+    chmodSync(join(bin, "npx"), 0o755);
+    const r = spawnSync(process.execPath, [join(ROOT, "scripts", "run.mjs"), "sample"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, GDVARIANT_PROGRESS_MS: "100", CI: "" },
+    });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  it("says what it builds and how far it is while a step runs, then prints the sample", () => {
+    const r = runSample("sleep 2; echo 'build output kept back'");
+    expect(r.code).toBe(0);
+    const lines = r.stderr.split("\n");
+    const head = lines.findIndex((l) => /^Building \d+ packages/.test(l));
+    const done = lines.findIndex((l) => /^ {2}done in \d+ s$/.test(l));
+    expect(head).toBeGreaterThanOrEqual(0);
+    expect(done).toBeGreaterThan(head);
+    // Progress lines between the two: "N of M packages built (S s)".
+    const progress = lines
+      .slice(head + 1, done)
+      .filter((l) => /^ {2}\d+ of \d+ packages built \(\d+ s\)$/.test(l));
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(r.stderr + r.stdout).not.toContain("build output kept back");
+    expect(r.stdout).toContain("$ npx gdvariant inspect samples/godot-4/nested_big.bin");
+    expect(r.stdout).toMatch(/Detected: godot-4/);
+  });
+
+  it("prints a failed step's kept-back output and exits 1", () => {
+    const r = runSample("echo 'tsc: error in x.ts'; exit 1");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("tsc: error in x.ts");
+    expect(r.stdout).not.toContain("$ npx gdvariant");
   });
 });

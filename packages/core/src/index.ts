@@ -157,7 +157,7 @@ export {
   type TextDialectId,
 } from "./text/parse.js";
 export { TextParseError, type TextParseErrorCode } from "./text/parse-error.js";
-export { IMAGE_FORMAT_NAMES } from "./text/parse-names.js";
+export { IMAGE_FORMAT_NAMES, TYPE_NAME_KINDS } from "./text/parse-names.js";
 export { formatPrintfG } from "./text/printf-g.js";
 export { poolEqualityKeys, type SortArrayGodot3Options, sortArrayGodot3 } from "./text/sort-array.js";
 export {

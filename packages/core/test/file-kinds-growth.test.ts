@@ -4,7 +4,8 @@
 // wall-clock limit: sixteen times the text must take under 48 times as long (linear is about
 // 16x, the quadratic pattern about 256x), fastest run against fastest run.
 import { fileKindOfText } from "@gdvariant/core";
-import { describe, expect, it } from "vitest";
+import { expectGrowthUnder } from "@gdvariant/test-support/timing";
+import { describe, it } from "vitest";
 
 const SHAPES = {
   "line breaks after a quote": (n: number) => `"${"\n".repeat(n)}`,
@@ -12,27 +13,17 @@ const SHAPES = {
   "spaces and line breaks": (n: number) => `${" \t\n".repeat(n)}[a]`,
 };
 
-function once(t: string): number {
-  const start = performance.now();
-  fileKindOfText(t);
-  return performance.now() - start;
-}
-
 describe("fileKindOfText on long runs of white space", () => {
   it.each(Object.entries(SHAPES))(
     "%s: sixteen times the text, about sixteen times the work",
     (_, make) => {
       const small = make(4096);
       const large = make(65536);
-      let fastSmall = Number.POSITIVE_INFINITY;
-      let fastLarge = Number.POSITIVE_INFINITY;
-      const start = performance.now();
-      for (let round = 0; round < 40 && performance.now() - start < 10_000; round++) {
-        fastSmall = Math.min(fastSmall, once(small));
-        fastLarge = Math.min(fastLarge, once(large));
-        if (round >= 5 && fastLarge < 48 * fastSmall) break;
-      }
-      expect(fastLarge / fastSmall).toBeLessThan(48);
+      expectGrowthUnder(
+        48,
+        () => fileKindOfText(small),
+        () => fileKindOfText(large),
+      );
     },
     120_000,
   );

@@ -9,6 +9,7 @@ describe("@gdvariant/core/text", () => {
     const names = Object.keys(text).sort();
     expect(names).toEqual([
       "IMAGE_FORMAT_NAMES",
+      "TYPE_NAME_KINDS",
       "TextParseError",
       "cEscape",
       "cEscapeMultiline",

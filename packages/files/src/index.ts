@@ -59,5 +59,7 @@ export {
   isProjectBinary,
   type ProjectBinaryEntry,
   parseProjectBinary,
+  settingKey,
   settingSection,
+  writeProjectBinary,
 } from "./project-binary.js";

@@ -1,4 +1,4 @@
-import { u32 } from "./bytes.js";
+import { concat, putU32, u32 } from "./bytes.js";
 import { FileError } from "./errors.js";
 
 // project.binary, the exported project settings (core/config/project_settings.cpp,
@@ -80,4 +80,38 @@ export function settingSection(key: string): { readonly section: string; readonl
   return slash < 0
     ? { section: "", name: key }
     : { section: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+/** The key of a section's setting, as a project.binary holds it (`application/config/name`). */
+export function settingKey(section: string, name: string): string {
+  return section === "" ? name : `${section}/${name}`;
+}
+
+function word(n: number): Uint8Array {
+  const b = new Uint8Array(4);
+  putU32(b, 0, n);
+  return b;
+}
+
+/**
+ * A project.binary of settings: `ECFG`, the count, then each key (UTF-8; a lone surrogate, which
+ * no engine String holds, becomes U+FFFD) and its value's Variant bytes, in the order given, as
+ * the engine's `_save_settings_binary` lays them out. Encode the values with the generation of
+ * the engine that loads the file (the header does not say), with full objects.
+ */
+export function writeProjectBinary(
+  settings: Iterable<readonly [key: string, value: Uint8Array]>,
+): Uint8Array {
+  const utf8 = new TextEncoder();
+  const head = new Uint8Array(8);
+  head.set([0x45, 0x43, 0x46, 0x47]);
+  const parts: Uint8Array[] = [head];
+  let count = 0;
+  for (const [key, value] of settings) {
+    const k = utf8.encode(key);
+    parts.push(word(k.length), k, word(value.length), value);
+    count++;
+  }
+  putU32(head, 4, count);
+  return concat(parts);
 }

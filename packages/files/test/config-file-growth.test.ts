@@ -3,6 +3,7 @@
 // a wall-clock limit: sixteen times the text must take under 48 times as long (linear work is
 // about 16x; the quadratic reader this replaced took 60-500x), fastest run against fastest run.
 import { parseConfigFile } from "@gdvariant/files";
+import { expectGrowthUnder } from "@gdvariant/test-support/timing";
 import { describe, expect, it } from "vitest";
 
 /** A section with one value, `item(i)` joined by `sep` inside `open`/`close`, about `size` chars. */
@@ -22,13 +23,6 @@ const SHAPES = {
   string: (size: number) => text(size, '"', (i) => `line ${i}`, "\n", '"'),
 };
 
-/** Milliseconds one parse of `t` takes. */
-function once(t: string): number {
-  const start = performance.now();
-  parseConfigFile(t);
-  return performance.now() - start;
-}
-
 describe("ConfigFile values over many lines", () => {
   it.each(Object.entries(SHAPES))(
     "a %s: sixteen times the text, about sixteen times the work",
@@ -36,22 +30,11 @@ describe("ConfigFile values over many lines", () => {
       const small = make(2048);
       const large = make(32768);
       expect(parseConfigFile(large).get("s")!.get("after")).toEqual({ kind: "int", value: 1 });
-      for (let i = 0; i < 3; i++) {
-        once(small);
-        once(large);
-      }
-      // The fastest of many single parses, small and large taking turns: a busy machine slows
-      // some runs, rarely all of them, and the first compilations are behind us. (At most 40
-      // rounds or 10 s of them: the quadratic reader took seconds a parse.)
-      let fastSmall = Number.POSITIVE_INFINITY;
-      let fastLarge = Number.POSITIVE_INFINITY;
-      const start = performance.now();
-      for (let round = 0; round < 40 && performance.now() - start < 10_000; round++) {
-        fastSmall = Math.min(fastSmall, once(small));
-        fastLarge = Math.min(fastLarge, once(large));
-        if (round >= 5 && fastLarge < 48 * fastSmall) break;
-      }
-      expect(fastLarge / fastSmall).toBeLessThan(48);
+      expectGrowthUnder(
+        48,
+        () => parseConfigFile(small),
+        () => parseConfigFile(large),
+      );
     },
     120_000,
   );

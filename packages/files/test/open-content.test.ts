@@ -12,6 +12,9 @@ import {
   parseConfigFile,
   parseProjectBinary,
   sealContent,
+  settingKey,
+  settingSection,
+  writeProjectBinary,
 } from "@gdvariant/files";
 import { dialect as godot3, toText as text3 } from "@gdvariant/godot-3";
 import { dialect as godot4, toText as text4 } from "@gdvariant/godot-4";
@@ -109,6 +112,19 @@ describe.each(LAYERS)("%s", (dir, dialect, toText, files) => {
     expect(got).toEqual(expected);
     expect(r.content.settings.map((s) => s.section)).toContain("gdvariant");
     expect(parseProjectBinary(bin)).toHaveLength(expected.length);
+  });
+
+  it("writes a project.binary byte for byte as the engine's save_custom did", () => {
+    const bin = fixture(dir, "project.binary");
+    const entries = parseProjectBinary(bin);
+    expect(entries.length).toBeGreaterThan(3);
+    const again = writeProjectBinary(
+      entries.map((e) => {
+        const { section, name } = settingSection(e.key);
+        return [settingKey(section, name), bin.subarray(e.offset, e.offset + e.length)] as const;
+      }),
+    );
+    expect(Buffer.from(again).equals(Buffer.from(bin))).toBe(true);
   });
 
   it("refuses a cut or padded project.binary with the layer and offset", () => {

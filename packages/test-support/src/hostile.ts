@@ -1,9 +1,10 @@
-// Hostile values for the text writers of every dialect, and the timing helper the scaling
-// tests share: work is judged by how it grows (four times the input in under eight times the
-// time), never by a tight wall-clock limit, so a loaded machine does not decide.
+// Hostile values for the text writers of every dialect, and the scaling check they share: work
+// is judged by how it grows (four times the input in under eight times the CPU time), never by a
+// tight wall-clock limit, so a loaded machine does not decide.
 import { describe, expect, it } from "vitest";
 import type { Value } from "../../core/src/value/types.js";
 import { sharedSubtrees } from "./hostile-js.js";
+import { cpuTime, expectGrowthUnder } from "./timing.js";
 
 // GdVariantError.is, by the brand every copy of core sets (this package has no runtime
 // dependency on core).
@@ -13,31 +14,20 @@ const isOwnError = (e: unknown): boolean =>
   (e as Record<symbol, unknown>)[Symbol.for("gdvariant.error")] === true;
 const codeOf = (e: unknown): unknown => (isOwnError(e) ? (e as { code?: unknown }).code : undefined);
 
-/** Milliseconds `f` takes: the best of `runs`. */
+/** CPU milliseconds `f` takes: the best of `runs`. */
 export function bestTime(f: () => void, runs = 3): number {
   let best = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    f();
-    best = Math.min(best, performance.now() - t);
-  }
+  for (let i = 0; i < runs; i++) best = Math.min(best, cpuTime(f).ms);
   return best;
 }
 
 /** Asserts that `large` (on four times the input of `small`) scales linearly, within a limit. */
 export function expectLinear(small: () => void, large: () => void, limitMs = 1000): void {
-  // The fastest of up to 15 runs each, small and large taking turns: a busy machine slows some
-  // runs, rarely all of them (best of 3, small first, failed a CI run at 69 ms against 62).
-  let ts = Number.POSITIVE_INFINITY;
-  let tl = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 15; round++) {
-    ts = Math.min(ts, bestTime(small, 1));
-    tl = Math.min(tl, bestTime(large, 1));
-    if (round >= 2 && tl < Math.max(8 * ts, 50)) break;
-  }
-  expect(tl).toBeLessThan(limitMs);
-  // Linear work is about 4x; quadratic is 16x. The floor keeps tiny times from deciding.
-  expect(tl).toBeLessThan(Math.max(8 * ts, 50));
+  // Linear work is about 4x; quadratic is 16x. The floor keeps tiny times from deciding. CPU
+  // time, fastest of up to 15 runs taking turns: a busy machine does not decide (wall-clock best
+  // of 3 failed a CI run at 69 ms against 62).
+  const { largeMs } = expectGrowthUnder(8, small, large, { floorMs: 50, rounds: 15 });
+  expect(largeMs).toBeLessThan(limitMs);
 }
 
 /** What `f` throws, or undefined. */

@@ -4,155 +4,8 @@ extends SceneTree
 #   @@S<TAB>label<TAB>hex<TAB>combo<TAB>JSON.stringify(v, indent, sort, precise), c_escape'd
 #   @@B<TAB>label / (engine errors) / @@R<TAB>label<TAB>allow<TAB>text c_escape'd<TAB>hex of var_to_bytes_with_objects(JSON.to_native(JSON.parse_string(text), allow))
 # combo = <i|t><s|u><p|d>: indent "" or "\t", sort_keys true/false, full_precision true/false.
-# The random value code is random-cases.gd's. Run through tools/godot-4/generate-json.mjs.
-var rng := RandomNumberGenerator.new()
-
-func rfloat():
-	var k = rng.randi_range(0, 5)
-	if k == 0: return float(rng.randi_range(-1000, 1000))
-	if k == 1: return rng.randf_range(-1.0, 1.0)
-	if k == 2: return rng.randf_range(-1e6, 1e6)
-	if k == 3: return float(rng.randi_range(-100, 100)) / 4.0
-	if k == 4: return rng.randf() * pow(10, rng.randi_range(-30, 30))
-	return [0.0, 1.0, 0.5, 0.1, 1e-45, 3.4e38, 1e300, INF][rng.randi_range(0, 7)]
-
-func r32(): return int(rng.randi()) - 2147483648
-
-func rint():
-	var k = rng.randi_range(0, 4)
-	if k == 0: return rng.randi_range(-10, 10)
-	if k == 1: return r32()
-	if k == 2: return (int(rng.randi()) << 32) | int(rng.randi())
-	if k == 3: return [2147483647, -2147483648, 2147483648, -2147483649, 9223372036854775807, -9223372036854775807 - 1][rng.randi_range(0, 5)]
-	return rng.randi_range(0, 1000000)
-
-func rstr():
-	var pool = ["", "a", "hello", "héllo wörld", "日本語テキスト", "emoji 🎮🕹", "tab\tnew\nline", "quote \" back \\ slash", "abc", "abcd", "abcde", "x".repeat(rng.randi_range(0, 40))]
-	return pool[rng.randi_range(0, pool.size() - 1)]
-
-func rname():
-	var pool = ["root", "Player", "a", "node_1", "Sprite", "weapon", "ä"]
-	return pool[rng.randi_range(0, pool.size() - 1)]
-
-func rpath():
-	var s = ""
-	if rng.randi_range(0, 1) == 0: s = "/"
-	var n = rng.randi_range(0, 3)
-	var parts = []
-	for i in range(n): parts.append(rname())
-	s += "/".join(PackedStringArray(parts))
-	if n > 0 and rng.randi_range(0, 2) == 0:
-		for j in range(rng.randi_range(1, 2)): s += ":" + ["position", "x", "modulate", "a"][rng.randi_range(0, 3)]
-	if s == "/": s = "/root"
-	return NodePath(s)
-
-func rv2(): return Vector2(rfloat(), rfloat())
-func rv3(): return Vector3(rfloat(), rfloat(), rfloat())
-func rv4(): return Vector4(rfloat(), rfloat(), rfloat(), rfloat())
-func rcol(): return Color(rng.randf(), rng.randf(), rng.randf(), rng.randf())
-func ri(): return rng.randi_range(-100000, 100000)
-
-func leaf():
-	var t = rng.randi_range(0, 40)
-	match t:
-		0: return null
-		1: return rng.randi_range(0, 1) == 1
-		2: return rint()
-		3: return rfloat()
-		4: return rstr()
-		5: return rv2()
-		6: return Vector2i(r32(), ri())
-		7: return Rect2(rv2(), rv2())
-		8: return Rect2i(ri(), ri(), ri(), ri())
-		9: return rv3()
-		10: return Vector3i(ri(), r32(), ri())
-		11: return Transform2D(rv2(), rv2(), rv2())
-		12: return rv4()
-		13: return Vector4i(ri(), ri(), ri(), r32())
-		14: return Plane(rfloat(), rfloat(), rfloat(), rfloat())
-		15: return Quaternion(rfloat(), rfloat(), rfloat(), rfloat())
-		16: return AABB(rv3(), rv3())
-		17: return Basis(rv3(), rv3(), rv3())
-		18: return Transform3D(Basis(rv3(), rv3(), rv3()), rv3())
-		19: return Projection(rv4(), rv4(), rv4(), rv4())
-		20: return rcol()
-		21: return StringName(rstr())
-		22: return rpath()
-		23:
-			var a = PackedByteArray()
-			for i in range(rng.randi_range(0, 9)): a.append(rng.randi_range(0, 255))
-			return a
-		24:
-			var a = PackedInt32Array()
-			for i in range(rng.randi_range(0, 5)): a.append(r32())
-			return a
-		25:
-			var a = PackedInt64Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rint())
-			return a
-		26:
-			var a = PackedFloat32Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
-			return a
-		27:
-			var a = PackedFloat64Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rfloat() / 3.0)
-			return a
-		28:
-			var a = PackedStringArray()
-			for i in range(rng.randi_range(0, 4)): a.append(rstr())
-			return a
-		29:
-			var a = PackedVector2Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv2())
-			return a
-		30:
-			var a = PackedVector3Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv3())
-			return a
-		31:
-			var a = PackedColorArray()
-			for i in range(rng.randi_range(0, 4)): a.append(rcol())
-			return a
-		32:
-			var a = PackedVector4Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv4())
-			return a
-		33:
-			var a: Array[int] = []
-			for i in range(rng.randi_range(0, 4)): a.append(rint())
-			return a
-		34:
-			var a: Array[String] = []
-			for i in range(rng.randi_range(0, 3)): a.append(rstr())
-			return a
-		35:
-			var d: Dictionary[String, int] = {}
-			for i in range(rng.randi_range(0, 3)): d[rstr()] = rint()
-			return d
-		36:
-			var a: Array[Vector2] = []
-			for i in range(rng.randi_range(0, 3)): a.append(rv2())
-			return a
-		_: return rint()
-
-func value(depth):
-	if depth <= 0 or rng.randi_range(0, 3) != 0: return leaf()
-	if rng.randi_range(0, 1) == 0:
-		var a = []
-		for i in range(rng.randi_range(0, 5)): a.append(value(depth - 1))
-		return a
-	var d = {}
-	for i in range(rng.randi_range(0, 5)):
-		var k
-		var kt = rng.randi_range(0, 4)
-		if kt == 0: k = rstr()
-		elif kt == 1: k = rint()
-		elif kt == 2: k = rv2()
-		elif kt == 3: k = StringName(rname())
-		else: k = rname()
-		d[k] = value(depth - 1)
-	return d
+# The random values are random-values.gd's (random-cases.gd's too). Run through tools/godot-4/generate-json.mjs.
+var gen = preload("res://random-values.gd").new()
 
 
 const COMBOS = ["isd", "isp", "iud", "iup", "tsd", "tsp", "tud", "tup"]
@@ -309,19 +162,19 @@ func read_cases() -> void:
 
 func rich_value():
 	# random-cases.gd's values plus objects, typed containers of several kinds and special floats.
-	var t = rng.randi_range(0, 9)
-	if t == 0: return special_floats()[rng.randi_range(0, special_floats().size() - 1)]
+	var t = gen.rng.randi_range(0, 9)
+	if t == 0: return special_floats()[gen.rng.randi_range(0, special_floats().size() - 1)]
 	if t == 1:
-		var a: Array[float] = [rfloat(), special_floats()[rng.randi_range(0, 10)]]
+		var a: Array[float] = [gen.rfloat(), special_floats()[gen.rng.randi_range(0, 10)]]
 		return a
 	if t == 2:
-		var d: Dictionary[StringName, Vector2] = {StringName(rname()): rv2()}
+		var d: Dictionary[StringName, Vector2] = {StringName(gen.rname()): gen.rv2()}
 		return d
 	if t == 3:
 		var res = Resource.new()
-		res.resource_name = rstr()
-		return [res, value(1)]
-	return value(3)
+		res.resource_name = gen.rstr()
+		return [res, gen.value(1)]
+	return gen.value(3)
 
 func _init():
 	var seed_ = 4444
@@ -329,7 +182,7 @@ func _init():
 	for a in OS.get_cmdline_user_args():
 		if a.begins_with("--seed="): seed_ = int(a.substr(7))
 		if a.begins_with("--count="): count = int(a.substr(8))
-	rng.seed = seed_
+	gen.rng.seed = seed_
 	print("ENGINE ", Engine.get_version_info().string)
 	literal_cases()
 	read_cases()

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { convertValue, type Dialect, encodeWith, type Value } from "@gdvariant/core";
-import { type ConfigSections, writeConfigFile } from "@gdvariant/files";
+import { type ConfigSections, settingKey, writeConfigFile, writeProjectBinary } from "@gdvariant/files";
 import {
   layerLimitOf,
   maxBytesOf,
@@ -15,8 +15,16 @@ import { DIALECT_IDS, dialectEntry } from "../dialects.js";
 import { InputError, RecordError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
-import { JSON_FORMS, jsonFormOf, jsonFormVersion, readJsonNativeText, writeJsonForm } from "../json-forms.js";
-import { openInput } from "../open-input.js";
+import {
+  JSON_FORMAT_OPTIONS,
+  JSON_FORMS,
+  jsonFormatOf,
+  jsonFormOf,
+  jsonFormVersion,
+  readJsonNativeText,
+  writeJsonForm,
+} from "../json-forms.js";
+import { openInput, type SectionsOf } from "../open-input.js";
 import { choiceFlags, type Resolved } from "../resolve.js";
 import { emit, frameValues, type OutFraming } from "./encode.js";
 import { resealFor, SECRET_OPTIONS, secretFrom } from "./file-layers.js";
@@ -50,12 +58,57 @@ function readNative(plaintext: Uint8Array, allowObjects: boolean): Resolved {
   return { entry: dialectEntry("godot-4"), framed, detection: undefined, candidate: undefined };
 }
 
+/**
+ * A project.binary's settings as the target generation encodes them, in a project.binary: each
+ * value converted (the losses printed), the keys kept. Setting names and object properties stay
+ * as they are, and a note says so when the generation changes: Godot 4 renamed some
+ * (`display/window/size/width` is `viewport_width`, InputEventKey's `scancode` is `keycode`), and
+ * renaming them is the engine's project converter's work on project.godot text.
+ * @throws {InputError} when the conversion loses something and `strict` is set.
+ */
+async function convertSettings(
+  io: CliIO,
+  path: string,
+  content: SectionsOf<"project-binary">,
+  writer: Dialect,
+  to: string,
+  unconvertible: "error" | "nil",
+  strict: boolean,
+  progress: { clear(): void },
+): Promise<Uint8Array> {
+  const settings: Array<readonly [string, Uint8Array]> = [];
+  const losses: string[] = [];
+  for (const [section, keys] of content.sections) {
+    for (const [name, value] of keys) {
+      const key = settingKey(section, name);
+      const c = convertValue(value, writer, { unconvertible });
+      for (const l of c.losses) losses.push(`${key}${l.path}: ${l.from} → ${l.to}: ${l.message}`);
+      settings.push([key, encodeWith(writer, c.value)]);
+    }
+  }
+  progress.clear();
+  if (losses.length > 0) {
+    await write(
+      io.stderr,
+      `gdvariant: ${displayPath(path)}: ${content.entry.id} → ${to} loses ${losses.length} thing${losses.length === 1 ? "" : "s"}:\n${losses.map((l) => `  ${l}\n`).join("")}`,
+    );
+    if (strict) throw new InputError("conversion is lossy and --strict is set; nothing written");
+  }
+  if (content.entry.id !== to)
+    await write(
+      io.stderr,
+      `gdvariant: ${displayPath(path)}: note: the settings' values are in ${to}'s encoding; their names and objects' properties are as ${content.entry.id} wrote them (Godot 4 renamed some: its project converter renames them in project.godot)\n`,
+    );
+  return writeProjectBinary(settings);
+}
+
 /** `gdvariant convert`: a dump of one dialect rewritten for another, each lossy step reported. */
 export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCode | "help"> {
   const { values, positionals } = parseCommand("convert", argv, {
     ...READ_OPTIONS,
     ...TARGET_OPTIONS,
     ...SECRET_OPTIONS,
+    ...JSON_FORMAT_OPTIONS,
     "new-password": { type: "string" },
     to: { type: "string" },
     from: { type: "string" },
@@ -72,6 +125,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
   const target = dialectEntry(jsonForm !== undefined ? "godot-4" : values.to, "--to");
   const jsonVersion =
     jsonForm !== undefined ? jsonFormVersion(values["engine-version"], `--to ${jsonForm}`) : undefined;
+  const jsonFormat = jsonFormatOf("convert", jsonForm, values);
   // --from json-native: the input is JSON.from_native text rather than a dump.
   const fromNative =
     oneOf<"dump" | "json-native">("convert", "from", values.from, ["json-native"], "dump") === "json-native";
@@ -124,9 +178,22 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     // --from json-native reads the text inside the layers as it is.
     if (fromNative) r = readNative(opened.plaintext, values["allow-objects"] === true);
     else if (content.kind === "empty") return put(new Uint8Array(0));
-    else if (content.kind === "project-binary")
-      throw new InputError("a project.binary is read, not converted (decode prints its settings)");
-    else if (content.kind === "config-file") {
+    else if (content.kind === "project-binary") {
+      if (target.id === "legacy-2" || jsonForm !== undefined)
+        throw new InputError("a project.binary converts between godot-3 and godot-4 only");
+      return put(
+        await convertSettings(
+          io,
+          f.path,
+          content,
+          writer,
+          target.id,
+          unconvertible,
+          values.strict === true,
+          progress,
+        ),
+      );
+    } else if (content.kind === "config-file") {
       if (target.id === "legacy-2" || jsonForm !== undefined)
         throw new InputError("ConfigFiles convert between godot-3 and godot-4 only");
       const sections: ConfigSections = new Map();
@@ -199,7 +266,7 @@ export async function convertCommand(argv: string[], io: CliIO): Promise<ExitCod
     try {
       data =
         jsonForm !== undefined
-          ? converted.map((v) => `${writeJsonForm(jsonForm, v, jsonVersion)}\n`).join("")
+          ? converted.map((v) => `${writeJsonForm(jsonForm, v, jsonVersion, jsonFormat)}\n`).join("")
           : frameValues(writer, converted, framing, r.framed.bigEndian);
     } catch (e) {
       // Name the record that failed: the first one that does not encode alone.

@@ -7,7 +7,14 @@ import type { DialectEntry, TargetOptions } from "../dialects.js";
 import { InputError, UsageError } from "../errors.js";
 import { EXIT, type ExitCode } from "../exit-codes.js";
 import { type CliIO, displayPath, expandInputs, isFolder, readInput, write, writeOutput } from "../io.js";
-import { jsonFormVersion, writeJsonForm } from "../json-forms.js";
+import {
+  DEFAULT_JSON_FORMAT,
+  JSON_FORMAT_OPTIONS,
+  type JsonFormat,
+  jsonFormatOf,
+  jsonFormVersion,
+  writeJsonForm,
+} from "../json-forms.js";
 import { jsonPieces, writePieces } from "../json-stream.js";
 import { describeLayers, openInput } from "../open-input.js";
 import { type InputRecord, PartialReadError } from "../records.js";
@@ -26,12 +33,16 @@ const EXTENSIONS: Readonly<Record<Format, string>> = {
   "json-native": ".json",
 };
 
-/** One record in a format; text is the engine's own, json one line of tagged JSON. */
+/**
+ * One record in a format; text is the engine's own, json one line of tagged JSON, json-native
+ * the engine's `JSON.from_native` text formatted by `jsonFormat` (default: the engine's defaults).
+ */
 export function formatRecord(
   value: Value,
   format: Format,
   entry: DialectEntry,
   target: TargetOptions = {},
+  jsonFormat: JsonFormat = DEFAULT_JSON_FORMAT,
 ): string {
   if (format === "text") return entry.toText(value, target);
   if (format === "json-native") {
@@ -41,7 +52,12 @@ export function formatRecord(
         `--format json-native is Godot 4's form; this is ${entry.id}: use convert --to json-native, which reports what converting loses`,
         "decode",
       );
-    return writeJsonForm("json-native", value, jsonFormVersion(target.engineVersion, "--format json-native"));
+    return writeJsonForm(
+      "json-native",
+      value,
+      jsonFormVersion(target.engineVersion, "--format json-native"),
+      jsonFormat,
+    );
   }
   if (format === "json") return JSON.stringify(toJSON(value));
   return inspect(toJS(value), {
@@ -73,6 +89,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const { values, positionals } = parseCommand("decode", argv, {
     ...READ_OPTIONS,
     ...SECRET_OPTIONS,
+    ...JSON_FORMAT_OPTIONS,
     format: { type: "string" },
     output: { type: "string", short: "o" },
     "engine-version": { type: "string" },
@@ -82,6 +99,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
   const choice = readChoice("decode", values);
   const format = oneOf("decode", "format", values.format, FORMATS, "text");
   const target: TargetOptions = { engineVersion: values["engine-version"] };
+  const jsonFormat = jsonFormatOf("decode", format === "json-native" ? format : undefined, values);
   const { files, folders } = await expandInputs(positionals, io);
   const maxBytes = maxBytesOf("decode", values);
   const out = values.output;
@@ -147,7 +165,7 @@ export async function decodeCommand(argv: string[], io: CliIO): Promise<ExitCode
     const wrapped = many && !outFolder;
     const lines = (entry ? records : []).map((r, n) => (): Iterable<string> => {
       if (format === "json") return jsonLine(r.value, wrapped ? { file: f.path, record: n } : undefined);
-      const body = formatRecord(r.value, format, entry!, target);
+      const body = formatRecord(r.value, format, entry!, target, jsonFormat);
       return [`${wrapped ? batchLine(f.path, n, body, format, r.value) : body}\n`];
     });
     // A failed input leaves no output file (its intact records still go to stdout).

@@ -91,7 +91,8 @@ function jsonReport(
     kind: "variant",
     detected: d.best ? cand(r?.candidate ?? d.best) : null,
     ambiguous: d.ambiguous,
-    summary: d.summary,
+    // The same words as the text report: one confidence figure, one way.
+    summary: summaryText(d),
     candidates: d.candidates.map(cand),
     ...(r
       ? {

@@ -26,4 +26,5 @@ export {
   type TextDialectId,
   TextParseError,
   type TextParseErrorCode,
+  TYPE_NAME_KINDS,
 } from "../index.js";

@@ -69,8 +69,9 @@ export const CONSTRUCTOR_KINDS: Readonly<Record<string, Kind>> = {
 };
 
 /**
- * Type names inside `Array[...]` and `Dictionary[..., ...]` (4.x `Variant::get_type_name`).
- * `Variant` means untyped. Any other identifier is a class name.
+ * The kind of each 4.x type name (`Variant::get_type_name`, except `Nil`): the names inside
+ * `Array[...]` and `Dictionary[..., ...]` in `var_to_str` text and in `JSON.from_native`'s
+ * `"type"` and `"elem_type"`. `Variant` means untyped. Any other identifier is a class name.
  */
 export const TYPE_NAME_KINDS: Readonly<Record<string, Kind>> = {
   bool: "bool",

@@ -7,6 +7,7 @@ import {
   type Kind,
   type ObjectProperty,
   type PathSegment,
+  TYPE_NAME_KINDS,
   type Value,
 } from "@gdvariant/core";
 import { dedupeEntries } from "../text/dedupe-keys.js";
@@ -57,48 +58,9 @@ function int64(b: bigint): number | bigint {
   return b >= -SAFE && b <= SAFE ? Number(b) : b;
 }
 
-// Variant::get_type_by_name for the names a from_native text can hold.
-const TYPE_BY_NAME: Readonly<Record<string, Kind>> = {
-  Nil: "nil",
-  bool: "bool",
-  int: "int",
-  float: "float",
-  String: "string",
-  Vector2: "vector2",
-  Vector2i: "vector2i",
-  Rect2: "rect2",
-  Rect2i: "rect2i",
-  Vector3: "vector3",
-  Vector3i: "vector3i",
-  Transform2D: "transform2d",
-  Vector4: "vector4",
-  Vector4i: "vector4i",
-  Plane: "plane",
-  Quaternion: "quaternion",
-  AABB: "aabb",
-  Basis: "basis",
-  Transform3D: "transform3d",
-  Projection: "projection",
-  Color: "color",
-  StringName: "stringName",
-  NodePath: "nodePath",
-  RID: "rid",
-  Object: "object",
-  Callable: "callable",
-  Signal: "signal",
-  Dictionary: "dictionary",
-  Array: "array",
-  PackedByteArray: "packedByteArray",
-  PackedInt32Array: "packedInt32Array",
-  PackedInt64Array: "packedInt64Array",
-  PackedFloat32Array: "packedFloat32Array",
-  PackedFloat64Array: "packedFloat64Array",
-  PackedStringArray: "packedStringArray",
-  PackedVector2Array: "packedVector2Array",
-  PackedVector3Array: "packedVector3Array",
-  PackedColorArray: "packedColorArray",
-  PackedVector4Array: "packedVector4Array",
-};
+// Variant::get_type_by_name for the names a from_native text can hold: core's 4.x type names
+// and Nil.
+const TYPE_BY_NAME: Readonly<Record<string, Kind>> = { Nil: "nil", ...TYPE_NAME_KINDS };
 
 const VECTOR_ARGS = {
   vector2: ["x", "y"],
