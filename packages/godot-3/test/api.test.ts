@@ -13,10 +13,10 @@ import {
   decode,
   dialect,
   encode,
-  TYPE_COUNT,
   GODOT3_VERSIONS,
   godot3Dialect,
   parseText,
+  TYPE_COUNT,
   toText,
 } from "@gdvariant/godot-3";
 import * as text from "@gdvariant/godot-3/text";
