@@ -24,7 +24,6 @@ import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 
 export { resolveVersion };
 
-
 // Header word, 3.x:
 //   bits 0-7   type id (0-26)
 //   bits 8-15  ignored
