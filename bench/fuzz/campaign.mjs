@@ -496,6 +496,42 @@ export function targets() {
           return true;
         },
       ]);
+      // A codec object kept across every input of the campaign must give exactly what the
+      // stateless calls give: the same value (decode, decodeJS), the same error (name, code,
+      // offset, message with path), the same bytes for encode; and the bytes an earlier encode
+      // handed out must still be what they were.
+      const codec = d.createCodec({ allowObjects });
+      const jsCodec = d.createCodec({ allowObjects, dictionaries: "map" });
+      let handed;
+      list.push([
+        `${name}.codec`,
+        (bytes) => {
+          if (handed !== undefined && !sameBytes(handed.bytes, handed.expected))
+            throw new Error("a codec's encode result was written over by a later call");
+          handed = undefined;
+          compareOutcomes(
+            "codec.decode",
+            outcomeOf(() => codec.decode(bytes)),
+            outcomeOf(() => d.decode(bytes, { allowObjects })),
+          );
+          compareOutcomes(
+            "codec.decodeJS",
+            outcomeOf(() => codec.decodeJS(bytes)),
+            outcomeOf(() => d.decodeJS(bytes, { allowObjects })),
+          );
+          compareOutcomes(
+            "codec.decodeJS(map)",
+            outcomeOf(() => jsCodec.decodeJS(bytes)),
+            outcomeOf(() => d.decodeJS(bytes, { allowObjects, dictionaries: "map" })),
+          );
+          if (value === undefined) return false;
+          const mine = outcomeOf(() => codec.encode(value));
+          const theirs = outcomeOf(() => d.encode(value, {}));
+          compareOutcomes("codec.encode", mine, theirs);
+          if (mine.value !== undefined) handed = { bytes: mine.value, expected: theirs.value };
+          return true;
+        },
+      ]);
       list.push([
         `${name}.after.toJS`,
         () => {
@@ -569,6 +605,36 @@ export function targets() {
   ]);
   list.push(...configTargets());
   return list;
+}
+
+// A result, or the project's error as its name, code, offset and message; anything else thrown
+// goes on (an escape).
+function outcomeOf(f) {
+  try {
+    return { value: f() };
+  } catch (e) {
+    if (!GdVariantError.is(e)) throw e;
+    return { error: `${e.name} ${e.code} ${e.offset} ${e.message}` };
+  }
+}
+
+function sameBytes(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// Codec against stateless: the same error text, or values with no difference (bytes exactly).
+function compareOutcomes(what, mine, theirs) {
+  if (mine.error !== theirs.error)
+    throw new Error(`${what}: ${mine.error ?? "a value"} vs ${theirs.error ?? "a value"}`);
+  if (mine.error !== undefined) return;
+  if (mine.value instanceof Uint8Array) {
+    if (!sameBytes(mine.value, theirs.value)) throw new Error(`${what}: other bytes`);
+    return;
+  }
+  const diff = difference(mine.value, theirs.value);
+  if (diff !== undefined) throw new Error(`${what} differs at ${diff}`);
 }
 
 /**

@@ -3,7 +3,7 @@
 // noisy: runs `iterations` calls of one operation with one core build, for valgrind to count
 // instructions:
 //   valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into> <iterations>
+//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into|codec-decode-js|codec-encode|decode-js|encode-js|unpack|pack> <iterations>
 // Run it with two iteration counts and take the difference over the difference in iterations:
 // that is the instructions per call, start-up and JIT warm-up cancelled out
 // (bench/scripts/icount.sh does this).
@@ -22,12 +22,29 @@ const value = c.decodeWith(d, bytes);
 // encode-into writes into one preallocated buffer: no allocation per call, so no collections
 // whose timing moves the count between runs.
 const target = new Uint8Array(bytes.length);
+// The codec object (createCodecWith) and msgpackr's kept Packr on the plain value, for issue 33's
+// paired counts: codec-decode-js, codec-encode, decode-js, encode-js, unpack, pack.
+const codec = c.createCodecWith?.(d, d);
+const plain = c.decodeJSWith(d, bytes);
+process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
+const packr =
+  op === "pack" || op === "unpack" ? new (await import("msgpackr")).Packr({ useRecords: false }) : undefined;
+const packed = packr?.pack(plain);
+const more = {
+  "codec-decode-js": () => codec.decodeJS(bytes),
+  "codec-encode": () => codec.encode(plain),
+  "decode-js": () => c.decodeJSWith(d, bytes),
+  "encode-js": () => c.encodeWith(d, plain),
+  unpack: () => packr.unpack(packed),
+  pack: () => packr.pack(plain),
+};
 const fn =
-  op === "encode"
+  more[op] ??
+  (op === "encode"
     ? () => c.encodeWith(d, value)
     : op === "encode-into"
       ? () => c.encodeIntoWith(d, value, target)
-      : () => c.decodeWith(d, bytes);
+      : () => c.decodeWith(d, bytes));
 // Warm-up to optimized code, the same for every run, then the counted calls.
 for (let i = 0; i < 30; i++) fn();
 let x = 0;

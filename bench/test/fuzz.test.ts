@@ -20,6 +20,7 @@ describe(`fuzz campaign, seed ${seed}, ${iterations} inputs`, () => {
       ["decode", "decode(allowObjects)"].flatMap((d) => [
         `${id}.${d}`,
         `${id}.${d}.decodeJS`,
+        `${id}.${d}.codec`,
         `${id}.${d}.after.toJS`,
         `${id}.${d}.after.toText`,
         `${id}.${d}.after.toJSON`,

@@ -39,6 +39,12 @@ export {
 export { convertValue } from "./convert/convert-value.js";
 export type { ConversionLoss, ConvertOptions, ConvertResult, RewriteContext } from "./convert/options.js";
 export { type Builder, MODEL, type Observer } from "./dialect/builder.js";
+export {
+  type CodecOptions,
+  createCodecWith,
+  DEFAULT_CODEC_CHUNK,
+  type VariantCodec,
+} from "./dialect/codec.js";
 export type {
   AnyCodec,
   Codec,
@@ -50,15 +56,8 @@ export type {
 } from "./dialect/contract.js";
 export { createDialect, type DialectSpec } from "./dialect/create.js";
 export { decodeJSWith } from "./dialect/decode-js.js";
-export {
-  type DecodeResult,
-  decodeWith,
-  decodeWithLength,
-  encodeIntoWith,
-  encodeWith,
-  probeWith,
-  readWith,
-} from "./dialect/engine.js";
+export { type DecodeResult, decodeWith, decodeWithLength, probeWith, readWith } from "./dialect/decoder.js";
+export { encodeIntoWith, encodeWith } from "./dialect/encoder.js";
 export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
 export {
   FACT_NAMES,

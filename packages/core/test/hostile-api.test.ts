@@ -334,7 +334,7 @@ describe("base64 and JSON output memory", () => {
   });
 });
 
-// The lead is rewriting the decode/encode engine (dialect/engine.ts, codecs/*); these hold what
+// The lead is rewriting the decode/encode engine (dialect/decoder.ts, encoder.ts, codecs/*); these hold what
 // the rewrite must keep or fix and are to be un-skipped with it.
 describe("engine", () => {
   it("encode of a revoked Proxy gives an EncodeError", () => {

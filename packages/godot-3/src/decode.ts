@@ -18,8 +18,9 @@ import {
 // refusing them the default (godot#27485).
 const DECODES_OBJECTS_BY_DEFAULT: ReadonlySet<Godot3Version> = new Set(["3.0", "3.1.0"]);
 
-// The dialect of the options and the options core reads (allowObjects defaulted per release).
-function reading<O extends Godot3DecodeOptions>(options: O): [Dialect, O] {
+// The dialect of the options and the options core reads (allowObjects defaulted per release);
+// also the codec object's reading (codec.ts).
+export function reading<O extends Godot3DecodeOptions>(options: O): [Dialect, O] {
   const dialect = inDialect(() => godot3Dialect(options), "decode");
   const version = options.version ?? DEFAULT_GODOT3_VERSION;
   if (options.allowObjects === undefined && DECODES_OBJECTS_BY_DEFAULT.has(version)) {

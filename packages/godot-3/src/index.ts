@@ -4,6 +4,7 @@
  * text of each release, checked against Godot 3.2.3 and 3.6.
  * @packageDocumentation
  */
+export { createCodec, type Godot3CodecOptions } from "./codec.js";
 export { decode, decodeJS, decodeWithLength } from "./decode.js";
 export { dialect, godot3Dialect } from "./dialect.js";
 export { encode, encodeInto } from "./encode.js";

@@ -6,6 +6,7 @@
  */
 import { godot4Dialect } from "./dialect.js";
 
+export { createCodec, type Godot4CodecOptions } from "./codec.js";
 export { decode, decodeJS, decodeWithLength, type Godot4DecodeOptions } from "./decode.js";
 export { godot4Dialect } from "./dialect.js";
 export { encode, encodeInto, type Godot4EncodeOptions } from "./encode.js";

@@ -4,7 +4,7 @@ import { runReadmeExamples } from "@gdvariant/test-support/readme-examples";
 
 runReadmeExamples(new URL("../README.md", import.meta.url), {
   title: "shows decode, encode, text, objects, typed containers, versions and errors",
-  minExamples: 7,
+  minExamples: 8,
   mentions: [
     "decode(",
     "encode(",
@@ -14,5 +14,6 @@ runReadmeExamples(new URL("../README.md", import.meta.url), {
     "version:",
     "precision:",
     "DecodeError",
+    "createCodec(",
   ],
 });

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 
+export { createCodec, type Legacy2CodecOptions } from "./codec.js";
 export { engineWrittenSubnames, type SubnameEncoding } from "./codecs/node-path.js";
 export { emptyImageObject, imageToObject, type ModernTarget } from "./convert/image-object.js";
 export { inputEventToObject } from "./convert/input-event-object.js";

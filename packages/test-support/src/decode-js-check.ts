@@ -8,7 +8,7 @@ export interface DecodeJSCase {
 }
 
 /** A result or the error's code, offset and message (which carries the path). */
-function outcome(f: () => unknown): unknown {
+export function outcome(f: () => unknown): unknown {
   try {
     return { value: f() };
   } catch (e) {

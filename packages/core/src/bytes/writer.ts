@@ -35,6 +35,10 @@ export class ByteWriter {
   // Set by `into`: the caller's buffer, which is never replaced.
   private fixed = false;
   private limit = Infinity;
+  // The limit as set (setLimit), and where this writing started in `buf` (restart): `limit` is
+  // their sum.
+  private maxBytes = Infinity;
+  private base = 0;
   // Set with `limit` (a finite limit is only ever set by setLimit).
   private overLimit!: (needed: number) => Error;
 
@@ -60,7 +64,8 @@ export class ByteWriter {
     // Anything that does not compare as a number (NaN, say) is no limit: `cap` must never pass
     // the buffer's end.
     // biome-ignore lint/complexity/useMathMinMax: Math.min would keep NaN, the case this is for
-    this.limit = limit <= Infinity ? limit : Infinity;
+    this.maxBytes = limit <= Infinity ? limit : Infinity;
+    this.limit = this.base + this.maxBytes;
     this.overLimit = error;
     this.cap = Math.min(this.buf.length, this.limit);
   }
@@ -82,6 +87,28 @@ export class ByteWriter {
   static reusing(buffer: Uint8Array): ByteWriter {
     if (buffer.length < 256) return new ByteWriter(256);
     return new ByteWriter(buffer);
+  }
+
+  /**
+   * Starts a new writing at `start` in `buffer` (the writer's buffer again, or another one),
+   * keeping the DataView when the buffer is the same: a codec object writes message after
+   * message into one kept chunk (`dialect/codec.ts`). `pos` then counts from the start of
+   * `buffer`, and the limit of {@link setLimit} (kept) from `start`. A grow copies the bytes
+   * before `start` too (they are few: a chunk is small).
+   */
+  restart(buffer: Uint8Array, start: number): void {
+    this.base = start;
+    this.limit = start + this.maxBytes;
+    if (buffer !== this.buf) this.use(buffer);
+    else this.cap = Math.min(buffer.length, this.limit);
+    this.pos = start;
+  }
+
+  /** The bytes from `start` to the position, as a view of the buffer (see {@link restart}). */
+  viewFrom(start: number): Uint8Array {
+    const b = this.buf;
+    // A constructor call, not subarray: subarray looks up the species constructor per call.
+    return new Uint8Array(b.buffer, b.byteOffset + start, this.pos - start);
   }
 
   /** The buffer being written (grows replace it). */

@@ -94,7 +94,7 @@ function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): ne
 }
 
 // ARRAY: [element type (typed, 4.3+: header bits 16-17)] u32 count (bit 31: 2.x shared, masked
-// in 3.x/4.x), then the elements; read by the reader (dialect/engine.ts readArray).
+// in 3.x/4.x), then the elements; read by the reader (dialect/decoder.ts readArray).
 export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;

@@ -1,7 +1,7 @@
 import type { Inline, TypedContainersReader } from "../dialect/contract.js";
 
 /**
- * Layout tags of the codecs that the compiled reader and writer (`dialect/engine.ts`) handle
+ * Layout tags of the codecs that the compiled reader and writer (`dialect/decoder.ts`, `dialect/encoder.ts`) handle
  * themselves. A core factory puts `{ tag, encode }` on its codec (`Codec.inline`, plain data);
  * the engine derives a per-dialect table from it once. Every other codec, a dialect's own
  * included, goes through its `decode`/`encode`. Each tag's read in the engine is the same as its

@@ -1,5 +1,5 @@
 import type { Dialect } from "../dialect/contract.js";
-import { encodeWith } from "../dialect/engine.js";
+import { encodeWith } from "../dialect/encoder.js";
 import { checkOptions, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";

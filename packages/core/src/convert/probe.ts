@@ -1,5 +1,6 @@
 import type { Dialect } from "../dialect/contract.js";
-import { decodeWith, encodeWith } from "../dialect/engine.js";
+import { decodeWith } from "../dialect/decoder.js";
+import { encodeWith } from "../dialect/encoder.js";
 import { GdVariantError } from "../errors.js";
 import { equals } from "../value/equals.js";
 import type { ContainerType, Value } from "../value/types.js";

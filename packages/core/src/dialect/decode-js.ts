@@ -1,7 +1,7 @@
 import type { ToJSOptions } from "../value/js.js";
 import { jsBuilder } from "../value/js-builder.js";
 import type { Dialect } from "./contract.js";
-import { readWith } from "./engine.js";
+import { readWith } from "./decoder.js";
 import type { DecodeOptions } from "./options.js";
 
 /**

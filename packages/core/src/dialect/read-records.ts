@@ -3,7 +3,7 @@ import { DecodeError } from "../errors.js";
 import { type RecordChain, recordOffset } from "../framing/record-chain.js";
 import { type Builder, MODEL, type Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { Decoder, readWith } from "./engine.js";
+import { Decoder, readWith } from "./decoder.js";
 import { DEFAULT_MAX_TOTAL_BYTES, type DecodeOptions } from "./options.js";
 
 /** Told of each record read: its index, value, and where its Variant ended. */

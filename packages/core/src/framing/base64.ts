@@ -1,6 +1,7 @@
 import { base64Decode, base64Encode } from "../bytes/base64.js";
 import type { Dialect } from "../dialect/contract.js";
-import { decodeWith, encodeWith } from "../dialect/engine.js";
+import { decodeWith } from "../dialect/decoder.js";
+import { encodeWith } from "../dialect/encoder.js";
 import type { DecodeOptions, EncodeOptions } from "../dialect/options.js";
 import { DecodeError } from "../errors.js";
 import type { Value } from "../value/types.js";

@@ -1,5 +1,5 @@
 import type { Dialect } from "../dialect/contract.js";
-import { decodeWithLength } from "../dialect/engine.js";
+import { decodeWithLength } from "../dialect/decoder.js";
 import type { DecodeOptions, Span } from "../dialect/options.js";
 import { DecodeError, GdVariantError } from "../errors.js";
 import type { Value } from "../value/types.js";

@@ -1,5 +1,6 @@
 import type { Dialect } from "../dialect/contract.js";
-import { decodeWith, encodeWith } from "../dialect/engine.js";
+import { decodeWith } from "../dialect/decoder.js";
+import { encodeWith } from "../dialect/encoder.js";
 import type { DecodeOptions, EncodeOptions } from "../dialect/options.js";
 import { DecodeError, EncodeError } from "../errors.js";
 import type { Value } from "../value/types.js";

@@ -1,6 +1,6 @@
 import { MODEL } from "../dialect/builder.js";
 import type { Dialect } from "../dialect/contract.js";
-import { encodeWith } from "../dialect/engine.js";
+import { encodeWith } from "../dialect/encoder.js";
 import { readRecordsWith } from "../dialect/read-records.js";
 import { DecodeError, EncodeError } from "../errors.js";
 import type { Value } from "../value/types.js";

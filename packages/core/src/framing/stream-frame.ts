@@ -1,5 +1,5 @@
 import type { Dialect } from "../dialect/contract.js";
-import { encodeWith } from "../dialect/engine.js";
+import { encodeWith } from "../dialect/encoder.js";
 import { EncodeError } from "../errors.js";
 import { writeLengthWord } from "./as-bytes.js";
 import { DEFAULT_MAX_PACKET_SIZE, type FrameEncodeOptions, resolveMaxPacketSize } from "./options.js";

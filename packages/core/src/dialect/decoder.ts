@@ -1,0 +1,688 @@
+import { ByteReader } from "../bytes/reader.js";
+import { FLAG_64 } from "../codecs/define.js";
+import {
+  INLINE_ARRAY,
+  INLINE_BOOL,
+  INLINE_COLOR,
+  INLINE_DICTIONARY,
+  INLINE_FLOAT,
+  INLINE_INT,
+  INLINE_NIL,
+  INLINE_STRING,
+  INLINE_STRING_NAME,
+  INLINE_VECTOR2,
+  INLINE_VECTOR3,
+} from "../codecs/inline.js";
+import { DecodeError, type DecodeErrorCode, GdVariantError } from "../errors.js";
+import { asBytes } from "../framing/as-bytes.js";
+import { formatPath, type PathSegment } from "../path.js";
+import type { DictionaryEntry, Value } from "../value/types.js";
+import { type Builder, MODEL, type Observer } from "./builder.js";
+import { compile } from "./compiled.js";
+import type { Codec, DecodeContext, Dialect, Inline } from "./contract.js";
+import {
+  DEFAULT_MAX_COLLECTION_LENGTH,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_TOTAL_BYTES,
+  type DecodeOptions,
+  type ResolvedDecodeLimits,
+  resolveLimits,
+  type Span,
+} from "./options.js";
+import { bothObservers, PartsObserver } from "./parts.js";
+import {
+  SEGMENT_INDEX,
+  SEGMENT_KEY,
+  SEGMENT_KEY_AT,
+  SEGMENT_PROPERTY,
+  type SegmentKind,
+  segmentOf,
+  Unwinding,
+} from "./unwinding.js";
+
+/** The result of {@link decodeWithLength}: the value and the bytes it took. */
+export interface DecodeResult {
+  readonly value: Value;
+  /** Bytes consumed from `offset`, padding included. */
+  readonly length: number;
+}
+
+// What read's switch leaves for the codec (a builder may make undefined of a value).
+const UNREAD: unknown = Symbol("unread");
+
+/** One level of the path spans report: the segment, and the level above (ROOT at the top). */
+interface PathNode {
+  readonly up: PathNode | undefined;
+  readonly segment: PathSegment;
+}
+
+const ROOT: PathNode = { up: undefined, segment: 0 };
+
+function segmentsOf(node: PathNode): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let n: PathNode = node; n.up !== undefined; n = n.up) out.push(n.segment);
+  return out.reverse();
+}
+
+export class Decoder implements DecodeContext {
+  readonly reader: ByteReader;
+  readonly dialect: Dialect;
+  private readonly options: DecodeOptions;
+  private readonly maxCollectionLength: number;
+  readonly allowObjects: boolean;
+  readonly copy: boolean;
+  depth = 0;
+  private readonly codecs: readonly (Codec | undefined)[];
+  // Per wire id: the inline tag (codecs/inline.ts), or 0 for codec.decode.
+  private readonly tags: Uint8Array;
+  private readonly plainKey: Uint8Array;
+  private readonly flagCheck: number;
+  private readonly stringId: number;
+  private readonly typeMask: number;
+  private readonly maxDepth: number;
+  // What each value becomes. Codecs without an inline tag read model values: while one runs,
+  // `b` is MODEL, and the caller's builder gets the result (readByCodec).
+  private b: Builder;
+  private readonly onSpan: ((span: Span) => void) | undefined;
+  // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
+  private readonly observer: Observer | undefined;
+  // Only kept when spans are requested; errors build their path while unwinding instead.
+  // A linked list (innermost first) that spans keep and format only when read: building each
+  // span's path string made spans quadratic in the depth.
+  private path: PathNode | undefined;
+  // Made by the first failure: a call that succeeds does not allocate it.
+  private unwound: Unwinding | undefined;
+  get unwinding(): Unwinding {
+    if (this.unwound === undefined) this.unwound = new Unwinding();
+    return this.unwound;
+  }
+  // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
+  // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
+  // that another reading put there is only ever a hit or a miss, never a wrong key.
+  private keys: (string | undefined)[] | undefined;
+
+  constructor(
+    reader: ByteReader,
+    dialect: Dialect,
+    options: DecodeOptions,
+    builder: Builder,
+    observer?: Observer,
+    keys?: (string | undefined)[],
+  ) {
+    this.keys = keys;
+    this.reader = reader;
+    this.dialect = dialect;
+    this.options = options;
+    this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
+    this.allowObjects = options.allowObjects === true;
+    this.copy = options.copy === true;
+    this.codecs = dialect.codecs;
+    const c = compile(dialect);
+    this.tags = c.tags;
+    this.plainKey = c.plainKey;
+    this.flagCheck = c.flagCheck;
+    this.stringId = c.stringId;
+    this.typeMask = dialect.typeMask;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.b = builder;
+    this.onSpan = options.onSpan;
+    this.path = options.onSpan ? ROOT : undefined;
+    const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
+    this.observer =
+      parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
+  }
+
+  // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
+  get limits(): ResolvedDecodeLimits {
+    return resolveLimits(this.options);
+  }
+
+  // The reader's error (it carries this dialect's id, and is MISS when probing).
+  error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
+    return this.reader.error(code, message, offset);
+  }
+
+  private tooDeep(): DecodeError {
+    return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth}`);
+  }
+
+  /** Reads one complete Variant (header + payload) at the current position. */
+  decodeValue(): Value {
+    return this.read() as Value;
+  }
+
+  // One function for every value: the inline layouts are read here (each case reads exactly
+  // what its codec's decode reads; a value too short, or a 64-bit vector, is left to the codec,
+  // which reports it as it always has), containers in readArray/readDictionary, so that a level
+  // of nesting is three stack frames (read, the container, its loop): a chain of 1,024 nested
+  // dictionary keys must fit the JS stack.
+  private read(): unknown {
+    const r = this.reader;
+    const start = r.pos;
+    if (r.end - start < 4)
+      throw this.error("truncated", `header needs 4 bytes, ${r.end - start} left`, start);
+    const view = r.view;
+    const header = view.getUint32(start, true);
+    const p = start + 4;
+    r.pos = p;
+    const id = (header & this.typeMask) >>> 0;
+    if ((header & this.flagCheck) !== 0) this.checkFlags(header, id, start);
+    const tag = id < this.tags.length ? this.tags[id]! : 0;
+    const b = this.b;
+    const left = r.end - p;
+    let value: unknown = UNREAD;
+    switch (tag) {
+      case INLINE_NIL:
+        value = b.nil();
+        break;
+      case INLINE_BOOL:
+        if (left >= 4) {
+          r.pos = p + 4;
+          value = b.bool(view.getUint32(p, true) !== 0);
+        }
+        break;
+      case INLINE_INT:
+        if ((header & FLAG_64) !== 0) value = b.int(r.i64n());
+        else if (left >= 4) {
+          r.pos = p + 4;
+          value = b.int(view.getInt32(p, true));
+        }
+        break;
+      case INLINE_FLOAT:
+        if ((header & FLAG_64) !== 0) value = b.float(r.f64());
+        else if (left >= 4) {
+          r.pos = p + 4;
+          value = b.float(view.getFloat32(p, true));
+        }
+        break;
+      case INLINE_STRING:
+        value = b.string(r.string());
+        break;
+      case INLINE_STRING_NAME:
+        value = b.stringName(r.string());
+        break;
+      case INLINE_VECTOR2:
+        if ((header & FLAG_64) === 0 && left >= 8) {
+          r.pos = p + 8;
+          value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
+        }
+        break;
+      case INLINE_VECTOR3:
+        if ((header & FLAG_64) === 0 && left >= 12) {
+          r.pos = p + 12;
+          value = b.vector3(
+            view.getFloat32(p, true),
+            view.getFloat32(p + 4, true),
+            view.getFloat32(p + 8, true),
+          );
+        }
+        break;
+      case INLINE_COLOR:
+        if ((header & FLAG_64) === 0 && left >= 16) {
+          r.pos = p + 16;
+          value = b.color(
+            view.getFloat32(p, true),
+            view.getFloat32(p + 4, true),
+            view.getFloat32(p + 8, true),
+            view.getFloat32(p + 12, true),
+          );
+        }
+        break;
+      case INLINE_ARRAY:
+        value = this.readArray(this.codecs[id]!.inline!, header, start);
+        break;
+      case INLINE_DICTIONARY:
+        value = this.readDictionary(this.codecs[id]!.inline!, header, start);
+        break;
+    }
+    // A codec-read value is told to the observer as the model value (readByCodec).
+    if (value === UNREAD) value = this.readByCodec(id, header, start);
+    else if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
+    if (this.onSpan !== undefined) this.span(start, id);
+    return value;
+  }
+
+  private span(start: number, id: number): void {
+    const node = this.path!;
+    let text: string | undefined;
+    const span = {
+      start,
+      end: this.reader.pos,
+      kind: this.codecs[id]!.kind,
+      wireId: id,
+      depth: this.depth,
+    } as Span;
+    Object.defineProperty(span, "path", {
+      enumerable: true,
+      get: () => {
+        if (text === undefined) text = formatPath(segmentsOf(node));
+        return text;
+      },
+    });
+    this.onSpan!(span);
+  }
+
+  private readByCodec(id: number, header: number, start: number): unknown {
+    const codec = this.codecs[id];
+    if (codec === undefined) {
+      throw this.error("unknown-type", `type id ${id} is not a ${this.dialect.name} type`, start);
+    }
+    const b = this.b;
+    // A codec reads a model value, nested values included: the builder is MODEL while it runs,
+    // the observer is told of the model value, and the caller's builder gets it.
+    let value: Value;
+    if (b === MODEL) value = codec.decode(this, header, start);
+    else {
+      this.b = MODEL;
+      try {
+        value = codec.decode(this, header, start);
+      } finally {
+        this.b = b;
+      }
+    }
+    if (this.observer !== undefined) this.observer.observe(value, header, start, this.reader.pos);
+    return b === MODEL ? value : b.value(value);
+  }
+
+  // Header bits beyond the type id in a strict (2.x) dialect: only the codec's own flags.
+  private checkFlags(header: number, id: number, start: number): void {
+    const codec = this.codecs[id];
+    if (codec === undefined || (header & this.flagCheck & ~codec.flagMask) === 0) return;
+    throw this.error(
+      "bad-flags",
+      `header 0x${(header >>> 0).toString(16).padStart(8, "0")}: ${this.dialect.name} writes no flag bits on ${codec.name}`,
+      start,
+    );
+  }
+
+  // ARRAY (codecs/containers.ts arrayCodec): [element type (typed, 4.3+)] u32 count
+  // (bit 31: 2.x shared, masked in 3.x/4.x), then the elements.
+  private readArray(inl: Inline, header: number, start: number): unknown {
+    const r = this.reader;
+    const typed = inl.typed;
+    const code = typed !== undefined ? (header >>> 16) & 3 : 0;
+    const elementType = code !== 0 ? typed!.read(this, code, start + 4) : undefined;
+    const at = r.pos;
+    const word = r.u32();
+    const count = word & 0x7fffffff;
+    this.checkCount(count, 4, at);
+    const items = this.readElements(count);
+    return this.b.array(items, elementType, inl.shared === true && (word & 0x80000000) !== 0);
+  }
+
+  // DICTIONARY: [key type] [value type] (typed, 4.4+), u32 count (bit 31 as in arrays), entries.
+  private readDictionary(inl: Inline, header: number, start: number): unknown {
+    const r = this.reader;
+    const typed = inl.typed;
+    const keyCode = typed !== undefined ? (header >>> 16) & 3 : 0;
+    const valueCode = typed !== undefined ? (header >>> 18) & 3 : 0;
+    const keyType = keyCode !== 0 ? typed!.read(this, keyCode, start + 4) : undefined;
+    const valueType = valueCode !== 0 ? typed!.read(this, valueCode, r.pos) : undefined;
+    const at = r.pos;
+    const word = r.u32();
+    const count = word & 0x7fffffff;
+    this.checkCount(count, 8, at);
+    const b = this.b;
+    const acc = b.entries(count);
+    const plain = this.readEntries(acc, count);
+    return b.dictionary(acc, plain, keyType, valueType, inl.shared === true && (word & 0x80000000) !== 0);
+  }
+
+  // Nested values carry their path segment as plain arguments (what it is, an index, a key or
+  // name); the segment object is only built when spans are on or an error unwinds through this
+  // level, instead of two closures per value (bench/README.md, "Hot-path changes").
+  private nested(what: SegmentKind, index: number, ref: unknown): unknown {
+    const depth = ++this.depth;
+    const path = this.path;
+    if (path !== undefined) this.path = { up: path, segment: segmentOf(what, index, ref as Value) };
+    let value: unknown;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      value = this.read();
+    } catch (e) {
+      this.depth = depth - 1;
+      this.path = path;
+      if (DecodeError.is(e)) this.unwinding.add(e, segmentOf(what, index, ref as Value));
+      throw e;
+    }
+    this.depth = depth - 1;
+    this.path = path;
+    return value;
+  }
+
+  decodeElement(index: number): Value {
+    return this.nested(SEGMENT_INDEX, index, undefined) as Value;
+  }
+
+  decodeKey(index: number): Value {
+    return this.nested(SEGMENT_KEY_AT, index, undefined) as Value;
+  }
+
+  decodeEntryValue(key: Value): Value {
+    return this.nested(SEGMENT_KEY, 0, key) as Value;
+  }
+
+  decodeProperty(name: string): Value {
+    return this.nested(SEGMENT_PROPERTY, 0, name) as Value;
+  }
+
+  decodeContainer(inl: Inline, header: number, start: number): Value {
+    return (
+      inl.tag === INLINE_ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
+    ) as Value;
+  }
+
+  decodeElements(count: number): Value[] {
+    return this.readElements(count) as Value[];
+  }
+
+  // Codecs run with MODEL as the builder (readByCodec), so what these read is model values.
+  decodeEntries(count: number): DictionaryEntry[] {
+    const acc = MODEL.entries(count);
+    this.readEntries(acc, count);
+    return acc as DictionaryEntry[];
+  }
+
+  // The loops of readElements and readEntries hold one try per container instead of one
+  // per value; what a failure needs for its path (the index, or the key) is still at hand in
+  // the catch. With spans on they take the per-value path, which keeps `path` current.
+  private readElements(count: number): unknown[] {
+    const items = new Array<unknown>(count);
+    if (this.path !== undefined) {
+      for (let i = 0; i < count; i++) items[i] = this.nested(SEGMENT_INDEX, i, undefined);
+      return items;
+    }
+    const depth = ++this.depth;
+    let i = 0;
+    try {
+      if (count > 0 && depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      for (; i < count; i++) items[i] = this.read();
+    } catch (e) {
+      this.depth = depth - 1;
+      if (DecodeError.is(e)) this.unwinding.add(e, i);
+      throw e;
+    }
+    this.depth = depth - 1;
+    return items;
+  }
+
+  // Fills `acc` with `count` entries through the builder; true when every key is plain (the
+  // JS builder's object-or-Map choice; only looked at when the builder asks for key kinds).
+  private readEntries(acc: unknown, count: number): boolean {
+    const b = this.b;
+    const r = this.reader;
+    const kinds = b.keyKinds;
+    let plain = true;
+    if (this.path !== undefined) {
+      for (let i = 0; i < count; i++) {
+        if (kinds && !this.keyIsPlain()) plain = false;
+        const key = this.nested(SEGMENT_KEY_AT, i, undefined);
+        b.entry(acc, i, key, this.nested(SEGMENT_KEY, 0, key));
+      }
+      return plain;
+    }
+    const depth = ++this.depth;
+    let i = 0;
+    let key: unknown;
+    try {
+      if (count > 0 && depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      for (; i < count; i++) {
+        key = undefined;
+        if (kinds && !this.keyIsPlain()) plain = false;
+        // A String key (by its header word, looked at here: a call for every key would be a
+        // stack frame more per level of a key chain) may be one read before (readKeyIn).
+        const p = r.pos;
+        key =
+          i < 16 && r.end - p >= 8 && r.view.getUint32(p, true) === this.stringId
+            ? this.readKeyIn(((count & 15) << 4) | i)
+            : this.read();
+        b.entry(acc, i, key, this.read());
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      // The JS builder's keys are not model values: decodeJS reads a failing input again with
+      // the model to report the error (decodeJSWith), so its key here never reaches a user.
+      if (DecodeError.is(e)) this.unwinding.add(e, key === undefined ? { keyAt: i } : { key: key as Value });
+      throw e;
+    }
+    this.depth = depth - 1;
+    return plain;
+  }
+
+  // Whether the key at the reader's position is a String, StringName or int (by its header).
+  private keyIsPlain(): boolean {
+    const r = this.reader;
+    if (r.end - r.pos < 4) return true;
+    const id = (r.view.getUint32(r.pos, true) & this.typeMask) >>> 0;
+    return id < this.plainKey.length && this.plainKey[id] === 1;
+  }
+
+  /**
+   * A dictionary key. Dictionaries of one shape (records) repeat their keys: a String key of up
+   * to 16 ASCII bytes equal to the one last read in the same slot (entry index and count) reuses
+   * that JS string instead of building a new one. Anything else is read as any value.
+   */
+  private readKeyIn(slot: number): unknown {
+    const r = this.reader;
+    const p = r.pos;
+    const n = r.view.getUint32(p + 4, true);
+    const end = p + 8 + ((n + 3) & ~3);
+    if (n <= 16 && end <= r.end) {
+      const cached = this.keys?.[slot];
+      if (cached !== undefined && cached.length === n) {
+        const bytes = r.bytes;
+        let j = 0;
+        while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
+        if (j === n) {
+          r.pos = end;
+          const v = this.b.string(cached);
+          if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+          return v;
+        }
+      }
+      r.pos = p + 4;
+      const s = r.string();
+      // As many characters as bytes: ASCII without NUL, which the test above can compare.
+      if (s.length === n) {
+        if (this.keys === undefined) this.keys = [];
+        this.keys[slot] = s;
+      }
+      const v = this.b.string(s);
+      if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+      return v;
+    }
+    return this.read();
+  }
+
+  checkCount(count: number, minElementBytes: number, at: number): void {
+    if (count > this.maxCollectionLength) {
+      throw this.error(
+        "limit-exceeded",
+        `count ${count} is over maxCollectionLength ${this.maxCollectionLength}`,
+        at,
+      );
+    }
+    const need = count * minElementBytes;
+    if (need > this.reader.end - this.reader.pos) {
+      throw this.error(
+        "truncated",
+        `count ${count} needs at least ${need} bytes, ${this.reader.end - this.reader.pos} left`,
+        at,
+      );
+    }
+  }
+}
+
+// Anything thrown that is not ours (a RangeError from the VM, say) becomes a DecodeError: the
+// public API lets no other exception type escape.
+function wrapDecode(e: unknown, dialect: Dialect, offset: number): GdVariantError {
+  if (DecodeError.is(e)) return e.withDialect(dialect.id);
+  if (GdVariantError.is(e)) return e;
+  const stack = e instanceof RangeError && /call stack/i.test(e.message);
+  return new DecodeError(stack ? "nesting too deep for the JS stack" : `unexpected failure: ${String(e)}`, {
+    code: stack ? "depth-exceeded" : "invalid-data",
+    offset,
+    dialect: dialect.id,
+    cause: e,
+  });
+}
+
+/**
+ * Reads one Variant with `dialect`, making each value with `builder`, and reports how many bytes
+ * it took. The one reader behind `decode` (the {@link MODEL} builder) and `decodeJS`. An
+ * `observer` is told of every value read with its header and byte span (auto-detect's facts).
+ * @throws {DecodeError} for any malformed input or broken limit; nothing else.
+ */
+export function readWith(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  observer?: Observer,
+): { value: unknown; length: number } {
+  return readOrProbe(dialect, input, options, builder, observer, false, undefined)!;
+}
+
+/**
+ * What a codec object (`codec.ts`) keeps between readings: the dictionary keys last read (at
+ * most 256 strings of up to 16 ASCII bytes, each reused only when the bytes match), and the
+ * reader of the last input, used again when the same bytes are read again (a DataView is most
+ * of what setting up a reading of a small message costs).
+ */
+export interface KeptReading {
+  readonly keys: (string | undefined)[];
+  bytes: Uint8Array | undefined;
+  reader: ByteReader | undefined;
+  // True while a reading uses `reader`: a reading inside it (an onSpan callback that reads with
+  // the same codec) makes a reader of its own.
+  busy: boolean;
+}
+
+/**
+ * {@link readWith} with state `kept` by the caller between readings. The result and any error
+ * are those of readWith.
+ * @throws {DecodeError} as readWith.
+ */
+export function readKeeping(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  kept: KeptReading,
+): { value: unknown; length: number } {
+  return readOrProbe(dialect, input, options, builder, undefined, false, kept)!;
+}
+
+/**
+ * {@link readWith} for a caller that tries readings which may well fail (auto-detect tries every
+ * dialect): `undefined` when `dialect` does not read the bytes, where readWith would throw. A
+ * failure makes no error object, message or path, which is most of what a failed reading costs.
+ * @throws {DecodeError} for arguments readWith refuses before reading (input, offset, maxTotalBytes).
+ */
+export function probeWith(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  observer?: Observer,
+): { value: unknown; length: number } | undefined {
+  return readOrProbe(dialect, input, options, builder, observer, true, undefined);
+}
+
+function readOrProbe(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  observer: Observer | undefined,
+  probe: boolean,
+  kept: KeptReading | undefined,
+): { value: unknown; length: number } | undefined {
+  const bytes = asBytes(input, dialect.id, 0);
+  const offset = options.offset ?? 0;
+  if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {
+    throw new DecodeError(`offset ${offset} is outside the input`, {
+      code: "invalid-data",
+      offset: 0,
+      dialect: dialect.id,
+    });
+  }
+  const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+  if (bytes.length - offset > maxTotal) {
+    throw new DecodeError(`input of ${bytes.length - offset} bytes is over maxTotalBytes ${maxTotal}`, {
+      code: "limit-exceeded",
+      offset,
+      dialect: dialect.id,
+    });
+  }
+  let reader: ByteReader;
+  if (kept === undefined || kept.busy) reader = new ByteReader(bytes, offset);
+  else {
+    // The same array object, still of the same extent (a length-tracking view of a resizable
+    // buffer may have changed since: its old DataView would not cover it).
+    const old = kept.reader;
+    if (kept.bytes === bytes && old !== undefined && old.view.byteLength === bytes.byteLength) {
+      reader = old;
+      reader.pos = offset;
+      reader.end = bytes.length;
+    } else {
+      reader = new ByteReader(bytes, offset);
+      kept.bytes = bytes;
+      kept.reader = reader;
+    }
+    kept.busy = true;
+  }
+  reader.dialect = dialect.id;
+  reader.probe = probe;
+  const decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
+  try {
+    const value = decoder.decodeValue();
+    if (options.exact && reader.pos !== bytes.length) {
+      throw decoder.error(
+        "trailing-bytes",
+        `${bytes.length - reader.pos} bytes follow the value`,
+        reader.pos,
+      );
+    }
+    if (kept !== undefined && kept.reader === reader) kept.busy = false;
+    return { value, length: reader.pos - offset };
+  } catch (e) {
+    if (kept !== undefined && kept.reader === reader) kept.busy = false;
+    if (probe) return undefined;
+    if (builder !== MODEL) {
+      // The error's path names dictionary keys as model values, which another builder does not
+      // make: read the same bytes with the model, which fails the same way (the reader is
+      // deterministic) and reports the path.
+      readWith(dialect, input, options, MODEL);
+    }
+    if (DecodeError.is(e)) decoder.unwinding.apply(e);
+    throw wrapDecode(e, dialect, reader.pos);
+  }
+}
+
+/**
+ * Decodes one Variant with `dialect` and reports how many bytes it took.
+ * Trailing bytes are ignored (as the engine does) unless `options.exact` is set.
+ * @throws {DecodeError} for any malformed input or broken limit; nothing else.
+ */
+export function decodeWithLength(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions = {},
+): DecodeResult {
+  return readWith(dialect, input, options, MODEL) as DecodeResult;
+}
+
+/**
+ * Decodes one Variant with `dialect`.
+ * @throws {DecodeError} for any malformed input or broken limit; nothing else.
+ */
+export function decodeWith(dialect: Dialect, input: Uint8Array, options: DecodeOptions = {}): Value {
+  return readWith(dialect, input, options, MODEL).value as Value;
+}

@@ -1,0 +1,690 @@
+import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
+import { FLAG_64 } from "../codecs/define.js";
+import {
+  INLINE_BOOL,
+  INLINE_COLOR,
+  INLINE_FLOAT,
+  INLINE_INT,
+  INLINE_NIL,
+  INLINE_STRING,
+  INLINE_STRING_NAME,
+  INLINE_VECTOR2,
+  INLINE_VECTOR3,
+} from "../codecs/inline.js";
+import { NIL } from "../codecs/scalars.js";
+import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
+import { toInt64 } from "../value/construct.js";
+import { DEFAULT_MAX_VALUES, Expansion } from "../value/expansion.js";
+import { isInt64Number } from "../value/int64.js";
+import type { DictionaryEntry, Kind, Value } from "../value/types.js";
+import { isKind } from "../value/types.js";
+import { type Compiled, compile } from "./compiled.js";
+import type { Codec, Dialect, EncodeContext } from "./contract.js";
+import {
+  checkOptions,
+  DEFAULT_MAX_COLLECTION_LENGTH,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_TOTAL_BYTES,
+  type EncodeOptions,
+  LIMIT_NAMES,
+} from "./options.js";
+import {
+  SEGMENT_INDEX,
+  SEGMENT_KEY,
+  SEGMENT_KEY_AT,
+  SEGMENT_PROPERTY,
+  type SegmentKind,
+  segmentOf,
+  Unwinding,
+} from "./unwinding.js";
+
+class Encoder implements EncodeContext {
+  readonly writer: ByteWriter;
+  readonly dialect: Dialect;
+  depth = 0;
+  private readonly maxDepth: number;
+  private readonly maxCollectionLength: number;
+  // Made by the first failure: a call that succeeds does not allocate it.
+  private unwound: Unwinding | undefined;
+  get unwinding(): Unwinding {
+    if (this.unwound === undefined) this.unwound = new Unwinding();
+    return this.unwound;
+  }
+  private readonly compiled: Compiled;
+  // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).
+  private readonly inlineIds: Int32Array;
+  // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
+  // start in the output and how many they are (made by keyTables).
+  private dictionaries = 0;
+  private readonly maxValues: number;
+  // The values visited, each as often as it appears (value/expansion.ts), counted per container:
+  // a value that holds a subtree in many places expands without end (41 arrays, each holding the
+  // one below twice, are 2^40 values). Made for the value by start.
+  expansion: Expansion | undefined;
+  private keyStrings: (string | undefined)[] | undefined;
+  private keySpans: Int32Array | undefined;
+
+  constructor(dialect: Dialect, options: EncodeOptions, writer = new ByteWriter(256)) {
+    this.writer = writer;
+    this.dialect = dialect;
+    this.compiled = compile(dialect);
+    this.inlineIds = this.compiled.encodeIds;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
+    this.maxValues = options.maxValues ?? DEFAULT_MAX_VALUES;
+    // The output limit is the writer's: checked where a write decides whether to grow, not
+    // once per value.
+    const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+    writer.setLimit(maxTotal, () => this.error("limit-exceeded", `output is over maxTotalBytes ${maxTotal}`));
+  }
+
+  error(code: EncodeErrorCode, message: string): EncodeError {
+    return new EncodeError(message, { code, dialect: this.dialect.id });
+  }
+
+  private tooDeep(): EncodeError {
+    return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
+  }
+
+  /** Forgets the last value's state, for the next (keptEncoder): a failure may leave any. */
+  reset(): void {
+    this.depth = 0;
+    this.unwound = undefined;
+    this.dictionaries = 0;
+    this.expansion = undefined;
+    this.keyStrings = undefined;
+    this.keySpans = undefined;
+  }
+
+  /** Writes `value`, the whole of what this encoder writes. */
+  start(value: unknown): void {
+    this.expansion = new Expansion(value, "encode", this.maxValues, true);
+    this.encodeValue(value);
+  }
+
+  // The reader's count check, before anything of the collection is written: what is written
+  // reads back with the same limits, and a sparse array of length 2^32 - 1 is refused at once
+  // instead of writing nils until maxTotalBytes.
+  checkCount(count: number): void {
+    if (count > this.maxCollectionLength) {
+      throw this.error(
+        "limit-exceeded",
+        `count ${count} is over maxCollectionLength ${this.maxCollectionLength}`,
+      );
+    }
+  }
+
+  // What a failure becomes on its way out of a container: the project's errors and encodeInto's
+  // TargetTooSmall as they are; anything else (the writer's TypeError for a malformed field, a
+  // getter that throws, the JS stack running out) an EncodeError made at the innermost
+  // container, so that it gets the path. Only failures pay for this.
+  private caught(e: unknown): unknown {
+    if (GdVariantError.is(e) || e instanceof TargetTooSmall) return e;
+    return foreignError(e, this.dialect.id);
+  }
+
+  /**
+   * Writes a model value, or a plain JS value directly (the inference of `fromJS`, without
+   * making model values first: whole number within int64 to int, other number to float,
+   * string, boolean, null/undefined, bigint, arrays, Maps and plain objects, typed arrays to
+   * packed arrays).
+   */
+  encodeValue(input: unknown): void {
+    switch (typeof input) {
+      case "object": {
+        if (input === null) break;
+        const kind = (input as { kind?: unknown }).kind;
+        if (typeof kind === "string") {
+          if (this.encodeInline(input as Value, kind)) return;
+          // A Value whose kind the dialect writes is taken as it is: the codec lookup also
+          // proves the kind.
+          const codec = this.dialect.codecForKind(kind as Kind);
+          if (codec !== undefined) {
+            this.encodeWithCodec(codec, input as Value);
+            return;
+          }
+          if (isKind(kind)) throw this.cannotWrite(kind);
+        }
+        this.encodePlainObject(input);
+        return;
+      }
+      case "number":
+        // fromJS's inference: a whole number within int64 is an int, any other number a float.
+        if (this.inlineInt(input)) return;
+        if (isInt64Number(input)) this.encodeModel({ kind: "int", value: toInt64(input) });
+        else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
+        return;
+      case "string":
+        if (!this.inlineString(INLINE_STRING, input)) this.encodeModel({ kind: "string", value: input });
+        return;
+      case "boolean":
+        if (!this.inlineBool(input)) this.encodeModel({ kind: "bool", value: input });
+        return;
+      case "bigint":
+        this.encodeModel({ kind: "int", value: toInt64(input) });
+        return;
+      case "undefined":
+        break;
+      default:
+        throw this.error("invalid-value", `cannot infer a Variant from a ${typeof input}`);
+    }
+    if (!this.inlineNil()) this.encodeModel(NIL);
+  }
+
+  // The scalars written inline, for model values (encodeInline) and plain JS values
+  // (encodeValue) alike: each writes the codec's bytes and returns true, or false when the
+  // dialect's codec for the kind is not written inline or the value is not of the JS type the
+  // inline write takes.
+  private inlineInt(x: unknown): boolean {
+    const id = this.inlineIds[INLINE_INT]!;
+    // A whole number within int32; anything else (a fraction, a bigint, a string) is the codec's.
+    if (id < 0 || typeof x !== "number" || (x | 0) !== x) return false;
+    this.writer.u32(id);
+    this.writer.i32(x);
+    return true;
+  }
+
+  private inlineFloat(x: unknown): boolean {
+    const id = this.inlineIds[INLINE_FLOAT]!;
+    if (id < 0 || typeof x !== "number") return false;
+    const w = this.writer;
+    if (Math.fround(x) === x) {
+      w.u32(id);
+      w.f32(x);
+    } else {
+      w.u32(id | FLAG_64);
+      w.f64(x);
+    }
+    return true;
+  }
+
+  private inlineString(tag: number, x: unknown): boolean {
+    const id = this.inlineIds[tag]!;
+    if (id < 0 || typeof x !== "string") return false;
+    this.writer.u32(id);
+    this.writer.string(x);
+    return true;
+  }
+
+  private inlineBool(x: unknown): boolean {
+    const id = this.inlineIds[INLINE_BOOL]!;
+    if (id < 0 || typeof x !== "boolean") return false;
+    this.writer.u32(id);
+    this.writer.u32(x ? 1 : 0);
+    return true;
+  }
+
+  private inlineNil(): boolean {
+    const id = this.inlineIds[INLINE_NIL]!;
+    if (id < 0) return false;
+    this.writer.u32(id);
+    return true;
+  }
+
+  // A model value made here for a plain JS value: written by the dialect's codec for its kind.
+  private encodeModel(value: Value): void {
+    const codec = this.dialect.codecForKind(value.kind);
+    if (codec === undefined) throw this.cannotWrite(value.kind);
+    this.encodeWithCodec(codec, value);
+  }
+
+  private cannotWrite(kind: string): EncodeError {
+    return this.error(
+      "unsupported-kind",
+      `${this.dialect.name} (${this.dialect.engineVersions}) cannot write ${kind}`,
+    );
+  }
+
+  private encodeWithCodec(codec: Codec, value: Value): void {
+    const header = codec.header(value, this);
+    this.writer.u32(header);
+    codec.encode(this, value, header);
+  }
+
+  // Arrays, typed arrays, Maps and plain objects (fromJS's rules); anything else is refused.
+  private encodePlainObject(input: object): void {
+    const c = this.compiled;
+    const w = this.writer;
+    if (Array.isArray(input)) {
+      if (c.arrayId < 0) {
+        this.encodeModel({ kind: "array", items: input });
+        return;
+      }
+      this.checkCount(input.length);
+      w.u32(c.arrayId);
+      w.u32(input.length);
+      this.encodeElements(input);
+      return;
+    }
+    if (ArrayBuffer.isView(input)) {
+      const kind =
+        input instanceof Uint8Array
+          ? "packedByteArray"
+          : input instanceof Int32Array
+            ? "packedInt32Array"
+            : input instanceof BigInt64Array
+              ? "packedInt64Array"
+              : input instanceof Float32Array
+                ? "packedFloat32Array"
+                : input instanceof Float64Array
+                  ? "packedFloat64Array"
+                  : undefined;
+      if (kind !== undefined) {
+        this.encodeModel({ kind, data: input } as Value);
+        return;
+      }
+    } else if (input instanceof Map) {
+      this.checkCount(input.size);
+      if (c.dictionaryId < 0) {
+        this.encodeModel(fromJSValue(input));
+        return;
+      }
+      w.u32(c.dictionaryId);
+      w.u32(input.size);
+      this.encodeMap(input);
+      return;
+    } else {
+      const proto = Object.getPrototypeOf(input);
+      if (proto === Object.prototype || proto === null) {
+        if (c.dictionaryId < 0) {
+          this.encodeModel(fromJSValue(input));
+          return;
+        }
+        const keys = Object.keys(input);
+        this.checkCount(keys.length);
+        w.u32(c.dictionaryId);
+        w.u32(keys.length);
+        this.encodeRecord(input as Record<string, unknown>, keys);
+        return;
+      }
+    }
+    const name = (input as { constructor?: { name?: unknown } }).constructor?.name;
+    throw this.error(
+      "invalid-value",
+      `cannot infer a Variant from an instance of ${typeof name === "string" ? name : "an unknown class"}`,
+    );
+  }
+
+  // The entries of a Map: keys and values are JS or model values.
+  private encodeMap(map: Map<unknown, unknown>): void {
+    if (map.size === 0) return;
+    this.expansion!.spend(2 * map.size, map);
+    const depth = ++this.depth;
+    let i = 0;
+    let key: unknown;
+    try {
+      if (depth > this.maxDepth) throw this.tooDeep();
+      for (const [k, v] of map) {
+        key = undefined;
+        this.encodeValue(k);
+        key = k;
+        this.encodeValue(v);
+        i++;
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      const err = this.caught(e);
+      if (EncodeError.is(err))
+        this.unwinding.add(err, key === undefined ? { keyAt: i } : { key: keyValue(key) });
+      throw err;
+    }
+    this.depth = depth - 1;
+  }
+
+  // A plain object's own enumerable keys (String keys) and their values.
+  private encodeRecord(obj: Record<string, unknown>, keys: string[]): void {
+    const n = keys.length;
+    if (n === 0) return;
+    this.expansion!.spend(2 * n, obj);
+    const depth = ++this.depth;
+    let i = 0;
+    let key: string | undefined;
+    try {
+      if (depth > this.maxDepth) throw this.tooDeep();
+      this.keyTables();
+      for (; i < n; i++) {
+        key = undefined;
+        const k = keys[i]!;
+        if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
+        else this.encodeValue(k);
+        key = k;
+        this.encodeValue(obj[k]);
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      const err = this.caught(e);
+      if (EncodeError.is(err))
+        this.unwinding.add(err, key === undefined ? { keyAt: i } : { key: { kind: "string", value: key } });
+      throw err;
+    }
+    this.depth = depth - 1;
+  }
+
+  /**
+   * Writes the common kinds without their codec when the dialect's codec for the kind is a core
+   * one that the writer may write inline (codecs/inline.ts) and the value has the plain JS type
+   * the codec expects; the bytes are the codec's. Returns false to leave the value to the codec.
+   */
+  private encodeInline(v: Value, kind: string): boolean {
+    const ids = this.inlineIds;
+    const w = this.writer;
+    switch (kind) {
+      case "int":
+        return this.inlineInt((v as { value: unknown }).value);
+      case "float":
+        return this.inlineFloat((v as { value: unknown }).value);
+      case "string":
+        return this.inlineString(INLINE_STRING, (v as { value: unknown }).value);
+      case "stringName":
+        return this.inlineString(INLINE_STRING_NAME, (v as { value: unknown }).value);
+      case "bool":
+        return this.inlineBool((v as { value: unknown }).value);
+      case "nil":
+        return this.inlineNil();
+      case "vector2": {
+        const id = ids[INLINE_VECTOR2]!;
+        if (id < 0) return false;
+        const x = v as { x: number; y: number };
+        w.u32(id);
+        w.f32(x.x);
+        w.f32(x.y);
+        break;
+      }
+      case "vector3": {
+        const id = ids[INLINE_VECTOR3]!;
+        if (id < 0) return false;
+        const x = v as { x: number; y: number; z: number };
+        w.u32(id);
+        w.f32(x.x);
+        w.f32(x.y);
+        w.f32(x.z);
+        break;
+      }
+      case "color": {
+        const id = ids[INLINE_COLOR]!;
+        if (id < 0) return false;
+        const x = v as { r: number; g: number; b: number; a: number };
+        w.u32(id);
+        w.f32(x.r);
+        w.f32(x.g);
+        w.f32(x.b);
+        w.f32(x.a);
+        break;
+      }
+      default:
+        return false;
+    }
+    return true;
+  }
+
+  // As in the decoder: no closure per value; the segment is built only for an error.
+  private nested(value: Value, what: SegmentKind, index: number, ref: Value | string | undefined): void {
+    this.expansion!.spend(1);
+    const depth = ++this.depth;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      this.encodeValue(value);
+    } catch (e) {
+      this.depth = depth - 1;
+      const err = this.caught(e);
+      if (EncodeError.is(err)) this.unwinding.add(err, segmentOf(what, index, ref));
+      throw err;
+    }
+    this.depth = depth - 1;
+  }
+
+  encodeElement(value: Value, index: number): void {
+    this.nested(value, SEGMENT_INDEX, index, undefined);
+  }
+  encodeKey(key: Value, index: number): void {
+    this.nested(key, SEGMENT_KEY_AT, index, undefined);
+  }
+  encodeEntryValue(value: Value, key: Value): void {
+    this.nested(value, SEGMENT_KEY, 0, key);
+  }
+  encodeProperty(value: Value, name: string): void {
+    this.nested(value, SEGMENT_PROPERTY, 0, name);
+  }
+
+  // One try per container, as decodeElements/decodeEntries.
+  encodeElements(items: readonly Value[]): void {
+    const n = items.length;
+    if (n === 0) return;
+    this.expansion!.spend(n, items);
+    const depth = ++this.depth;
+    let i = 0;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      for (; i < n; i++) this.encodeValue(items[i]);
+    } catch (e) {
+      this.depth = depth - 1;
+      const err = this.caught(e);
+      if (EncodeError.is(err)) this.unwinding.add(err, i);
+      throw err;
+    }
+    this.depth = depth - 1;
+  }
+
+  // The key tables of writeKeyIn, made when the eighth dictionary starts: a few dictionaries
+  // have few keys to write again, and a small packet should not pay for the tables (made per
+  // call, they were a third of encoding a 148-byte message with a Vector2 as a plain object).
+  private keyTables(): void {
+    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 7) {
+      this.keyStrings = new Array(256);
+      this.keySpans = new Int32Array(512);
+    }
+  }
+
+  /**
+   * A String dictionary key: the mirror of the reader's readKeyIn. Dictionaries of one shape
+   * (records) repeat their keys; a key equal to the one last written in the same slot (entry
+   * index and count) copies the bytes written then (header, length, UTF-8, padding) instead of
+   * encoding the string again. Only called where the core String codec writes strings inline.
+   */
+  private writeKeyIn(s: string, slot: number): void {
+    const strings = this.keyStrings!;
+    const spans = this.keySpans!;
+    const w = this.writer;
+    if (strings[slot] === s) {
+      w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
+      return;
+    }
+    const start = w.pos;
+    w.u32(this.inlineIds[INLINE_STRING]!);
+    w.string(s);
+    strings[slot] = s;
+    spans[slot * 2] = start;
+    spans[slot * 2 + 1] = w.pos - start;
+  }
+
+  encodeEntries(entries: readonly DictionaryEntry[]): void {
+    const n = entries.length;
+    if (n === 0) return;
+    this.expansion!.spend(2 * n, entries);
+    const depth = ++this.depth;
+    let i = 0;
+    let key: Value | undefined;
+    try {
+      if (depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      this.keyTables();
+      for (; i < n; i++) {
+        const e = entries[i];
+        key = undefined;
+        if (!Array.isArray(e) || e.length !== 2)
+          throw this.error("invalid-value", "a dictionary entry is not a [key, value] pair");
+        const k = e[0];
+        // The `value` is read once: the bytes kept for the slot are those of the string written.
+        const ks = i < 16 && this.keyStrings !== undefined && isStringKey(k) ? k.value : undefined;
+        if (typeof ks === "string") this.writeKeyIn(ks, ((n & 15) << 4) | i);
+        else this.encodeValue(k);
+        key = k;
+        this.encodeValue(e[1]);
+      }
+    } catch (e) {
+      this.depth = depth - 1;
+      const err = this.caught(e);
+      if (EncodeError.is(err)) this.unwinding.add(err, key === undefined ? { keyAt: i } : { key });
+      throw err;
+    }
+    this.depth = depth - 1;
+  }
+}
+
+function isStringKey(k: unknown): k is { kind: "string"; value: unknown } {
+  return typeof k === "object" && k !== null && (k as { kind?: unknown }).kind === "string";
+}
+
+// A Map or plain object as a dictionary value whose entries are the JS keys and values, for a
+// dialect whose DICTIONARY codec is its own: the codec writes them through encodeEntries.
+function fromJSValue(input: object): Value {
+  const entries: [unknown, unknown][] =
+    input instanceof Map
+      ? [...input]
+      : Object.keys(input).map((k) => [k, (input as Record<string, unknown>)[k]]);
+  return { kind: "dictionary", entries: entries as unknown as DictionaryEntry[] };
+}
+
+// A Map key in an error path: the key as a Value where it is one, else its JS value's kind.
+function keyValue(k: unknown): Value {
+  if (typeof k === "object" && k !== null && isKind((k as { kind?: unknown }).kind)) return k as Value;
+  if (typeof k === "number")
+    return Number.isInteger(k) ? { kind: "int", value: k } : { kind: "float", value: k };
+  if (typeof k === "boolean") return { kind: "bool", value: k };
+  return { kind: "string", value: String(k) };
+}
+
+// An exception that is not ours, as the project's error: the JS stack running out is
+// `depth-exceeded`, anything else (a writer's TypeError, a getter's throw) `invalid-value`.
+function foreignError(e: unknown, dialect: string): EncodeError {
+  const stack = e instanceof RangeError && /call stack/i.test(e.message);
+  let why: string;
+  try {
+    why = e instanceof Error ? e.message : String(e);
+  } catch {
+    why = "an exception that cannot be shown";
+  }
+  return new EncodeError(stack ? "nesting too deep for the JS stack" : `malformed value: ${why}`, {
+    code: stack ? "depth-exceeded" : "invalid-value",
+    dialect,
+    cause: e,
+  });
+}
+
+// The caller's options, checked (null is none; a limit of NaN would turn it off).
+export function encodeOptions(options: EncodeOptions | null | undefined, dialect: Dialect): EncodeOptions {
+  return checkOptions(options, (m) => new EncodeError(m, { code: "invalid-value", dialect: dialect.id }), [
+    ...LIMIT_NAMES,
+    "maxValues",
+  ]);
+}
+
+// Runs the encoder and turns anything thrown into an EncodeError with the dialect and path.
+function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
+  try {
+    encoder.start(value);
+  } catch (e) {
+    if (EncodeError.is(e)) {
+      encoder.unwinding.apply(e);
+      throw e.withDialect(dialect.id);
+    }
+    if (GdVariantError.is(e)) throw e;
+    throw foreignError(e, dialect.id);
+  }
+}
+
+/**
+ * Encodes a value with `dialect`. Takes model values and plain JS values alike, in one pass
+ * (plain JS is inferred as `fromJS` does, without making model values first).
+ * @throws {EncodeError} when the dialect cannot write the value; nothing else.
+ */
+export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOptions): Uint8Array {
+  const encoder = new Encoder(dialect, encodeOptions(options, dialect));
+  runEncoder(encoder, dialect, value);
+  // The bytes written, as a view of the writer's buffer when at least half of it is used (a
+  // packed array's writer grows once to its exact size), else copied out at their exact size.
+  // A second buffer and copy per call was a third of encoding a small message, where a buffer
+  // of more than 64 bytes is an allocation outside the JS heap (bench/README.md).
+  const w = encoder.writer;
+  return w.pos * 2 >= w.buffer.length ? w.finish() : w.copyOut();
+}
+
+/**
+ * An encoder a caller keeps for many values (a codec object's, `codec.ts`): `run` writes one
+ * value with `writer`, which the caller {@link ByteWriter.restart}s before each; `options` are
+ * checked once ({@link encodeOptions}). The bytes and any error of a run are those of
+ * {@link encodeWith}. Not re-entrant: the caller runs one value at a time.
+ * @throws {EncodeError} from `run`, as encodeWith.
+ */
+export function keptEncoder(
+  dialect: Dialect,
+  options: EncodeOptions,
+  writer: ByteWriter,
+): { run(value: unknown): void } {
+  const encoder = new Encoder(dialect, options, writer);
+  return {
+    run(value) {
+      encoder.reset();
+      runEncoder(encoder, dialect, value);
+    },
+  };
+}
+
+/**
+ * Encodes a value with `dialect` into the caller's buffer `target`, from `offset` (default 0),
+ * and returns the number of bytes written: the same bytes as {@link encodeWith}, without
+ * allocating the output. Reuse one buffer for many values, or write straight into a packet.
+ * @throws {EncodeError} `target-too-small` when the value does not fit from `offset` (the bytes
+ *   from `offset` on may have been written to), or as {@link encodeWith}.
+ * @throws {EncodeError} `out-of-range` when `offset` is not an integer within `target`,
+ *   `invalid-value` when `target` is not a Uint8Array or cannot be written (detached).
+ */
+export function encodeIntoWith(
+  dialect: Dialect,
+  value: unknown,
+  target: Uint8Array,
+  offset = 0,
+  options?: EncodeOptions,
+): number {
+  const o = encodeOptions(options, dialect);
+  if (!(target instanceof Uint8Array)) {
+    throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
+  }
+  if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
+    throw new EncodeError(`offset ${offset} is outside the target (${target.length} bytes)`, {
+      code: "out-of-range",
+      dialect: dialect.id,
+    });
+  }
+  const room = target.length - offset;
+  // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
+  let encoder: Encoder;
+  try {
+    encoder = new Encoder(dialect, o, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
+  } catch (e) {
+    // A detached buffer cannot be viewed.
+    throw new EncodeError(`the target cannot be written: ${String(e)}`, {
+      code: "invalid-value",
+      dialect: dialect.id,
+      cause: e,
+    });
+  }
+  try {
+    runEncoder(encoder, dialect, value);
+  } catch (e) {
+    const full = e instanceof TargetTooSmall ? e : GdVariantError.is(e) ? e.cause : undefined;
+    if (full instanceof TargetTooSmall) {
+      throw new EncodeError(
+        `the value needs more than the ${room} bytes the target has from offset ${offset} (a write reached byte ${offset + full.needed})`,
+        { code: "target-too-small", dialect: dialect.id },
+      );
+    }
+    throw e;
+  }
+  return encoder.writer.pos;
+}
