@@ -41,8 +41,11 @@ if (release === undefined || !release.startsWith("3.")) throw new Error(`${bin} 
 const seed = opts.seed ?? (release === "3.2.3" ? "20240" : "3606");
 const count = opts.count ?? (release === "3.2.3" ? "300" : "150");
 
+// Run inside the temporary folder: without a project, 3.x resolves user:// (engine.gd's
+// ConfigFile round trips) to the working folder, which must never be the repository.
 function run(args) {
   execFileSync(bin, ["--no-window", "-s", script, ...args], {
+    cwd: tmp,
     stdio: ["ignore", "ignore", "inherit"],
     timeout: 120_000,
   });

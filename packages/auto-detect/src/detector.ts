@@ -307,18 +307,15 @@ function readOne(
     builder,
     new FactsObserver(d, bytes, facts),
   ] as const;
-  // One reading either way: probed when only whether it fails matters, else read for the error's
-  // where and why (made without a stack: it is never thrown to a user).
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  // One reading either way: probed when only whether it fails matters (no error made), else read
+  // for the error's where and why. The global Error.stackTraceLimit is left alone: a user's own
+  // error handling could observe it.
   try {
     const r = probe ? probeWith(...args) : readWith(...args);
     return r === undefined ? PROBE_FAILURE : { value: r.value, end: start + r.length, facts };
   } catch (e) {
     if (DecodeError.is(e)) return { failure: failureOf(e) };
     throw e;
-  } finally {
-    Error.stackTraceLimit = limit;
   }
 }
 

@@ -24,9 +24,6 @@ import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 
 export { resolveVersion };
 
-/** @deprecated The same as {@link TYPE_COUNT} (the name every dialect package uses). */
-export const GODOT3_TYPE_COUNT = TYPE_COUNT;
-
 // Header word, 3.x:
 //   bits 0-7   type id (0-26)
 //   bits 8-15  ignored

@@ -6,7 +6,7 @@
  */
 export { createCodec, type Godot3CodecOptions } from "./codec.js";
 export { decode, decodeJS, decodeWithLength } from "./decode.js";
-export { dialect, GODOT3_TYPE_COUNT, godot3Dialect } from "./dialect.js";
+export { dialect, godot3Dialect } from "./dialect.js";
 export { encode, encodeInto } from "./encode.js";
 export {
   DEFAULT_GODOT3_VERSION,

@@ -13,10 +13,10 @@ import {
   decode,
   dialect,
   encode,
-  GODOT3_TYPE_COUNT,
   GODOT3_VERSIONS,
   godot3Dialect,
   parseText,
+  TYPE_COUNT,
   toText,
 } from "@gdvariant/godot-3";
 import * as text from "@gdvariant/godot-3/text";
@@ -33,7 +33,7 @@ describe("versions", () => {
     for (const version of GODOT3_VERSIONS) {
       const d = godot3Dialect({ version });
       expect(d).toBe(godot3Dialect({ version }));
-      expect(d.typeCount).toBe(GODOT3_TYPE_COUNT);
+      expect(d.typeCount).toBe(TYPE_COUNT);
       expect(d.codecs.filter(Boolean)).toHaveLength(27);
       expect(d.id).toBe("godot-3");
     }

@@ -44,4 +44,4 @@ export { nodePath2 } from "./node-path.js";
 export type { Legacy2DecodeOptions, Legacy2DialectOptions, Legacy2EncodeOptions } from "./options.js";
 export { type FromTextOptions, fromText } from "./text/from-text.js";
 export { toText } from "./text/to-text.js";
-export { TYPE_COUNT, TYPE_ID, TYPE_IDS, type TypeName, VARIANT_MAX } from "./type-ids.js";
+export { TYPE_COUNT, TYPE_ID, type TypeName } from "./type-ids.js";

@@ -39,8 +39,3 @@ export type TypeName = keyof typeof TYPE_ID;
 
 /** The 2.x engine's `Variant::VARIANT_MAX`: number of wire type ids. */
 export const TYPE_COUNT = 29;
-
-/** @deprecated The same as {@link TYPE_ID} (the name every dialect package uses). */
-export const TYPE_IDS = TYPE_ID;
-/** @deprecated The same as {@link TYPE_COUNT} (the name every dialect package uses). */
-export const VARIANT_MAX = TYPE_COUNT;

@@ -123,11 +123,6 @@ export class ByteReader {
     return (BigInt(hi) << 32n) | BigInt(lo);
   }
 
-  /** u64 in canonical {@link Int64} form; values above int64 range become negative (two's complement). */
-  u64n(): Int64 {
-    return this.i64n();
-  }
-
   f32(): number {
     if (this.end - this.pos < 4) this.need(4, "f32");
     const v = this.view.getFloat32(this.pos, true);

@@ -3,7 +3,16 @@ import type { Value } from "../value/types.js";
 import { MATRIX_SIZES, VECTOR_FIELDS } from "../value/types.js";
 import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { fixedPart, type Layout, LayoutWalker, PART, type PartCode, type PartSink } from "./layout.js";
+import {
+  fixedPart,
+  type Layout,
+  LayoutWalker,
+  layoutShortcut,
+  PART,
+  type PartCode,
+  type PartSink,
+  paddedStringLength,
+} from "./layout.js";
 
 /**
  * The counters a {@link Facts} keeps, in the order of {@link Facts.counts}: what a reading of
@@ -244,6 +253,8 @@ interface Entry {
   readonly kind: string;
   /** The codec's layout when it is one fixed-size part (fixedPart): judged without the walker. */
   readonly fixed: ReturnType<typeof fixedPart>;
+  /** The codec's layout is a padded string or a container's (layoutShortcut): judged without the walker where it can be. */
+  readonly shortcut: ReturnType<typeof layoutShortcut>;
   /** The codec's layout and flag mask, for the walker. */
   readonly layout: Layout;
   readonly flagMask: number;
@@ -318,6 +329,7 @@ function entryOf(kind: string, flagMask: number, layout: Layout | undefined): En
     kind,
     plain: plainOf(op, math),
     fixed: fixedPart(layout, flagMask),
+    shortcut: layoutShortcut(layout),
     layout: layout ?? [],
     flagMask,
   };
@@ -386,7 +398,9 @@ export class FactsObserver implements Observer, PartSink {
   private shapeReals: Float64Array | undefined;
   private readonly table: readonly (Entry | undefined)[];
   private readonly typeMask: number;
-  private readonly walker = new LayoutWalker();
+  // Made by the first value whose layout is walked (most readings walk none: a walker costs as
+  // much to make as a small value's facts).
+  private walker: LayoutWalker | undefined;
   // The value being walked: its entry, start, whether its inner bytes are looked at, and the
   // named words its parts gave so far (Image, InputEvent, an object's class name end).
   private e: Entry | undefined;
@@ -509,17 +523,39 @@ export class FactsObserver implements Observer, PartSink {
       case OP.OTHER:
         return;
     }
-    this.e = e;
-    this.start = start;
-    this.full = full;
     const f = e.fixed;
     if (f !== undefined) {
-      // One fixed-size part right after the header (its layout says so): no walk needed.
+      // One fixed-size part right after the header (its layout says so): judged directly.
       const w = (header & FLAG_64) !== 0;
-      const size = w ? f.wideSize : f.size;
       const p = start + 4;
-      this.part(f.code, p, p + size, f.code === PART.word ? this.word(p) : w ? f.wideElement : f.element, "");
-    } else this.walker.walk(e.layout, e.flagMask, this.b, header, start, end, this, false);
+      const size = w ? f.wideSize : f.size;
+      if (f.code === PART.float) this.floats(e, p, p + size, w && f.wideElement === 8, "", start, full);
+      else if (f.code === PART.int) {
+        if (e.op === OP.INT) this.int(p, w ? f.wideElement : f.element, start);
+      } else if (f.code === PART.word) this.word4(e, p, this.word(p), "", start);
+      return;
+    }
+    if (e.shortcut?.string === true) {
+      // The parts the walker reports for a padded string (its length part tells facts nothing
+      // here): most values of a dump are strings, and a walk costs more than judging them.
+      const p = start + 4;
+      if (p < end) {
+        const n = paddedStringLength(this.b, p, end);
+        const q = p + 4 + n;
+        const pad = (4 - (n & 3)) & 3;
+        if (n > 0) this.text(e, p + 4, n);
+        if (pad > 0) this.padding(e, q, Math.max(q, Math.min(q + pad, end)), pad);
+      }
+    } else if (e.shortcut !== undefined && (header & e.shortcut.typedMask) === 0) {
+      // An untyped container: its count is its one part.
+      if (start + 4 < end) this.count(e, start + 4, this.word(start + 4), "count");
+    } else {
+      this.e = e;
+      this.start = start;
+      this.full = full;
+      this.walker ??= new LayoutWalker();
+      this.walker.walk(e.layout, e.flagMask, this.b, header, start, end, this, false);
+    }
     if (e.op === OP.IMAGE) this.image(start);
     else if (e.op === OP.INPUT_EVENT) this.inputEvent(start);
     else if (e.op === OP.OBJECT) this.objectRest(value as Value, start);
@@ -531,13 +567,10 @@ export class FactsObserver implements Observer, PartSink {
     const s = this.facts;
     switch (code) {
       case PART.word:
-        this.word4(e, start, value, name);
+        this.word4(e, start, value, name, this.start);
         return;
       case PART.count:
-        if (e.op === OP.ARRAY || e.op === OP.DICTIONARY) {
-          if (value & 0x80000000) s.note(F.sharedSet, start);
-          else s.counts[F.sharedClear]!++;
-        } else if (e.op === OP.NODE_PATH && name === "names") s.counts[F.nodePaths]!++;
+        this.count(e, start, value, name);
         return;
       case PART.length:
         if (e.op === OP.PACKED_STRING) s.counts[F.pstrElements]!++;
@@ -546,16 +579,10 @@ export class FactsObserver implements Observer, PartSink {
         else if (e.op === OP.OBJECT && name === "class") this.w0 = start + 4 + ((value + 3) & ~3);
         return;
       case PART.int:
-        if (e.op !== OP.INT) return;
-        if (value === 8) {
-          const lo = this.word(start);
-          const hi = this.word(start + 4);
-          if (hi === (lo & 0x80000000 ? 0xffffffff : 0)) s.note(F.int64Fits32, this.start);
-          else s.counts[F.int64]!++;
-        } else s.counts[F.int32]!++;
+        if (e.op === OP.INT) this.int(start, value, this.start);
         return;
       case PART.float:
-        this.floats(e, start, end, value === 8, name);
+        this.floats(e, start, end, value === 8, name, this.start, this.full);
         return;
       case PART.text:
         this.text(e, start, value);
@@ -571,12 +598,32 @@ export class FactsObserver implements Observer, PartSink {
     }
   }
 
+  // A count word: a container's 2.x shared bit, a NodePath's name count.
+  private count(e: Entry, at: number, value: number, name: string): void {
+    const s = this.facts;
+    if (e.op === OP.ARRAY || e.op === OP.DICTIONARY) {
+      if (value & 0x80000000) s.note(F.sharedSet, at);
+      else s.counts[F.sharedClear]!++;
+    } else if (e.op === OP.NODE_PATH && name === "names") s.counts[F.nodePaths]!++;
+  }
+
+  // An INT's integer of `size` bytes at `p`: a 64-bit one that 32 bits hold is a fact.
+  private int(p: number, size: number, valueStart: number): void {
+    const s = this.facts;
+    if (size === 8) {
+      const lo = this.word(p);
+      const hi = this.word(p + 4);
+      if (hi === (lo & 0x80000000 ? 0xffffffff : 0)) s.note(F.int64Fits32, valueStart);
+      else s.counts[F.int64]!++;
+    } else s.counts[F.int32]!++;
+  }
+
   // A named u32 field: a bool's value, a NodePath's flags, an Image's or InputEvent's fields.
-  private word4(e: Entry, at: number, value: number, name: string): void {
+  private word4(e: Entry, at: number, value: number, name: string, valueStart: number): void {
     const s = this.facts;
     switch (e.op) {
       case OP.BOOL:
-        if (value > 1) s.note(F.boolOdd, this.start);
+        if (value > 1) s.note(F.boolOdd, valueStart);
         return;
       case OP.NODE_PATH:
         if (value > 3) s.note(F.nodePathBadFlags, at);
@@ -599,24 +646,32 @@ export class FactsObserver implements Observer, PartSink {
   }
 
   // Reals: a FLOAT, a math type's fields, a packed array's elements, an InputEvent's axis value.
-  private floats(e: Entry, start: number, end: number, wide: boolean, name: string): void {
+  private floats(
+    e: Entry,
+    start: number,
+    end: number,
+    wide: boolean,
+    name: string,
+    valueStart: number,
+    full: boolean,
+  ): void {
     const s = this.facts;
     const count = (end - start) / (wide ? 8 : 4);
     switch (e.op) {
       case OP.FLOAT:
         if (wide) {
-          if (this.full) this.reals(start, 1, true, 1);
+          if (full) this.reals(start, 1, true, 1);
           const d = this.view().getFloat64(start, true);
-          if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, this.start);
+          if (Math.fround(d) === d && !Number.isNaN(d)) s.note(F.float64Exact, valueStart);
           s.counts[F.float64]!++;
         } else {
-          if (this.full) this.real32(this.word(start), start);
+          if (full) this.real32(this.word(start), start);
           s.counts[F.float32]!++;
         }
         return;
       case OP.REALS:
         this.reals(start, count, wide, 16);
-        if (e.shape !== SHAPE.NONE) this.shape(e.shape, start, wide, this.start);
+        if (e.shape !== SHAPE.NONE) this.shape(e.shape, start, wide, valueStart);
         return;
       case OP.PACKED_FLOATS:
       case OP.PACKED_REALS:

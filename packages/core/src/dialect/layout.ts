@@ -260,7 +260,7 @@ export class LayoutWalker {
   // u32 length (a `length` part, or `type` for a typed container's name), UTF-8, padding. The
   // length is kept under `name` (`keep`), so that a `switch` can tell an empty string.
   private string(p: number, name: string, code: PartCode, keep: boolean): number {
-    const n = this.word(p);
+    const n = paddedStringLength(this.bytes, p, this.end);
     if (keep && name !== "") this.fields[name] = n;
     p = this.emit(code, p, 4, n, name);
     p = this.emit(PART.text, p, n, n, name);
@@ -283,6 +283,46 @@ export function typeIdAt(
   const b = bytes;
   const word = b[offset]! | (b[offset + 1]! << 8) | (b[offset + 2]! << 16) | (b[offset + 3]! << 24);
   return (word & dialect.typeMask) >>> 0;
+}
+
+/**
+ * How a consumer that judges many small values (facts) may take a layout's parts without a
+ * {@link LayoutWalker}, derived once per codec:
+ * - `{ string: true }` for one unnamed `string` step (STRING, STRING_NAME): a `length` part at
+ *   `start + 4`, `text` of that many bytes, `padding` to 4, as {@link paddedStringLength} says;
+ * - `{ string: false, typedMask }` for `typed` steps, then a `count` step, then `values` (ARRAY,
+ *   DICTIONARY): when the header has no bit of `typedMask`, its one part is the `count` at
+ *   `start + 4`; else walk it;
+ * - undefined for any other layout (walk it).
+ * The walker reports the same parts (test/layout.test.ts).
+ */
+export function layoutShortcut(
+  layout: Layout | undefined,
+): { readonly string: boolean; readonly typedMask: number } | undefined {
+  if (layout === undefined || layout.length === 0) return undefined;
+  const first = layout[0]!;
+  if (layout.length === 1 && first.t === "string" && first.name === undefined)
+    return { string: true, typedMask: 0 };
+  let typedMask = 0;
+  let i = 0;
+  for (; i < layout.length; i++) {
+    const s = layout[i]!;
+    if (s.t !== "typed") break;
+    typedMask |= 3 << s.shift;
+  }
+  if (layout.length === i + 2 && layout[i]!.t === "count" && layout[i + 1]!.t === "values")
+    return { string: false, typedMask: typedMask >>> 0 };
+  return undefined;
+}
+
+/**
+ * The byte length in the length word of a padded string at `p` (its text is `[p + 4, p + 4 +
+ * n)`, then `(4 - (n & 3)) & 3` bytes of padding, clipped to `end`), or 0 when the word is past
+ * `end`: as {@link LayoutWalker} reads a `string` step.
+ */
+export function paddedStringLength(bytes: Uint8Array, p: number, end: number): number {
+  if (p + 4 > end) return 0;
+  return (bytes[p]! | (bytes[p + 1]! << 8) | (bytes[p + 2]! << 16) | (bytes[p + 3]! << 24)) >>> 0;
 }
 
 /**
