@@ -27,7 +27,17 @@ copyFileSync(join(root, "tools", "live", "values-4.gd"), join(project, "values-4
 const sample = join(root, "samples", "godot-4", "nested_big.bin");
 const run = spawnSync(
   bin,
-  ["--headless", "--path", project, "-s", "json-flags.gd", "--", `--seed=${seed}`, `--count=${count}`, `--demo=${sample}`],
+  [
+    "--headless",
+    "--path",
+    project,
+    "-s",
+    "json-flags.gd",
+    "--",
+    `--seed=${seed}`,
+    `--count=${count}`,
+    `--demo=${sample}`,
+  ],
   { encoding: "utf8", maxBuffer: 1 << 28 },
 );
 if (run.status !== 0 || /SCRIPT ERROR|Parse Error/.test(run.stdout + run.stderr)) {

@@ -1,10 +1,4 @@
-import {
-  type Builder,
-  DecodeError,
-  type DecodeErrorCode,
-  decodeUtf8,
-  packedByteArray,
-} from "@gdvariant/core";
+import { DecodeError, type DecodeErrorCode, decodeUtf8, packedByteArray } from "@gdvariant/core";
 import { COMMAND, COMMAND_MASK, CUSTOM_SPAWN, SYS_COMMAND } from "./commands.js";
 import {
   type CompressedDecodeOptions,

@@ -602,7 +602,10 @@ export function probeWith(
  * @throws {DecodeError} `invalid-data` at offset 0.
  */
 export function decodeOptions<O extends DecodeOptions>(options: O | null | undefined, dialect: Dialect): O {
-  return checkOptions(options, (m) => new DecodeError(m, { code: "invalid-data", offset: 0, dialect: dialect.id }));
+  return checkOptions(
+    options,
+    (m) => new DecodeError(m, { code: "invalid-data", offset: 0, dialect: dialect.id }),
+  );
 }
 
 function readOrProbe(
