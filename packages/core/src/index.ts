@@ -146,6 +146,7 @@ export { encodeStreamFrame } from "./framing/stream-frame.js";
 export { createDecodeStream, createEncodeStream } from "./framing/web-streams.js";
 export { formatPath, type PathSegment } from "./path.js";
 export { type CEscapeOptions, cEscape, cEscapeMultiline } from "./text/c-escape.js";
+export { builtInStrtod, type StrtodResult, stringToFloat, stringToInt } from "./text/engine-strtod.js";
 export { joinEach } from "./text/join-each.js";
 export {
   MAX_TEXT_DEPTH,

@@ -11,6 +11,7 @@ describe("@gdvariant/core/text", () => {
       "IMAGE_FORMAT_NAMES",
       "TYPE_NAME_KINDS",
       "TextParseError",
+      "builtInStrtod",
       "cEscape",
       "cEscapeMultiline",
       "formatPrintfG",
@@ -21,6 +22,8 @@ describe("@gdvariant/core/text", () => {
       "poolEqualityKeys",
       "poolKeyOf",
       "sortArrayGodot3",
+      "stringToFloat",
+      "stringToInt",
     ]);
     for (const n of names)
       expect((text as Record<string, unknown>)[n], n).toBe((main as Record<string, unknown>)[n]);

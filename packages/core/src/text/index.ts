@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 export {
+  builtInStrtod,
   type CEscapeOptions,
   cEscape,
   cEscapeMultiline,
@@ -24,7 +25,10 @@ export {
   poolKeyOf,
   type SortArrayGodot3Options,
   type SortRank,
+  type StrtodResult,
   sortArrayGodot3,
+  stringToFloat,
+  stringToInt,
   type TextDialectId,
   TextParseError,
   type TextParseErrorCode,

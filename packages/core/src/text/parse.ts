@@ -10,6 +10,7 @@ import type {
   Value,
 } from "../value/types.js";
 import { ValueIds } from "../value/value-ids.js";
+import { stringToFloat } from "./engine-strtod.js";
 import { keyCode2 } from "./key-names-2.js";
 import { TextParseError } from "./parse-error.js";
 import { Lexer, type Token } from "./parse-lexer.js";
@@ -234,7 +235,9 @@ class Parser {
       case "nodePath":
         return this.nodePath(t.text);
       case "number":
-        return t.isFloat ? { kind: "float", value: Number(t.text) } : { kind: "int", value: this.int64(t) };
+        return t.isFloat
+          ? { kind: "float", value: stringToFloat(t.text) }
+          : { kind: "int", value: this.int64(t) };
       case "color":
         return this.htmlColor(t);
       case "identifier":
@@ -475,7 +478,7 @@ class Parser {
     const a = this.lx.next();
     if (a.type === "number") {
       return a.isFloat
-        ? { value: Number(a.text), int: undefined, token: a }
+        ? { value: stringToFloat(a.text), int: undefined, token: a }
         : { value: Number(a.text), int: BigInt(a.text), token: a };
     }
     if (a.type === "identifier") {
@@ -736,7 +739,7 @@ class Parser {
       if (a === undefined || a.type !== "number")
         return this.fail("arguments", `${typeTok.text} needs ${what}`, a ?? typeTok);
       return a.isFloat
-        ? Number(a.text)
+        ? stringToFloat(a.text)
         : Number(
             this.intArg({ value: 0, int: BigInt(a.text), token: a }, -(2n ** 31n), 2n ** 32n - 1n, what),
           );

@@ -1,5 +1,4 @@
-import { TextParseError } from "@gdvariant/core";
-import { builtInStrtod } from "./engine-strtod.js";
+import { builtInStrtod, TextParseError } from "@gdvariant/core";
 import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
 
 // Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.

@@ -7,12 +7,13 @@ import {
   type Kind,
   type ObjectProperty,
   type PathSegment,
+  stringToFloat,
+  stringToInt,
   TYPE_NAME_KINDS,
   type Value,
 } from "@gdvariant/core";
 import { dedupeEntries } from "../text/dedupe-keys.js";
 import type { Godot4Precision, Godot4Version } from "../versions.js";
-import { stringToFloat, stringToInt } from "./engine-strtod.js";
 import { EngineJsonParser } from "./json-parse.js";
 import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
 import { parseNodePathText } from "./node-path-text.js";

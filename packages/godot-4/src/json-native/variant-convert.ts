@@ -3,8 +3,8 @@
 // `arr.write[i] = args[i]`, `String(dict["type"])`. Not a refusal in sight: a string where a
 // number belongs is read with String::to_float, an array gives 0.
 
+import { stringToFloat, stringToInt } from "@gdvariant/core";
 import { numReal } from "./c-number.js";
-import { stringToFloat, stringToInt } from "./engine-strtod.js";
 import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
 
 /** `(double)Variant`. */
