@@ -22,67 +22,70 @@ export interface StrtodResult {
  * optional point, an optional exponent. Reads at most to `limit`.
  */
 export function builtInStrtod(s: string, start = 0, limit = s.length): StrtodResult {
+  // The engine's steps, on char codes read in place (a position at or past `limit` reads as the
+  // C string's terminating NUL: it is no digit, point, sign or blank).
+  const end = Math.min(limit, s.length);
   let p = start;
-  const at = (i: number) => (i < limit ? s.charCodeAt(i) : 0);
-  while (at(p) === 32 || at(p) === 9 || at(p) === 10) p++;
+  let c = p < end ? s.charCodeAt(p) : 0;
+  while (c === 32 || c === 9 || c === 10) c = ++p < end ? s.charCodeAt(p) : 0;
   let negative = false;
-  if (at(p) === 45) {
+  if (c === 45) {
     negative = true;
     p++;
-  } else if (at(p) === 43) p++;
+  } else if (c === 43) p++;
 
+  // The mantissa: digits with at most one point. The first 18 digits (leading zeros included)
+  // are kept: frac1 takes all but the last 9 of them, frac2 those 9, as the engine splits them.
+  const first = p;
   let decPt = -1;
   let mantSize = 0;
-  for (; ; mantSize++) {
-    const c = at(p);
-    if (!isDigit(c)) {
-      if (c !== 46 || decPt >= 0) break;
-      decPt = mantSize;
-    }
-    p++;
+  for (; p < end; p++) {
+    c = s.charCodeAt(p);
+    if (c >= 48 && c <= 57) mantSize++;
+    else if (c === 46 && decPt < 0) decPt = mantSize;
+    else break;
   }
   const pExp = p;
-  p -= mantSize;
   if (decPt < 0) decPt = mantSize;
-  else mantSize -= 1;
   let fracExp: number;
-  if (mantSize > 18) {
+  let kept = mantSize;
+  if (kept > 18) {
     fracExp = decPt - 18;
-    mantSize = 18;
-  } else fracExp = decPt - mantSize;
-  if (mantSize === 0) return { value: negative ? -0 : 0, end: start };
+    kept = 18;
+  } else fracExp = decPt - kept;
+  if (kept === 0) return { value: negative ? -0 : 0, end: start };
 
   let frac1 = 0;
-  for (; mantSize > 9; mantSize--) {
-    let c = at(p++);
-    if (c === 46) c = at(p++);
-    frac1 = 10 * frac1 + (c - 48);
-  }
   let frac2 = 0;
-  for (; mantSize > 0; mantSize--) {
-    let c = at(p++);
-    if (c === 46) c = at(p++);
-    frac2 = 10 * frac2 + (c - 48);
+  let q = first;
+  for (let k = kept; k > 0; q++) {
+    const d = s.charCodeAt(q) - 48;
+    if (d === -2) continue; // the point
+    if (k > 9) frac1 = 10 * frac1 + d;
+    else frac2 = 10 * frac2 + d;
+    k--;
   }
   let fraction = 1.0e9 * frac1 + frac2;
 
   p = pExp;
   let exp = 0;
   let expNegative = false;
-  const e = at(p);
-  if (e === 69 || e === 101) {
-    let q = p + 1;
-    if (at(q) === 45) {
+  c = p < end ? s.charCodeAt(p) : 0;
+  if (c === 69 || c === 101) {
+    q = p + 1;
+    c = q < end ? s.charCodeAt(q) : 0;
+    if (c === 45) {
       expNegative = true;
       q++;
-    } else if (at(q) === 43) q++;
+    } else if (c === 43) q++;
+    c = q < end ? s.charCodeAt(q) : 0;
     // An 'e' without digits ends the number before it, and the engine then skips the scaling
     // by the point's position too ("goto done"): "1.5e" reads as 15.
-    if (!isDigit(at(q))) return { value: negative ? -fraction : fraction, end: pExp };
+    if (!(c >= 48 && c <= 57)) return { value: negative ? -fraction : fraction, end: pExp };
     // `int exp` accumulates with 32-bit wraparound, as the engine's build does.
-    while (isDigit(at(q))) {
-      exp = (Math.imul(exp, 10) + (at(q) - 48)) | 0;
-      q++;
+    while (c >= 48 && c <= 57) {
+      exp = (Math.imul(exp, 10) + (c - 48)) | 0;
+      c = ++q < end ? s.charCodeAt(q) : 0;
     }
     p = q;
   }
