@@ -5,6 +5,8 @@
 
 const POWERS_OF_10 = [10, 100, 1e4, 1e8, 1e16, 1e32, 1e64, 1e128, 1e256] as const;
 const MAX_EXPONENT = 511;
+// 10^0 .. 10^9, exact.
+const POWERS_OF_TEN_INT = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -34,15 +36,21 @@ export function builtInStrtod(s: string, start = 0, limit = s.length): StrtodRes
     p++;
   } else if (c === 43) p++;
 
-  // The mantissa: digits with at most one point. The first 18 digits (leading zeros included)
-  // are kept: frac1 takes all but the last 9 of them, frac2 those 9, as the engine splits them.
-  const first = p;
+  // The mantissa: digits with at most one point. The engine keeps the first 18 digits (leading
+  // zeros included), frac1 the ones before the last 9 of them and frac2 those 9. Read here in one
+  // pass: the first 9 digits and the next 9, split the engine's way at the end (all integers
+  // under 1e9, exact).
   let decPt = -1;
   let mantSize = 0;
+  let head = 0;
+  let tail = 0;
   for (; p < end; p++) {
     c = s.charCodeAt(p);
-    if (c >= 48 && c <= 57) mantSize++;
-    else if (c === 46 && decPt < 0) decPt = mantSize;
+    if (c >= 48 && c <= 57) {
+      if (mantSize < 9) head = 10 * head + (c - 48);
+      else if (mantSize < 18) tail = 10 * tail + (c - 48);
+      mantSize++;
+    } else if (c === 46 && decPt < 0) decPt = mantSize;
     else break;
   }
   const pExp = p;
@@ -56,14 +64,13 @@ export function builtInStrtod(s: string, start = 0, limit = s.length): StrtodRes
   if (kept === 0) return { value: negative ? -0 : 0, end: start };
 
   let frac1 = 0;
-  let frac2 = 0;
-  let q = first;
-  for (let k = kept; k > 0; q++) {
-    const d = s.charCodeAt(q) - 48;
-    if (d === -2) continue; // the point
-    if (k > 9) frac1 = 10 * frac1 + d;
-    else frac2 = 10 * frac2 + d;
-    k--;
+  let frac2 = head;
+  if (kept > 9) {
+    // head holds digits 1-9, tail digits 10-kept: frac1 is the first kept - 9 of them.
+    const cut = POWERS_OF_TEN_INT[18 - kept]!;
+    const rest = head % cut;
+    frac1 = (head - rest) / cut;
+    frac2 = rest * POWERS_OF_TEN_INT[kept - 9]! + tail;
   }
   let fraction = 1.0e9 * frac1 + frac2;
 
@@ -72,7 +79,7 @@ export function builtInStrtod(s: string, start = 0, limit = s.length): StrtodRes
   let expNegative = false;
   c = p < end ? s.charCodeAt(p) : 0;
   if (c === 69 || c === 101) {
-    q = p + 1;
+    let q = p + 1;
     c = q < end ? s.charCodeAt(q) : 0;
     if (c === 45) {
       expNegative = true;
