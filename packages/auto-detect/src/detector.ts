@@ -196,6 +196,8 @@ interface Failure {
   readonly message: string;
   /** Bytes a truncated reading wanted beyond the input, when the reader said. */
   readonly missing?: number;
+  /** The message names the offset itself. */
+  readonly placed?: true;
 }
 
 /** A hypothesis that reads to the end, with the values its reader built. */
@@ -255,20 +257,14 @@ function asText(b: Uint8Array): string | undefined {
 
 const BASE64_TEXT = /^[A-Za-z0-9+/\s]+={0,2}\s*$/;
 
-// "needs 12 bytes, 3 left": how many more bytes a truncated reading wanted.
-const NEEDS = /needs (?:at least )?(\d+) bytes(?: \(\+padding\))?,? (\d+) left|needs (\d+) bytes, (\d+) left/;
-
 function failureOf(e: DecodeError): Failure {
   const p = e.pathString;
   // Paths of deep failures are long: keep both ends.
   const path = p.length > 100 ? `${p.slice(0, 48)}…${p.slice(-48)} (depth ${e.path.length})` : p;
   const message = p === "" ? e.detail : `${e.detail} at ${path}`;
-  if (e.code !== "truncated") return { offset: e.offset, code: e.code, message };
-  const m = NEEDS.exec(e.detail);
-  const missing = m === null ? undefined : Number(m[1] ?? m[3]) - Number(m[2] ?? m[4]);
-  return missing === undefined
+  return e.code !== "truncated" || e.missing === undefined
     ? { offset: e.offset, code: e.code, message }
-    : { offset: e.offset, code: e.code, message, missing };
+    : { offset: e.offset, code: e.code, message, missing: e.missing };
 }
 
 // A probed reading's failure: where and why is not asked.
@@ -441,7 +437,7 @@ class Analysis {
         else if ("failure" in r) this.misses.push({ layout, framing, failure: r.failure, end: n });
         else {
           const message = `the value ends at offset ${r.end} and ${n - r.end} bytes follow`;
-          const failure: Failure = { offset: r.end, code: "trailing-bytes", message };
+          const failure: Failure = { offset: r.end, code: "trailing-bytes", message, placed: true };
           this.misses.push({ layout, framing, failure, end: r.end });
         }
       }
@@ -549,18 +545,20 @@ class Analysis {
     const n = this.bytes.length;
     const s = records === 1 ? "" : "s";
     if ((framing.kind === "base64" ? framing.inner : framing).kind === "raw")
-      evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT });
+      evidence.push({ text: `one value consumes exactly all ${n} bytes`, weight: EXACT, structural: true });
     else
       evidence.push({
         text: `${records} length word${s} chain exactly to the end of the ${n} bytes`,
         weight: EXACT,
+        structural: true,
       });
     if (trailing > 0) {
       const text = `${trailing} record(s) hold bytes after their Variant (store_var and put_var write none)`;
       evidence.push({ text, weight: trailingWeight(trailing), offset: firstTrailing });
     }
     const text = `${count} value${count === 1 ? "" : "s"} with valid headers, counts, lengths and UTF-8`;
-    evidence.push({ text, weight: Math.round(structureWeight(count) * 100) / 100 }, ...full.evidence);
+    const weight = Math.round(structureWeight(count) * 100) / 100;
+    evidence.push({ text, weight, structural: true }, ...full.evidence);
     evidence.sort((x, y) => Math.abs(y.weight) - Math.abs(x.weight));
     if (score - a.soft > 0) {
       this.fits.push(fit);
@@ -645,9 +643,6 @@ function kindOf(c: Candidate): string {
   return v.length === 1 ? v[0]!.kind : `${v.length} records`;
 }
 
-// Evidence every fitting reading has; the summary names the first distinctive fact instead.
-const STRUCTURAL = /consumes exactly all|chain exactly to the end|with valid headers, counts/;
-
 /** The framing and value of a reading, in a few words ("raw string", "1 length-prefixed record: nil"). */
 function readingOf(c: Candidate): string {
   const f = c.framing.kind === "base64" ? c.framing.inner : c.framing;
@@ -660,14 +655,15 @@ function readingOf(c: Candidate): string {
  * else that the other dialects do not read the bytes (the first of their failures).
  */
 function strongest(best: Candidate, misses: readonly Miss[]): string | undefined {
-  const fact = best.evidence.find((e) => e.weight > 0 && !STRUCTURAL.test(e.text));
+  // Evidence every fitting reading has is no reason: the first distinctive fact is.
+  const fact = best.evidence.find((e) => e.weight > 0 && e.structural !== true);
   if (fact !== undefined) return fact.text;
   const other = misses.find(
     (m) => m.layout.dialect.id !== best.dialect && m.framing.kind === best.framing.kind,
   );
   if (other === undefined) return undefined;
   const f = other.failure;
-  const where = /offset \d/.test(f.message) ? "" : ` at offset ${f.offset}`;
+  const where = f.placed === true ? "" : ` at offset ${f.offset}`;
   return `${other.layout.dialect.id} does not read it (${f.message}${where})`;
 }
 
@@ -889,7 +885,7 @@ export function createDetector(options: DetectorOptions): Detector {
       throw fail(`${r.summary} Pass ${how} to choose, or ambiguous: "best".`);
     }
     if (best.values === undefined) {
-      const objects = best.valueError?.includes("objects-not-allowed") === true;
+      const objects = best.valueError === OBJECTS_NOT_ALLOWED;
       throw fail(
         best.valueError ?? "the value could not be decoded",
         objects ? "objects-not-allowed" : undefined,

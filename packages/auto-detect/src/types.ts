@@ -32,6 +32,11 @@ export interface Evidence {
   readonly weight: number;
   /** Byte offset in the input where the fact was first seen, when it has one place. */
   readonly offset?: number;
+  /**
+   * True for evidence every fitting reading has (it reads to the end, its headers, counts and
+   * lengths check), as opposed to a fact that tells the dialects apart.
+   */
+  readonly structural?: true;
 }
 
 /** One way of reading the bytes that fits: a dialect, a framing, and what follows from them. */

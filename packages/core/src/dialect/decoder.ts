@@ -161,7 +161,7 @@ export class Decoder implements DecodeContext {
     const r = this.reader;
     const start = r.pos;
     if (r.end - start < 4)
-      throw this.error("truncated", `header needs 4 bytes, ${r.end - start} left`, start);
+      throw r.truncated(`header needs 4 bytes, ${r.end - start} left`, 4, start);
     const view = r.view;
     const header = view.getUint32(start, true);
     const p = start + 4;
@@ -511,9 +511,9 @@ export class Decoder implements DecodeContext {
     }
     const need = count * minElementBytes;
     if (need > this.reader.end - this.reader.pos) {
-      throw this.error(
-        "truncated",
+      throw this.reader.truncated(
         `count ${count} needs at least ${need} bytes, ${this.reader.end - this.reader.pos} left`,
+        need,
         at,
       );
     }
