@@ -54,7 +54,10 @@ export interface Candidate {
   readonly precision: Precision;
   /** Probability in [0, 1] that this hypothesis is how the bytes were written. */
   readonly confidence: number;
-  /** Sum of the evidence weights (log-odds), for sorting and debugging. */
+  /**
+   * Sum of the evidence weights (log-odds; the weights are shown rounded), unrounded: the number
+   * the candidates are sorted by and the confidence is read from (`leadOf(result.candidates)`).
+   */
   readonly score: number;
   /** The facts that decided the score, strongest first. */
   readonly evidence: readonly Evidence[];

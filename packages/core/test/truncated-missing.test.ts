@@ -39,10 +39,7 @@ describe("DecodeError.missing", () => {
     const [dialect] = DIALECTS_WITH_LEAVES[0];
     const bytes = encodeWith(dialect, {
       kind: "array",
-      items: [
-        { kind: "packedByteArray", data: new Uint8Array([1, 2]) },
-        { kind: "nil" },
-      ],
+      items: [{ kind: "packedByteArray", data: new Uint8Array([1, 2]) }, { kind: "nil" }],
     });
     // Header, count, array header, byte count, 2 bytes: the cut drops the padding and the nil.
     const e = failure(() => decodeWith(dialect, bytes.subarray(0, 18)));
