@@ -21,7 +21,12 @@ function thrown(f: () => unknown): unknown {
 
 type Any = (...args: unknown[]) => unknown;
 const packages = [
-  { id: "godot-4", m: g4, dialectOf: g4.godot4Dialect as Any, bad: [{ version: "4.9" }, { precision: "half" }] },
+  {
+    id: "godot-4",
+    m: g4,
+    dialectOf: g4.godot4Dialect as Any,
+    bad: [{ version: "4.9" }, { precision: "half" }],
+  },
   { id: "godot-3", m: g3, dialectOf: g3.godot3Dialect as Any, bad: [{ version: "3.9" }] },
   {
     id: "legacy-2",
