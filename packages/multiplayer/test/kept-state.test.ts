@@ -3,11 +3,11 @@
 // of, and a kept godot-4 codec) gives exactly what a fresh decode or encode gives: the same
 // packets, the same errors (code, offset, message, path), bad packets included, and packets
 // handed out are never written again.
-import { DecodeError, vector2 } from "@gdvariant/core";
-import { createCodec } from "@gdvariant/godot-4";
+import { DecodeError, jsBuilder, MODEL, readWith, vector2 } from "@gdvariant/core";
+import { createCodec, dialect, encode } from "@gdvariant/godot-4";
 import { decodePacket, encodePacket, type Packet } from "@gdvariant/multiplayer";
 import { describe, expect, it } from "vitest";
-import { type CompressedReader, compressedReader } from "../src/compressed-variant.js";
+import { type CompressedReader, compressedReader, readValue } from "../src/compressed-variant.js";
 import { decodePacketWith } from "../src/decode-packet.js";
 import { encodePacketWith } from "../src/encode-packet.js";
 import { CHUNK, PacketWriter } from "../src/packet-writer.js";
@@ -92,6 +92,58 @@ describe("kept state", () => {
       expect(same).toBeGreaterThan(1000);
     });
   }
+
+  it("the common argument types (floats, Strings, Vector2) read as core's reader reads them", () => {
+    // Well-formed values, then the same bytes cut, flipped and with their headers' flag bits set.
+    const values: unknown[] = [0.5, 0.1, -0, Number.NaN, 1e300, "", "gg", "gg, well played! 🎮", "abcd"];
+    values.push(vector2(12.5, -3.25), vector2(Number.POSITIVE_INFINITY, 1e-40), { x: 0.1, y: 3 });
+    const inputs: Uint8Array[] = [];
+    for (const v of values) {
+      const bytes = encode(v);
+      inputs.push(bytes);
+      for (let n = 0; n < bytes.length; n++) inputs.push(bytes.subarray(0, n));
+      for (let k = 0; k < 24; k++) {
+        const b = bytes.slice();
+        const i = rand(b.length);
+        b[i] = b[i]! ^ (1 << rand(8));
+        inputs.push(b);
+      }
+      for (const bit of [16, 17, 20, 30]) {
+        const b = bytes.slice();
+        b[bit >> 3] = b[bit >> 3]! | (1 << (bit & 7));
+        inputs.push(b);
+      }
+    }
+    // Strings that are not UTF-8, and lengths with the sign bit set.
+    inputs.push(Uint8Array.of(4, 0, 0, 0, 2, 0, 0, 0, 0xc3, 0x28, 0, 0), Uint8Array.of(4, 0, 0, 0, 0, 0, 0, 0x80));
+    let read = 0;
+    for (const values of ["model", "js"] as const) {
+      for (const maxTotalBytes of [undefined, 7]) {
+        const options = { values, maxTotalBytes };
+        const kept = compressedReader(options);
+        const builder = values === "js" ? jsBuilder({}) : MODEL;
+        for (const input of inputs) {
+          if (input.length > 0 && (input[0]! & 0x3f) <= 2) continue; // nil, bool, int: compressed forms
+          let ours: unknown;
+          let fresh: unknown;
+          try {
+            ours = { value: readValue(input, 0, kept), length: kept.next };
+          } catch (e) {
+            ours = DecodeError.is(e) ? [e.code, e.offset, e.message] : e;
+          }
+          try {
+            fresh = readWith(dialect, input, { offset: 0, maxTotalBytes }, builder);
+            read++;
+          } catch (e) {
+            fresh = DecodeError.is(e) ? [e.code, e.offset, e.message] : e;
+          }
+          if (input.length === 0) continue; // ours: "compressed value ends early"
+          expect(ours).toEqual(fresh);
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(200);
+  });
 
   it("a kept reader returns key strings equal to a fresh decode's, hit or miss", () => {
     const kept = compressedReader({ values: "js" });
