@@ -119,7 +119,7 @@ describe("kept state", () => {
     let read = 0;
     for (const values of ["model", "js"] as const) {
       for (const maxTotalBytes of [undefined, 7]) {
-        const options = { values, maxTotalBytes };
+        const options = { values, ...(maxTotalBytes === undefined ? {} : { maxTotalBytes }) };
         const kept = compressedReader(options);
         const builder = values === "js" ? jsBuilder({}) : MODEL;
         for (const input of inputs) {
@@ -132,7 +132,7 @@ describe("kept state", () => {
             ours = DecodeError.is(e) ? [e.code, e.offset, e.message] : e;
           }
           try {
-            fresh = readWith(dialect, input, { offset: 0, maxTotalBytes }, builder);
+            fresh = readWith(dialect, input, { ...options, offset: 0 }, builder);
             read++;
           } catch (e) {
             fresh = DecodeError.is(e) ? [e.code, e.offset, e.message] : e;
@@ -143,6 +143,48 @@ describe("kept state", () => {
       }
     }
     expect(read).toBeGreaterThan(200);
+  });
+
+  it("the common argument types are written as godot-4's encode writes them", () => {
+    const floats = new Float64Array(1);
+    const f32 = new Float32Array(1);
+    const bits = new Uint32Array(floats.buffer);
+    const args: unknown[] = [0.5, 0.1, -0, Number.NaN, Number.POSITIVE_INFINITY, -1e-310, 2 ** 60 + 0.5];
+    for (let k = 0; k < 300; k++) {
+      bits[0] = rand(1 << 24) * 256 + rand(256);
+      bits[1] = rand(1 << 24) * 256 + rand(256);
+      args.push(floats[0]);
+      f32[0] = floats[0]!;
+      args.push(f32[0], vector2(f32[0]!, -f32[0]!), vector2(floats[0]!, 1));
+      // Strings of random UTF-16 units: ASCII, 2- and 3-byte characters, pairs and lone halves.
+      const units = Array.from({ length: rand(40) }, () =>
+        [rand(0x80), 0x80 + rand(0x780), 0x800 + rand(0xf800), 0xd800 + rand(0x800)][rand(4)]!,
+      );
+      args.push(String.fromCharCode(...units));
+    }
+    args.push("", "abc", "abcd", "gg, well played! 🎮", "\0", "x".repeat(70_000), { kind: "vector2", x: "1", y: 2 });
+    const w = new PacketWriter(CHUNK, createCodec());
+    let checked = 0;
+    for (const a of args) {
+      if (Number.isInteger(a)) continue; // ints have their own compressed form
+      let expected: unknown;
+      try {
+        expected = [0, 1, 0, 1, ...encode(a)];
+      } catch (e) {
+        expected = String(e);
+      }
+      for (const get of [() => encodePacket({ type: "remote-call", node: 1, method: 0, args: [a] }), () => encodePacketWith(w, { type: "remote-call", node: 1, method: 0, args: [a] })]) {
+        let ours: unknown;
+        try {
+          ours = [...get()];
+        } catch (e) {
+          ours = String(e);
+        }
+        expect(ours).toEqual(expected);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
   });
 
   it("a kept reader returns key strings equal to a fresh decode's, hit or miss", () => {
