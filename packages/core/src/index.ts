@@ -66,7 +66,7 @@ export {
   readWith,
 } from "./dialect/decoder.js";
 export { encodeIntoWith, encodeWith } from "./dialect/encoder.js";
-export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
+export { choiceOption, type DialectFactorySpec, dialectFactory, forDecode } from "./dialect/factory.js";
 export {
   FACT_NAMES,
   type FactName,

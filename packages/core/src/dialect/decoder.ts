@@ -26,8 +26,6 @@ import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   type DecodeOptions,
-  type ResolvedDecodeLimits,
-  resolveLimits,
   type Span,
 } from "./options.js";
 import { bothObservers, PartsObserver } from "./parts.js";
@@ -68,7 +66,6 @@ function segmentsOf(node: PathNode): PathSegment[] {
 export class Decoder implements DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
-  private readonly options: DecodeOptions;
   private readonly maxCollectionLength: number;
   readonly allowObjects: boolean;
   readonly copy: boolean;
@@ -113,7 +110,6 @@ export class Decoder implements DecodeContext {
     this.keys = keys;
     this.reader = reader;
     this.dialect = dialect;
-    this.options = options;
     this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.allowObjects = options.allowObjects === true;
     this.copy = options.copy === true;
@@ -131,11 +127,6 @@ export class Decoder implements DecodeContext {
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
-  }
-
-  // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
-  get limits(): ResolvedDecodeLimits {
-    return resolveLimits(this.options);
   }
 
   // The reader's error (it carries this dialect's id, and is MISS when probing).
@@ -160,8 +151,7 @@ export class Decoder implements DecodeContext {
   private read(): unknown {
     const r = this.reader;
     const start = r.pos;
-    if (r.end - start < 4)
-      throw this.error("truncated", `header needs 4 bytes, ${r.end - start} left`, start);
+    if (r.end - start < 4) throw r.truncated(`header needs 4 bytes, ${r.end - start} left`, 4, start);
     const view = r.view;
     const header = view.getUint32(start, true);
     const p = start + 4;
@@ -511,9 +501,9 @@ export class Decoder implements DecodeContext {
     }
     const need = count * minElementBytes;
     if (need > this.reader.end - this.reader.pos) {
-      throw this.error(
-        "truncated",
+      throw this.reader.truncated(
         `count ${count} needs at least ${need} bytes, ${this.reader.end - this.reader.pos} left`,
+        need,
         at,
       );
     }
