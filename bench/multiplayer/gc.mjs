@@ -17,7 +17,11 @@ if (process.argv.includes("--child")) {
   const op = arg("op", "receive");
   const table = rpcTable(RPC);
   const s = new Session(
-    { nodes: { Game: { rpc: RPC } }, handlers: { Game: handlersInto({ value: 0 }) }, maxPacketsPerSecond: 1e12 },
+    {
+      nodes: { Game: { rpc: RPC } },
+      handlers: { Game: handlersInto({ value: 0 }) },
+      maxPacketsPerSecond: 1e12,
+    },
     1,
   );
   s.open(2, { send() {}, close() {} });
@@ -47,7 +51,14 @@ if (process.argv.includes("--child")) {
   for (const op of ["receive", "rpc"]) {
     const log = execFileSync(
       process.execPath,
-      ["--trace-gc", fileURLToPath(import.meta.url), "--child", `--op=${op}`, `--message=${MESSAGE}`, `--count=${COUNT}`],
+      [
+        "--trace-gc",
+        fileURLToPath(import.meta.url),
+        "--child",
+        `--op=${op}`,
+        `--message=${MESSAGE}`,
+        `--count=${COUNT}`,
+      ],
       { encoding: "utf8", maxBuffer: 1 << 28 },
     );
     const lines = log.slice(log.indexOf("START"), log.indexOf("END")).split("\n");
@@ -61,7 +72,12 @@ if (process.argv.includes("--child")) {
       }
     }
     const cpu = Number(/END ([0-9.]+)/.exec(log)[1]);
-    out[op] = { gcs: n, gcMs: Math.round(ms), cpuMs: Math.round(cpu), gcShare: Number((ms / cpu).toFixed(2)) };
+    out[op] = {
+      gcs: n,
+      gcMs: Math.round(ms),
+      cpuMs: Math.round(cpu),
+      gcShare: Number((ms / cpu).toFixed(2)),
+    };
   }
   console.log(JSON.stringify({ message: MESSAGE, count: COUNT, ...out }));
 }

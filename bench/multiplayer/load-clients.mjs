@@ -47,7 +47,9 @@ for (let i = 0; i < CLIENTS; i += 100) {
             if (measuring) rtts.push(performance.now() - data.readDoubleLE(8));
             return;
           }
-          const p = decodePacket(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), { values: "js" });
+          const p = decodePacket(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), {
+            values: "js",
+          });
           if (p.type === "simplify-path")
             ws.send(encodePacket({ type: "confirm-path", valid: true, id: p.id }));
           else if (p.type === "remote-call" && measuring) rtts.push(performance.now() - p.args[0]);

@@ -47,7 +47,11 @@ const procs = [];
 for (let i = 0; i < PROCS; i++) {
   const n = Math.floor(CLIENTS / PROCS) + (i < CLIENTS % PROCS ? 1 : 0);
   procs.push(
-    fork(new URL("./load-clients.mjs", import.meta.url), [`--clients=${n}`, `--rate=${RATE}`, `--port=${port}`]),
+    fork(new URL("./load-clients.mjs", import.meta.url), [
+      `--clients=${n}`,
+      `--rate=${RATE}`,
+      `--port=${port}`,
+    ]),
   );
 }
 const fromProc = (p, key) =>
@@ -63,7 +67,6 @@ const fromProc = (p, key) =>
 await Promise.all(procs.map((p) => fromProc(p, "connected")));
 const connectSeconds = (performance.now() - connectStart) / 1000;
 const marked = await ask("mark", "marked");
-const start = performance.now();
 const done = await Promise.all(
   procs.map((p) => {
     const r = fromProc(p, "sent");

@@ -4,8 +4,8 @@ import {
   checkOptions,
   DEFAULT_MAX_TOTAL_BYTES,
   DecodeError,
-  decodeUtf8,
   type DecodeOptions,
+  decodeUtf8,
   EncodeError,
   FLAG_64,
   HOST_LITTLE_ENDIAN,
@@ -15,13 +15,7 @@ import {
   readKeeping,
   type ToJSOptions,
 } from "@gdvariant/core";
-import {
-  dialect,
-  encode,
-  type Godot4EncodeOptions,
-  TYPE_COUNT,
-  TYPE_ID,
-} from "@gdvariant/godot-4";
+import { dialect, encode, type Godot4EncodeOptions, TYPE_COUNT, TYPE_ID } from "@gdvariant/godot-4";
 import { PacketWriter } from "./packet-writer.js";
 
 // MultiplayerAPI::encode_and_compress_variant: one meta byte, then the value.
@@ -354,7 +348,9 @@ export function readValue(input: Uint8Array, offset: number, r: CompressedReader
     if (width === 1) return builder.int((input[at]! << 24) >> 24);
     if (width === 2) return builder.int(((input[at]! | (input[at + 1]! << 8)) << 16) >> 16);
     if (width === 4)
-      return builder.int(input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16) | (input[at + 3]! << 24));
+      return builder.int(
+        input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16) | (input[at + 3]! << 24),
+      );
     const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
     return builder.int(canonicalInt64(view.getBigInt64(at, true)));
   }
@@ -388,7 +384,9 @@ function readCommon(input: Uint8Array, offset: number, r: CompressedReader): unk
   const end = input.length;
   const p = offset + 4;
   if (p > end) return UNREAD;
-  const header = (input[offset]! | (input[offset + 1]! << 8) | (input[offset + 2]! << 16) | (input[offset + 3]! << 24)) >>> 0;
+  const header =
+    (input[offset]! | (input[offset + 1]! << 8) | (input[offset + 2]! << 16) | (input[offset + 3]! << 24)) >>>
+    0;
   const left = end - p;
   if (header === TYPE_ID.STRING) {
     if (left < 4) return UNREAD;
@@ -411,7 +409,7 @@ function readCommon(input: Uint8Array, offset: number, r: CompressedReader): unk
     r.next = p + 4;
     return r.builder.float(f32At(input, p, r));
   }
-  if (header === ((TYPE_ID.FLOAT | FLAG_64) >>> 0)) {
+  if (header === (TYPE_ID.FLOAT | FLAG_64) >>> 0) {
     if (left < 8) return UNREAD;
     const b = r.scratch;
     for (let i = 0; i < 8; i++) b[i] = input[p + i]!;

@@ -120,8 +120,7 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
   const methodWidth = (head & 0x40) !== 0 ? 2 : 1;
   const start = 1 + nodeIdWidth + methodWidth;
   r.need(start);
-  const target =
-    nodeIdWidth === 1 ? bytes[1]! : nodeIdWidth === 2 ? bytes[1]! | (bytes[2]! << 8) : r.u32(1);
+  const target = nodeIdWidth === 1 ? bytes[1]! : nodeIdWidth === 2 ? bytes[1]! | (bytes[2]! << 8) : r.u32(1);
   const m = 1 + nodeIdWidth;
   const method = methodWidth === 1 ? bytes[m]! : bytes[m]! | (bytes[m + 1]! << 8);
   let node: number | string = target;

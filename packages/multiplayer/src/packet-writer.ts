@@ -112,6 +112,8 @@ export class PacketWriter {
   }
   /** The packet: a view of the chunk (a session's writer), else a copy at its size. */
   finish(): Uint8Array {
-    return this.codec === undefined ? this.buf.slice(0, this.length) : this.buf.subarray(this.start, this.length);
+    return this.codec === undefined
+      ? this.buf.slice(0, this.length)
+      : this.buf.subarray(this.start, this.length);
   }
 }

@@ -13,7 +13,10 @@ import { type RpcMethods, type RpcTable, rpcTable } from "./rpc-config.js";
 
 /** One connection to a remote peer, as a transport gives it. */
 export interface Link {
-  /** Sends one packet (one binary message). */
+  /**
+   * Sends one packet (one binary message). `bytes` may be a view of a larger buffer the session
+   * keeps: its bytes are never written again, so a transport may queue it as it is.
+   */
   send(bytes: Uint8Array): void;
   /** Closes the connection. */
   close(): void;

@@ -115,7 +115,10 @@ describe("kept state", () => {
       }
     }
     // Strings that are not UTF-8, and lengths with the sign bit set.
-    inputs.push(Uint8Array.of(4, 0, 0, 0, 2, 0, 0, 0, 0xc3, 0x28, 0, 0), Uint8Array.of(4, 0, 0, 0, 0, 0, 0, 0x80));
+    inputs.push(
+      Uint8Array.of(4, 0, 0, 0, 2, 0, 0, 0, 0xc3, 0x28, 0, 0),
+      Uint8Array.of(4, 0, 0, 0, 0, 0, 0, 0x80),
+    );
     let read = 0;
     for (const values of ["model", "js"] as const) {
       for (const maxTotalBytes of [undefined, 7]) {
@@ -157,12 +160,17 @@ describe("kept state", () => {
       f32[0] = floats[0]!;
       args.push(f32[0], vector2(f32[0]!, -f32[0]!), vector2(floats[0]!, 1));
       // Strings of random UTF-16 units: ASCII, 2- and 3-byte characters, pairs and lone halves.
-      const units = Array.from({ length: rand(40) }, () =>
-        [rand(0x80), 0x80 + rand(0x780), 0x800 + rand(0xf800), 0xd800 + rand(0x800)][rand(4)]!,
+      const units = Array.from(
+        { length: rand(40) },
+        () => [rand(0x80), 0x80 + rand(0x780), 0x800 + rand(0xf800), 0xd800 + rand(0x800)][rand(4)]!,
       );
       args.push(String.fromCharCode(...units));
     }
-    args.push("", "abc", "abcd", "gg, well played! 🎮", "\0", "x".repeat(70_000), { kind: "vector2", x: "1", y: 2 });
+    args.push("", "abc", "abcd", "gg, well played! 🎮", "\0", "x".repeat(70_000), {
+      kind: "vector2",
+      x: "1",
+      y: 2,
+    });
     const w = new PacketWriter(CHUNK, createCodec());
     let checked = 0;
     for (const a of args) {
@@ -173,7 +181,10 @@ describe("kept state", () => {
       } catch (e) {
         expected = String(e);
       }
-      for (const get of [() => encodePacket({ type: "remote-call", node: 1, method: 0, args: [a] }), () => encodePacketWith(w, { type: "remote-call", node: 1, method: 0, args: [a] })]) {
+      for (const get of [
+        () => encodePacket({ type: "remote-call", node: 1, method: 0, args: [a] }),
+        () => encodePacketWith(w, { type: "remote-call", node: 1, method: 0, args: [a] }),
+      ]) {
         let ours: unknown;
         try {
           ours = [...get()];
@@ -189,7 +200,12 @@ describe("kept state", () => {
 
   it("a kept reader returns key strings equal to a fresh decode's, hit or miss", () => {
     const kept = compressedReader({ values: "js" });
-    for (const keys of [["aa", "bb"], ["aa", "bc"], ["ab", "bb"], ["aa", "bb"]]) {
+    for (const keys of [
+      ["aa", "bb"],
+      ["aa", "bc"],
+      ["ab", "bb"],
+      ["aa", "bb"],
+    ]) {
       const got = decodePacketWith(dictCall(keys), kept);
       expect(got.type === "remote-call" && Object.keys(got.args[0] as object)).toEqual(keys);
     }
