@@ -110,7 +110,6 @@ export function writeCompressed(
       }
     }
   }
-  if (options === undefined && HOST_LITTLE_ENDIAN && writeCommon(w, value)) return;
   // Everything else: the ordinary bytes. Ints that only the ordinary writer takes (bigint, model
   // int64, integers past 2^53) are re-packed after.
   const at = w.length;
@@ -126,84 +125,6 @@ export function writeCompressed(
     w.length = at;
     w.u8(TYPE_ID.BOOL | (v ? BOOL_TRUE : 0));
   }
-}
-
-/**
- * The common argument types written in place, as godot-4's encode (default options) writes them
- * (its inline cases): a number that is not whole (a float: 32 bits when exact, else 64), a
- * plain string, a model Vector2 of float32-exact numbers. False for anything else.
- */
-function writeCommon(w: PacketWriter, value: unknown): boolean {
-  if (typeof value === "number") {
-    if (Number.isInteger(value)) return false;
-    if (Math.fround(value) === value) {
-      w.room(8);
-      w.view.setUint32(w.length, TYPE_ID.FLOAT, true);
-      w.view.setFloat32(w.length + 4, value, true);
-      w.length += 8;
-    } else {
-      w.room(12);
-      w.view.setUint32(w.length, (TYPE_ID.FLOAT | FLAG_64) >>> 0, true);
-      w.view.setFloat64(w.length + 4, value, true);
-      w.length += 12;
-    }
-    return true;
-  }
-  if (typeof value === "string" && value.length <= 1 << 20) {
-    writeString(w, value);
-    return true;
-  }
-  if (typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "vector2") {
-    const { x, y } = value as { x: unknown; y: unknown };
-    if (typeof x !== "number" || typeof y !== "number" || Math.fround(x) !== x || Math.fround(y) !== y)
-      return false;
-    w.room(12);
-    w.view.setUint32(w.length, TYPE_ID.VECTOR2, true);
-    w.view.setFloat32(w.length + 4, x, true);
-    w.view.setFloat32(w.length + 8, y, true);
-    w.length += 12;
-    return true;
-  }
-  return false;
-}
-
-/** A String: header, UTF-8 length, the UTF-8 (lone surrogates as U+FFFD), zero padding to 4. */
-function writeString(w: PacketWriter, s: string): void {
-  const n = s.length;
-  w.room(8 + n * 3 + 3);
-  const buf = w.buf;
-  const start = w.length + 8;
-  let at = start;
-  for (let i = 0; i < n; i++) {
-    let c = s.charCodeAt(i);
-    if (c < 0x80) buf[at++] = c;
-    else if (c < 0x800) {
-      buf[at++] = 0xc0 | (c >> 6);
-      buf[at++] = 0x80 | (c & 0x3f);
-    } else {
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
-        if (c <= 0xdbff && (d & 0xfc00) === 0xdc00) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          i++;
-          buf[at++] = 0xf0 | (c >> 18);
-          buf[at++] = 0x80 | ((c >> 12) & 0x3f);
-          buf[at++] = 0x80 | ((c >> 6) & 0x3f);
-          buf[at++] = 0x80 | (c & 0x3f);
-          continue;
-        }
-        c = 0xfffd;
-      }
-      buf[at++] = 0xe0 | (c >> 12);
-      buf[at++] = 0x80 | ((c >> 6) & 0x3f);
-      buf[at++] = 0x80 | (c & 0x3f);
-    }
-  }
-  const bytes = at - start;
-  while ((at & 3) !== (start & 3)) buf[at++] = 0;
-  w.view.setUint32(w.length, TYPE_ID.STRING, true);
-  w.view.setUint32(w.length + 4, bytes, true);
-  w.length = at;
 }
 
 function writeInt(w: PacketWriter, v: number | bigint): void {
