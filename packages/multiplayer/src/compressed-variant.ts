@@ -2,13 +2,9 @@ import {
   type Builder,
   canonicalInt64,
   checkOptions,
-  DEFAULT_MAX_TOTAL_BYTES,
   DecodeError,
   type DecodeOptions,
-  decodeUtf8,
   EncodeError,
-  FLAG_64,
-  HOST_LITTLE_ENDIAN,
   jsBuilder,
   type KeptReading,
   MODEL,
@@ -197,17 +193,12 @@ export interface CompressedReader {
   readonly kept: KeptReading;
   /** The options were checked (on the first Variant read, as `readWith` checks them per read). */
   checked: boolean;
-  /** Bytes of a float read without a DataView (little-endian hosts), as float32 and float64. */
-  readonly scratch: Uint8Array;
-  readonly f32: Float32Array;
-  readonly f64: Float64Array;
   /** Where the value {@link readValue} read last ends. */
   next: number;
 }
 
 /** @internal */
 export function compressedReader(options: CompressedDecodeOptions): CompressedReader {
-  const scratch = new Uint8Array(8);
   return {
     builder: options.values === "js" ? jsBuilder(options) : MODEL,
     options: {
@@ -220,9 +211,6 @@ export function compressedReader(options: CompressedDecodeOptions): CompressedRe
     kept: { keys: new Array(256), bytes: undefined, reader: undefined, busy: false },
     checked: false,
     next: 0,
-    scratch,
-    f32: new Float32Array(scratch.buffer),
-    f64: new Float64Array(scratch.buffer),
   };
 }
 
@@ -283,70 +271,10 @@ export function readValue(input: Uint8Array, offset: number, r: CompressedReader
     );
     r.checked = true;
   }
-  if (HOST_LITTLE_ENDIAN && end - offset <= (r.options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES)) {
-    const v = readCommon(input, offset, r);
-    if (v !== UNREAD) return v;
-  }
   r.options.offset = offset;
   const v = readKeeping(dialect, input, r.options as DecodeOptions, builder, r.kept);
   r.next = offset + v.length;
   return v.value;
-}
-
-const UNREAD = Symbol("unread");
-
-/**
- * The common argument types whose bytes are well-formed, read as core's reader reads them (its
- * inline cases): a float, a String, a Vector2 with a plain header (no flags but FLAG_64 on a
- * float). Anything else, and any of these that core would refuse (too short, not UTF-8, a length
- * with the sign bit), is UNREAD, left to core's reader and its errors.
- */
-function readCommon(input: Uint8Array, offset: number, r: CompressedReader): unknown {
-  const end = input.length;
-  const p = offset + 4;
-  if (p > end) return UNREAD;
-  const header =
-    (input[offset]! | (input[offset + 1]! << 8) | (input[offset + 2]! << 16) | (input[offset + 3]! << 24)) >>>
-    0;
-  const left = end - p;
-  if (header === TYPE_ID.STRING) {
-    if (left < 4) return UNREAD;
-    const n = (input[p]! | (input[p + 1]! << 8) | (input[p + 2]! << 16) | (input[p + 3]! << 24)) >>> 0;
-    if (n > 0x7fffffff) return UNREAD;
-    const padded = n + ((4 - (n & 3)) & 3);
-    if (padded > left - 4) return UNREAD;
-    const s = decodeUtf8(input, p + 4, n);
-    if (s === undefined) return UNREAD;
-    r.next = p + 4 + padded;
-    return r.builder.string(s);
-  }
-  if (header === TYPE_ID.VECTOR2) {
-    if (left < 8) return UNREAD;
-    r.next = p + 8;
-    return r.builder.vector2(f32At(input, p, r), f32At(input, p + 4, r));
-  }
-  if (header === TYPE_ID.FLOAT) {
-    if (left < 4) return UNREAD;
-    r.next = p + 4;
-    return r.builder.float(f32At(input, p, r));
-  }
-  if (header === (TYPE_ID.FLOAT | FLAG_64) >>> 0) {
-    if (left < 8) return UNREAD;
-    const b = r.scratch;
-    for (let i = 0; i < 8; i++) b[i] = input[p + i]!;
-    r.next = p + 8;
-    return r.builder.float(r.f64[0]!);
-  }
-  return UNREAD;
-}
-
-function f32At(input: Uint8Array, at: number, r: CompressedReader): number {
-  const b = r.scratch;
-  b[0] = input[at]!;
-  b[1] = input[at + 1]!;
-  b[2] = input[at + 2]!;
-  b[3] = input[at + 3]!;
-  return r.f32[0]!;
 }
 
 function truncated(offset: number): DecodeError {

@@ -3,11 +3,11 @@
 // of, and a kept godot-4 codec) gives exactly what a fresh decode or encode gives: the same
 // packets, the same errors (code, offset, message, path), bad packets included, and packets
 // handed out are never written again.
-import { DecodeError, jsBuilder, MODEL, readWith, vector2 } from "@gdvariant/core";
-import { createCodec, dialect, encode } from "@gdvariant/godot-4";
+import { DecodeError, vector2 } from "@gdvariant/core";
+import { createCodec } from "@gdvariant/godot-4";
 import { decodePacket, encodePacket, type Packet } from "@gdvariant/multiplayer";
 import { describe, expect, it } from "vitest";
-import { type CompressedReader, compressedReader, readValue } from "../src/compressed-variant.js";
+import { type CompressedReader, compressedReader } from "../src/compressed-variant.js";
 import { decodePacketWith } from "../src/decode-packet.js";
 import { encodePacketWith } from "../src/encode-packet.js";
 import { CHUNK, PacketWriter } from "../src/packet-writer.js";
