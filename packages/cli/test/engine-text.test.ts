@@ -155,9 +155,10 @@ for (const g of GENERATIONS) {
 
     // Where the fixture records the engine's own str_to_var of each text (Godot 4.6.3), the bytes
     // must be exactly those: its strtod moves some reals, and so must ours.
-    it.runIf(cases.every((c) => c.readBack !== undefined))(
-      "encode --from text gives the bytes of the engine's str_to_var of each text",
-      () => {
+    // Only the 4.6.3 fixture has the column (3.2.3's NodePath padding is not stable to record).
+    if (g.dialect === "godot-4")
+      it("encode --from text gives the bytes of the engine's str_to_var of each text", () => {
+        expect(cases.filter((c) => c.readBack === undefined)).toEqual([]);
         const dir = tempDir(`${g.dialect}-readback`);
         writeFileSync(join(dir, "all.txt"), cases.map((c) => c.text).join("\n"));
         const enc = gdvariant([
@@ -179,8 +180,7 @@ for (const g of GENERATIONS) {
         expect(Buffer.from(got).equals(Buffer.from(want))).toBe(true);
         // The engine's reading is not always the printed value: the column is not a copy.
         expect(cases.some((c) => c.readBack !== c.hex)).toBe(true);
-      },
-    );
+      });
 
     it("encode --from text reads the engine's text back: text -> bytes -> text is the engine's text", () => {
       const dir = tempDir(`${g.dialect}-text`);
