@@ -1,5 +1,5 @@
 import { builtInStrtod, TextParseError } from "@gdvariant/core";
-import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
+import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 
 // Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.
 const MAX_JSON_DEPTH = 1024;
@@ -43,9 +43,19 @@ export class EngineJsonParser {
   private type: TokenType = TK.eof;
   private value: JsonNode = null;
   private tokenStart = 0;
+  // The last number token: its double and where its text ends (it starts at tokenStart).
+  private num = 0;
+  private numEnd = 0;
   private readonly len: number;
 
-  constructor(private readonly s: string) {
+  /**
+   * @param numberArrays hand an array of numbers only over as {@link JsonNumbers} (no node per
+   *   number); `false` builds a node per number (the plain tree, for comparison).
+   */
+  constructor(
+    private readonly s: string,
+    private readonly numberArrays = true,
+  ) {
     this.len = s.length;
   }
 
@@ -126,7 +136,8 @@ export class EngineJsonParser {
             // and fail on it whatever the context; fail here.
             if (r.end === start) this.fail("syntax", "a number with no digits", start);
             this.i = r.end;
-            this.value = new JsonNumber(r.value, start, r.end);
+            this.num = r.value;
+            this.numEnd = r.end;
             this.type = TK.number;
             return;
           }
@@ -243,6 +254,7 @@ export class EngineJsonParser {
         );
       }
       case TK.number:
+        return new JsonNumber(this.num, this.tokenStart, this.numEnd);
       case TK.string:
         return this.value;
       default:
@@ -251,9 +263,42 @@ export class EngineJsonParser {
   }
 
   private parseArray(depth: number): JsonArray {
-    const items: JsonNode[] = [];
-    const node = new JsonArray(items, this.tokenStart);
+    const at = this.tokenStart;
+    // While every item is a number: their doubles and spans, no node per number.
+    const values: number[] = [];
+    const spans: number[] = [];
     let needComma = false;
+    let pending = false;
+    if (this.numberArrays) {
+      while (this.i < this.len) {
+        this.next();
+        if (this.type === TK.bracketClose)
+          return values.length === 0
+            ? new JsonArray([], at)
+            : new JsonArray(undefined, at, { values, spans });
+        if (needComma) {
+          if (this.type !== TK.comma) this.fail("syntax", "expected ','", this.tokenStart);
+          needComma = false;
+          continue;
+        }
+        // Anything else (a deeper number fails in parseValue): on as the plain tree.
+        if (this.type !== TK.number || depth > MAX_JSON_DEPTH) {
+          pending = true;
+          break;
+        }
+        values.push(this.num);
+        spans.push(this.tokenStart, this.numEnd);
+        needComma = true;
+      }
+    }
+    const items: JsonNode[] = [];
+    for (let k = 0; k < values.length; k++)
+      items.push(new JsonNumber(values[k]!, spans[2 * k]!, spans[2 * k + 1]!));
+    const node = new JsonArray(items, at);
+    if (pending) {
+      items.push(this.parseValue(depth));
+      needComma = true;
+    }
     while (this.i < this.len) {
       this.next();
       if (this.type === TK.bracketClose) return node;

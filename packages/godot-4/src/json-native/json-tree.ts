@@ -11,12 +11,37 @@ export class JsonNumber {
   ) {}
 }
 
-/** A JSON array and where it starts in the source. */
+/**
+ * The numbers of an array that holds nothing else, without a node per number: `values[i]` is
+ * the double the engine reads, its text `spans[2i]` to `spans[2i + 1]`.
+ */
+export interface JsonNumbers {
+  readonly values: readonly number[];
+  readonly spans: readonly number[];
+}
+
+/**
+ * A JSON array and where it starts in the source. An array of numbers only may come as
+ * {@link JsonNumbers} (`numbers`), its `items` then made on first use.
+ */
 export class JsonArray {
+  private list: JsonNode[] | undefined;
+
   constructor(
-    readonly items: JsonNode[],
+    items: JsonNode[] | undefined,
     readonly at: number,
-  ) {}
+    readonly numbers?: JsonNumbers,
+  ) {
+    this.list = items;
+  }
+
+  get items(): JsonNode[] {
+    if (this.list === undefined) {
+      const { values, spans } = this.numbers!;
+      this.list = values.map((v, i) => new JsonNumber(v, spans[2 * i]!, spans[2 * i + 1]!));
+    }
+    return this.list;
+  }
 }
 
 /**

@@ -15,10 +15,12 @@ import {
 import { dedupeEntries } from "../text/dedupe-keys.js";
 import type { Godot4Precision, Godot4Version } from "../versions.js";
 import { EngineJsonParser } from "./json-parse.js";
-import { JsonArray, type JsonNode, JsonNumber, JsonObject } from "./json-tree.js";
+import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 import { parseNodePathText } from "./node-path-text.js";
 import { type Godot4JsonRules, godot4JsonRules } from "./rules.js";
 import {
+  doubleToInt32,
+  doubleToInt64,
   nodeToArray,
   nodeToDouble,
   nodeToInt32,
@@ -54,6 +56,25 @@ const INT_LITERAL = /^-?[0-9]{1,19}$/;
 const I64_MIN = -9223372036854775808n;
 const I64_MAX = 9223372036854775807n;
 const SAFE = 9007199254740991n;
+
+/**
+ * `"i:"` then an optional `-` and 1 to 15 digits: the integer (`String::to_int` of such a text,
+ * exact in a double); anything else undefined.
+ */
+export function smallInt(s: string): number | undefined {
+  const len = s.length;
+  let k = 2;
+  const negative = k < len && s.charCodeAt(k) === 45;
+  if (negative) k++;
+  if (k === len || len - k > 15) return undefined;
+  let x = 0;
+  for (; k < len; k++) {
+    const d = s.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return undefined;
+    x = x * 10 + d;
+  }
+  return negative ? 0 - x : x;
+}
 
 function int64(b: bigint): number | bigint {
   return b >= -SAFE && b <= SAFE ? Number(b) : b;
@@ -179,7 +200,7 @@ class NativeReader {
   }
 
   private prefixed(s: string, at: number): Value {
-    if (s.startsWith("i:")) return { kind: "int", value: int64(stringToInt(s.slice(2))) };
+    if (s.startsWith("i:")) return { kind: "int", value: smallInt(s) ?? int64(stringToInt(s.slice(2))) };
     if (s.startsWith("f:")) {
       const body = s.slice(2);
       if (this.rules.nonFiniteFloats) {
@@ -207,6 +228,31 @@ class NativeReader {
   private args(o: JsonObject): readonly JsonNode[] {
     if (!o.entries.has("args")) throw new Refusal("invalid-data", 'no "args"', o.at);
     return nodeToArray(o.entries.get("args")!);
+  }
+
+  // The args as numbers only (no node per number), when the parser handed them over so.
+  private numArgs(o: JsonObject): JsonNumbers | undefined {
+    const a = o.entries.get("args");
+    return a instanceof JsonArray ? a.numbers : undefined;
+  }
+
+  // argsOf / argsBy's checks on numbers-only args.
+  private numArgsOf(o: JsonObject, type: string, size: number): JsonNumbers | undefined {
+    const n = this.numArgs(o);
+    if (n !== undefined && n.values.length !== size)
+      throw new Refusal("invalid-data", `${type} takes ${size} args, not ${n.values.length}`, o.at);
+    return n;
+  }
+
+  private numArgsBy(o: JsonObject, type: string, factor: number): JsonNumbers | undefined {
+    const n = this.numArgs(o);
+    if (n !== undefined && n.values.length % factor !== 0)
+      throw new Refusal(
+        "invalid-data",
+        `${type} takes a multiple of ${factor} args, not ${n.values.length}`,
+        o.at,
+      );
+    return n;
   }
 
   private argsOf(o: JsonObject, type: string, size: number): readonly JsonNode[] {
@@ -268,8 +314,14 @@ class NativeReader {
       case "quaternion":
       case "aabb": {
         const fields = VECTOR_ARGS[kind];
-        const a = this.argsOf(o, name, fields.length);
         const v: Record<string, unknown> = { kind };
+        const n = this.numArgsOf(o, name, fields.length);
+        if (n !== undefined) {
+          for (let i = 0; i < fields.length; i++)
+            v[fields[i]!] = this.single ? Math.fround(n.values[i]!) : n.values[i]!;
+          return v as unknown as Value;
+        }
+        const a = this.argsOf(o, name, fields.length);
         fields.forEach((f, i) => {
           v[f] = this.real(a[i]!);
         });
@@ -280,8 +332,13 @@ class NativeReader {
       case "vector3i":
       case "vector4i": {
         const fields = VECTOR_ARGS[kind];
-        const a = this.argsOf(o, name, fields.length);
         const v: Record<string, unknown> = { kind };
+        const n = this.numArgsOf(o, name, fields.length);
+        if (n !== undefined) {
+          for (let i = 0; i < fields.length; i++) v[fields[i]!] = doubleToInt32(n.values[i]!);
+          return v as unknown as Value;
+        }
+        const a = this.argsOf(o, name, fields.length);
         fields.forEach((f, i) => {
           v[f] = nodeToInt32(a[i]!);
         });
@@ -309,28 +366,57 @@ class NativeReader {
         return this.dictionary(o, depth);
       case "array":
         return this.array(o, depth);
-      case "packedByteArray":
+      case "packedByteArray": {
+        const n = this.numArgs(o);
+        if (n !== undefined) return { kind, data: Uint8Array.from(n.values, (x) => doubleToInt32(x) & 0xff) };
         return { kind, data: Uint8Array.from(this.args(o), nodeToUint8) };
-      case "packedInt32Array":
+      }
+      case "packedInt32Array": {
+        const n = this.numArgs(o);
+        if (n !== undefined) return { kind, data: Int32Array.from(n.values, doubleToInt32) };
         return { kind, data: Int32Array.from(this.args(o), nodeToInt32) };
+      }
       case "packedInt64Array": {
+        const n = this.numArgs(o);
+        if (n !== undefined) {
+          const data = new BigInt64Array(n.values.length);
+          for (let i = 0; i < data.length; i++)
+            data[i] = this.int64Text(n.spans[2 * i]!, n.spans[2 * i + 1]!) ?? doubleToInt64(n.values[i]!);
+          return { kind, data };
+        }
         const a = this.args(o);
         const data = new BigInt64Array(a.length);
         for (let i = 0; i < a.length; i++) data[i] = this.int64Arg(a[i]!);
         return { kind, data };
       }
-      case "packedFloat32Array":
-        return { kind, data: Float32Array.from(this.args(o), nodeToDouble) };
-      case "packedFloat64Array":
-        return { kind, data: Float64Array.from(this.args(o), nodeToDouble) };
+      case "packedFloat32Array": {
+        const n = this.numArgs(o);
+        return {
+          kind,
+          data: n !== undefined ? new Float32Array(n.values) : Float32Array.from(this.args(o), nodeToDouble),
+        };
+      }
+      case "packedFloat64Array": {
+        const n = this.numArgs(o);
+        return {
+          kind,
+          data: n !== undefined ? new Float64Array(n.values) : Float64Array.from(this.args(o), nodeToDouble),
+        };
+      }
       case "packedStringArray":
         return { kind, data: this.args(o).map((x) => nodeToString(x)) };
-      case "packedColorArray":
+      case "packedColorArray": {
+        const n = this.numArgsBy(o, name, 4);
+        if (n !== undefined) return { kind, data: new Float32Array(n.values) };
         return { kind, data: Float32Array.from(this.argsBy(o, name, 4), nodeToDouble) };
+      }
       case "packedVector2Array":
       case "packedVector3Array":
       case "packedVector4Array": {
         const stride = kind === "packedVector2Array" ? 2 : kind === "packedVector3Array" ? 3 : 4;
+        const n = this.numArgsBy(o, name, stride);
+        if (n !== undefined)
+          return { kind, data: this.single ? new Float32Array(n.values) : new Float64Array(n.values) };
         const a = this.argsBy(o, name, stride);
         const data = this.single ? Float32Array.from(a, nodeToDouble) : Float64Array.from(a, nodeToDouble);
         return { kind, data };
@@ -341,14 +427,21 @@ class NativeReader {
   }
 
   private int64Arg(n: JsonNode): bigint {
-    if (this.exact && n instanceof JsonNumber && n.end - n.start <= 20) {
-      const t = this.text.slice(n.start, n.end);
-      if (INT_LITERAL.test(t)) {
-        const b = BigInt(t);
-        if (b >= I64_MIN && b <= I64_MAX) return b;
-      }
+    if (n instanceof JsonNumber) {
+      const b = this.int64Text(n.start, n.end);
+      if (b !== undefined) return b;
     }
     return nodeToInt64(n);
+  }
+
+  // With integers: "exact", the int64 a number's text spells when it is an integer literal in
+  // range; otherwise undefined.
+  private int64Text(start: number, end: number): bigint | undefined {
+    if (!this.exact || end - start > 20) return undefined;
+    const t = this.text.slice(start, end);
+    if (!INT_LITERAL.test(t)) return undefined;
+    const b = BigInt(t);
+    return b >= I64_MIN && b <= I64_MAX ? b : undefined;
   }
 
   private dictionary(o: JsonObject, depth: number): Value {
@@ -474,6 +567,19 @@ class NativeReader {
  * @throws {GdVariantError} for a version before 4.4.
  */
 export function readJsonNative(text: string, options: JsonNativeReadOptions = {}): Value {
+  return readJsonNativeFrom(text, options, true);
+}
+
+/**
+ * {@link readJsonNative}; `numberArrays: false` reads through the plain tree (a node per number)
+ * instead of handing arrays of numbers over whole: the same result, for tests to compare.
+ * @internal
+ */
+export function readJsonNativeFrom(
+  text: string,
+  options: JsonNativeReadOptions,
+  numberArrays: boolean,
+): Value {
   try {
     const reader = new NativeReader(text, options);
     const rules = godot4JsonRules(options.version ?? "4.6");
@@ -483,7 +589,7 @@ export function readJsonNative(text: string, options: JsonNativeReadOptions = {}
         offset: 0,
         dialect: "godot-4",
       });
-    return reader.root(new EngineJsonParser(text).parse());
+    return reader.root(new EngineJsonParser(text, numberArrays).parse());
   } catch (e) {
     throw asProjectError(e, "readJsonNative", "godot-4");
   }

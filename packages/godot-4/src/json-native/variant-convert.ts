@@ -23,6 +23,17 @@ function truncToInt(x: number, bits: 32 | 64): bigint {
   return BigInt(Math.trunc(x));
 }
 
+/** `(int32_t)` of a double (cvttsd2si): truncation, -2^31 for NaN and anything out of range. */
+export function doubleToInt32(x: number): number {
+  if (!(x >= -2147483648 && x < 2147483648)) return -2147483648;
+  return Math.trunc(x) | 0;
+}
+
+/** `(int64_t)` of a double (cvttsd2si): truncation, -2^63 for NaN and anything out of range. */
+export function doubleToInt64(x: number): bigint {
+  return truncToInt(x, 64);
+}
+
 /** `(int64_t)Variant`. */
 export function nodeToInt64(n: JsonNode): bigint {
   if (n instanceof JsonNumber) return truncToInt(n.value, 64);

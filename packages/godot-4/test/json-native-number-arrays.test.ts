@@ -1,0 +1,231 @@
+// readJsonNative hands arrays of numbers over whole (JsonNumbers, no node per number): the same
+// results as the plain tree (a node per number), compared on random texts of number arrays in
+// every place they count: packed arrays, vectors, matrices, typed and plain Arrays, Dictionaries.
+
+import { stringToInt } from "@gdvariant/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EngineJsonParser } from "../src/json-native/json-parse.js";
+import type { JsonArray, JsonObject } from "../src/json-native/json-tree.js";
+import { type JsonNativeReadOptions, readJsonNativeFrom, smallInt } from "../src/json-native/to-native.js";
+
+// Everything an outcome holds, -0 and bigints and typed arrays' classes included.
+function show(run: () => unknown): string {
+  let out: unknown;
+  try {
+    out = { value: run() };
+  } catch (e) {
+    const x = e as Record<string, unknown>;
+    out = {
+      error: x.constructor && (x.constructor as { name: string }).name,
+      message: x.message,
+      code: x.code,
+      offset: x.offset,
+      line: x.line,
+      column: x.column,
+      path: x.path,
+    };
+  }
+  return JSON.stringify(out, (_k, v: unknown) => {
+    if (typeof v === "number") return Object.is(v, -0) ? "-0" : Number.isFinite(v) ? v : String(v);
+    if (typeof v === "bigint") return `${v}n`;
+    if (ArrayBuffer.isView(v))
+      return { [v.constructor.name]: Array.from(v as unknown as ArrayLike<number | bigint>, (x) => x) };
+    return v;
+  });
+}
+
+const EDGES = [
+  "0",
+  "-0",
+  "0.0",
+  "-0.0",
+  "2147483647",
+  "2147483648",
+  "-2147483648",
+  "-2147483649",
+  "4294967295",
+  "4294967296",
+  "9007199254740991",
+  "9007199254740992",
+  "9007199254740993",
+  "-9007199254740993",
+  "9223372036854775807",
+  "9223372036854775808",
+  "-9223372036854775808",
+  "-9223372036854775809",
+  "18446744073709551616",
+  "99999999999999999999",
+  "123456789012345678901234567890",
+  "1e23",
+  "1E-400",
+  "1e400",
+  "-1e400",
+  "1e99999",
+  "-1.5e+10",
+  "2.5e-3",
+  "007",
+  "-0012.50",
+  "5.",
+  "255",
+  "256",
+  "-1",
+  "0.1",
+  "3.4028235677973366e38",
+  "1.7976931348623157e308",
+  "4.9e-324",
+  `1${"0".repeat(400)}`,
+  `0.${"0".repeat(30)}1`,
+];
+const MALFORMED = ["-", "-x", "1.2.3", "1e", "1e+", "--1", ".5", "+1", "1-", "0x10", "1..", "e5"];
+const NOT_NUMBERS = [
+  '"i:5"',
+  '"f:1.5"',
+  "null",
+  "true",
+  "[1, 2]",
+  "[]",
+  "{}",
+  '"s:x"',
+  '"i:-9007199254740993"',
+];
+
+const digits = (min: number, max: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(""));
+const number = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...EDGES) },
+  { weight: 4, arbitrary: fc.tuple(fc.boolean(), digits(1, 22)).map(([n, d]) => (n ? "-" : "") + d) },
+  { weight: 2, arbitrary: fc.integer().map(String) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.boolean(), digits(1, 12), digits(0, 25), fc.option(fc.integer({ min: -330, max: 330 })))
+      .map(([n, a, b, e]) => `${n ? "-" : ""}${a}.${b}${e === null ? "" : `e${e}`}`),
+  },
+  { weight: 2, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map(String) },
+  {
+    weight: 2,
+    arbitrary: fc.float({ noNaN: true, noDefaultInfinity: true }).map((x) => String(Math.fround(x))),
+  },
+);
+const space = fc.constantFrom("", "", "", " ", "\n", "\t ", "\r\n  ", "\x01");
+const item = fc.oneof(
+  { weight: 40, arbitrary: number },
+  { weight: 1, arbitrary: fc.constantFrom(...MALFORMED) },
+  { weight: 1, arbitrary: fc.constantFrom(...NOT_NUMBERS) },
+);
+// An array's text: items with random blanks, now and then a missing or extra comma or bracket.
+const arrayText = fc
+  .tuple(
+    fc.array(fc.tuple(space, item, space), { minLength: 0, maxLength: 30 }),
+    fc.integer({ min: 0, max: 60 }),
+  )
+  .map(([xs, flaw]) => {
+    const parts = xs.map(([a, x, b]) => a + x + b);
+    let body = parts.join(",");
+    if (flaw === 0) body = parts.join(" ");
+    if (flaw === 1) body += ",";
+    if (flaw === 2) return `[${body}`;
+    return `[${body}]`;
+  });
+
+const TYPES = [
+  "PackedByteArray",
+  "PackedInt32Array",
+  "PackedInt64Array",
+  "PackedFloat32Array",
+  "PackedFloat64Array",
+  "PackedColorArray",
+  "PackedVector2Array",
+  "PackedVector3Array",
+  "PackedVector4Array",
+  "PackedStringArray",
+  "Vector2",
+  "Vector3",
+  "Vector4",
+  "Vector2i",
+  "Vector3i",
+  "Vector4i",
+  "Rect2",
+  "Rect2i",
+  "Plane",
+  "Quaternion",
+  "AABB",
+  "Color",
+  "Transform2D",
+  "Basis",
+  "Transform3D",
+  "Projection",
+  "Array",
+  "Dictionary",
+];
+const typed = fc
+  .tuple(
+    fc.constantFrom(...TYPES),
+    arrayText,
+    fc.constantFrom("", ',"elem_type":"int"', ',"elem_type":"float"'),
+  )
+  .map(([t, a, extra]) => `{"type":"${t}","args":${a}${t === "Array" ? extra : ""}}`);
+// The typed value alone, inside an Array's args, or as a Dictionary's value.
+const text = fc.oneof(
+  typed,
+  arrayText,
+  fc.tuple(typed, typed).map(([a, b]) => `{"type":"Array","args":[${a},"i:1",${b}]}`),
+  typed.map((a) => `{"type":"Dictionary","args":["s:k",${a}]}`),
+);
+const options: fc.Arbitrary<JsonNativeReadOptions> = fc.record({
+  integers: fc.constantFrom("exact" as const, "engine" as const),
+  precision: fc.constantFrom("single" as const, "double" as const),
+  onRefusal: fc.constantFrom("throw" as const, "null" as const),
+});
+
+describe("arrays of numbers handed over whole", () => {
+  it("the parser hands an array of numbers only over without a node per number, and not otherwise", () => {
+    const fast = new EngineJsonParser("[1, -2.5e3 ,9007199254740993]").parse() as JsonArray;
+    expect(fast.numbers?.values).toEqual([1, -2500, 9007199254740992]);
+    expect(fast.numbers?.spans).toEqual([1, 2, 4, 10, 12, 28]);
+    expect(fast.items.map((n) => (n as { start: number }).start)).toEqual([1, 4, 12]);
+    const tree = new EngineJsonParser("[1, -2.5e3 ,9007199254740993]", false).parse() as JsonArray;
+    expect(tree.numbers).toBeUndefined();
+    expect(tree.items).toEqual(fast.items);
+    const mixed = new EngineJsonParser('{"args":[1,2,"x",3]}').parse() as JsonObject;
+    expect((mixed.entries.get("args") as JsonArray).numbers).toBeUndefined();
+  });
+
+  it("reads random texts exactly as the plain tree does: values, errors, offsets and paths", () => {
+    let fastArrays = 0;
+    fc.assert(
+      fc.property(text, options, (t, o) => {
+        const fast = show(() => readJsonNativeFrom(t, o, true));
+        const tree = show(() => readJsonNativeFrom(t, o, false));
+        if (fast.includes('"value"') && /\[\s*-?\d/.test(t)) fastArrays++;
+        expect(fast).toBe(tree);
+      }),
+      { seed: 32, numRuns: 10000 },
+    );
+    // Not a comparison of errors alone: most texts read to a value through number arrays.
+    expect(fastArrays).toBeGreaterThan(2500);
+  });
+
+  it("refuses a number past the parser's depth limit as the plain tree does", () => {
+    for (const depth of [1023, 1024, 1025]) {
+      const t = `${"[".repeat(depth)}1, 2${"]".repeat(depth)}`;
+      const fast = show(() => readJsonNativeFrom(t, {}, true));
+      expect(fast).toBe(show(() => readJsonNativeFrom(t, {}, false)));
+      if (depth === 1025) expect(fast).toContain("depth-exceeded");
+    }
+  });
+
+  it('reads "i:" integers of up to 15 digits as String::to_int does', () => {
+    fc.assert(
+      fc.property(fc.tuple(fc.constantFrom("", "-", "--", "+"), digits(0, 17)), ([sign, d]) => {
+        const s = `i:${sign}${d}`;
+        const fast = smallInt(s);
+        const b = stringToInt(s.slice(2));
+        if (fast !== undefined) expect(show(() => fast)).toBe(show(() => Number(b)));
+        else expect(sign === "--" || sign === "+" || d.length === 0 || d.length > 15).toBe(true);
+      }),
+      { seed: 32, numRuns: 2000 },
+    );
+  });
+});
