@@ -182,6 +182,10 @@ class NativeReader {
     return this.single ? Math.fround(x) : x;
   }
 
+  private reals(n: JsonNumbers): number[] {
+    return this.single ? n.values.map(Math.fround) : n.values.slice();
+  }
+
   private value(n: JsonNode, depth: number, at: number): Value {
     if (n === null) return { kind: "nil" };
     if (typeof n === "boolean") return { kind: "bool", value: n };
@@ -345,21 +349,31 @@ class NativeReader {
         return v as unknown as Value;
       }
       case "color": {
+        const n = this.numArgsOf(o, name, 4);
+        if (n !== undefined) {
+          const [r, g, b, a] = n.values.map(Math.fround);
+          return { kind: "color", r: r!, g: g!, b: b!, a: a! };
+        }
         const a = this.argsOf(o, name, 4);
         const c = a.map((x) => Math.fround(nodeToDouble(x)));
         return { kind: "color", r: c[0]!, g: c[1]!, b: c[2]!, a: c[3]! };
       }
       case "transform2d":
       case "projection": {
+        const n = this.numArgsOf(o, name, MATRIX_ARGS[kind]);
+        if (n !== undefined) return { kind, values: this.reals(n) };
         const a = this.argsOf(o, name, MATRIX_ARGS[kind]);
         return { kind, values: a.map((x) => this.real(x)) };
       }
       case "basis": {
+        const n = this.numArgsOf(o, name, 9);
+        if (n !== undefined) return { kind, values: columns(this.reals(n)) };
         const a = this.argsOf(o, name, 9);
         return { kind, values: columns(a.map((x) => this.real(x))) };
       }
       case "transform3d": {
-        const a = this.argsOf(o, name, 12).map((x) => this.real(x));
+        const n = this.numArgsOf(o, name, 12);
+        const a = n !== undefined ? this.reals(n) : this.argsOf(o, name, 12).map((x) => this.real(x));
         return { kind, values: [...columns(a), a[9]!, a[10]!, a[11]!] };
       }
       case "dictionary":
