@@ -149,6 +149,15 @@ export class ByteWriter {
     this.pos = to + n;
   }
 
+  /** Writes the `n` bytes of `src` from `from` (a kept dictionary key's bytes). */
+  copyFrom(src: Uint8Array, from: number, n: number): void {
+    this.ensure(n);
+    const buf = this.buf;
+    const to = this.pos;
+    for (let i = 0; i < n; i++) buf[to + i] = src[from + i]!;
+    this.pos = to + n;
+  }
+
   u8(v: number): void {
     this.ensure(1);
     this.buf[this.pos++] = v;

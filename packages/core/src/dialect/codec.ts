@@ -90,7 +90,14 @@ export function createCodecWith(
     jsOptions = rest;
   }
   const builder = jsBuilder(decodeOptions);
-  const kept: KeptReading = { keys: new Array(256), bytes: undefined, reader: undefined, busy: false };
+  const kept: KeptReading = {
+    keys: new Array(256),
+    bytes: undefined,
+    reader: undefined,
+    busy: false,
+    model: undefined,
+    other: undefined,
+  };
   let chunk = new Uint8Array(chunkSize);
   let used = 0;
   // True while encode writes into the chunk: a call made meanwhile (a getter of the value that

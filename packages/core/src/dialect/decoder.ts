@@ -66,7 +66,8 @@ function segmentsOf(node: PathNode): PathSegment[] {
 }
 
 export class Decoder implements DecodeContext {
-  readonly reader: ByteReader;
+  // Replaced by restart (a codec object's kept decoder reads one input after another).
+  reader: ByteReader;
   readonly dialect: Dialect;
   private readonly options: DecodeOptions;
   private readonly maxCollectionLength: number;
@@ -131,6 +132,24 @@ export class Decoder implements DecodeContext {
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
+  }
+
+  /**
+   * Reads with `reader` next, forgetting the last reading's state (a failure may leave any): the
+   * decoder a codec object keeps (readKeeping), made once instead of per reading. Only for a
+   * decoder without an onPart observer (that one holds the bytes of its reading).
+   */
+  restart(reader: ByteReader, builder: Builder): void {
+    this.reader = reader;
+    this.depth = 0;
+    this.b = builder;
+    this.path = this.onSpan ? ROOT : undefined;
+    this.unwound = undefined;
+  }
+
+  /** Whether this decoder was made for `dialect` and `options` (the same objects). */
+  madeWith(dialect: Dialect, options: DecodeOptions): boolean {
+    return this.dialect === dialect && this.options === options;
   }
 
   // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
@@ -563,6 +582,10 @@ export interface KeptReading {
   // True while a reading uses `reader`: a reading inside it (an onSpan callback that reads with
   // the same codec) makes a reader of its own.
   busy: boolean;
+  // The decoders of the last readings with MODEL and with the codec's other builder, each with
+  // the options it was made with, restarted for the next reading (Decoder.restart).
+  model: Decoder | undefined;
+  other: Decoder | undefined;
 }
 
 /**
@@ -655,7 +678,19 @@ function readOrProbe(
   }
   reader.dialect = dialect.id;
   reader.probe = probe;
-  const decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
+  let decoder: Decoder;
+  if (kept !== undefined && kept.reader === reader && options.onPart === undefined && observer === undefined) {
+    // A kept reading (not busy): the decoder made for this builder and these options before.
+    const old = builder === MODEL ? kept.model : kept.other;
+    if (old !== undefined && old.madeWith(dialect, options)) {
+      decoder = old;
+      decoder.restart(reader, builder);
+    } else {
+      decoder = new Decoder(reader, dialect, options, builder, undefined, kept.keys);
+      if (builder === MODEL) kept.model = decoder;
+      else kept.other = decoder;
+    }
+  } else decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {

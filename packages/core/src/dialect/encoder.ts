@@ -64,8 +64,16 @@ class Encoder implements EncodeContext {
   expansion: Expansion | undefined;
   private keyStrings: (string | undefined)[] | undefined;
   private keySpans: Int32Array | undefined;
+  // A kept encoder's (keptEncoder) key bytes, KEY_BYTES per slot: its keys are kept across
+  // values, so their bytes cannot be the output's.
+  private keyStore: Uint8Array | undefined;
 
-  constructor(dialect: Dialect, options: EncodeOptions, writer = new ByteWriter(256)) {
+  constructor(
+    dialect: Dialect,
+    options: EncodeOptions,
+    writer = new ByteWriter(256),
+    private readonly kept = false,
+  ) {
     this.writer = writer;
     this.dialect = dialect;
     this.compiled = compile(dialect);
@@ -92,14 +100,18 @@ class Encoder implements EncodeContext {
     this.depth = 0;
     this.unwound = undefined;
     this.dictionaries = 0;
-    this.expansion = undefined;
-    this.keyStrings = undefined;
-    this.keySpans = undefined;
+    // A kept encoder keeps its key tables (each hit is a compare of the strings).
+    if (!this.kept) {
+      this.expansion = undefined;
+      this.keyStrings = undefined;
+      this.keySpans = undefined;
+    }
   }
 
   /** Writes `value`, the whole of what this encoder writes. */
   start(value: unknown): void {
-    this.expansion = new Expansion(value, "encode", this.maxValues, true);
+    if (this.kept && this.expansion !== undefined) this.expansion.restart(value);
+    else this.expansion = new Expansion(value, "encode", this.maxValues, true);
     this.encodeValue(value);
   }
 
@@ -475,9 +487,14 @@ class Encoder implements EncodeContext {
   // have few keys to write again, and a small packet should not pay for the tables (made per
   // call, they were a third of encoding a 148-byte message with a Vector2 as a plain object).
   private keyTables(): void {
-    if (this.keyStrings === undefined && this.inlineIds[INLINE_STRING]! >= 0 && ++this.dictionaries > 7) {
+    if (
+      this.keyStrings === undefined &&
+      this.inlineIds[INLINE_STRING]! >= 0 &&
+      (++this.dictionaries > 7 || this.kept)
+    ) {
       this.keyStrings = new Array(256);
       this.keySpans = new Int32Array(512);
+      if (this.kept) this.keyStore = new Uint8Array(256 * KEY_BYTES);
     }
   }
 
@@ -491,16 +508,28 @@ class Encoder implements EncodeContext {
     const strings = this.keyStrings!;
     const spans = this.keySpans!;
     const w = this.writer;
+    const store = this.keyStore;
     if (strings[slot] === s) {
-      w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
+      if (store === undefined) w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
+      else w.copyFrom(store, slot * KEY_BYTES, spans[slot * 2 + 1]!);
       return;
     }
     const start = w.pos;
     w.u32(this.inlineIds[INLINE_STRING]!);
     w.string(s);
+    const n = w.pos - start;
+    if (store !== undefined) {
+      // Kept across values: only keys of up to 16 bytes, copied out of the output.
+      if (n > KEY_BYTES) {
+        strings[slot] = undefined;
+        return;
+      }
+      const buf = w.buffer;
+      for (let i = 0; i < n; i++) store[slot * KEY_BYTES + i] = buf[start + i]!;
+    }
     strings[slot] = s;
     spans[slot * 2] = start;
-    spans[slot * 2 + 1] = w.pos - start;
+    spans[slot * 2 + 1] = n;
   }
 
   encodeEntries(entries: readonly DictionaryEntry[]): void {
@@ -537,6 +566,9 @@ class Encoder implements EncodeContext {
     this.depth = depth - 1;
   }
 }
+
+// The most bytes of a key a kept encoder keeps: header, length and 16 bytes of UTF-8.
+const KEY_BYTES = 24;
 
 function isStringKey(k: unknown): k is { kind: "string"; value: unknown } {
   return typeof k === "object" && k !== null && (k as { kind?: unknown }).kind === "string";
@@ -630,11 +662,16 @@ export function keptEncoder(
   options: EncodeOptions,
   writer: ByteWriter,
 ): { run(value: unknown): void } {
-  const encoder = new Encoder(dialect, options, writer);
+  const encoder = new Encoder(dialect, options, writer, true);
   return {
     run(value) {
       encoder.reset();
-      runEncoder(encoder, dialect, value);
+      try {
+        runEncoder(encoder, dialect, value);
+      } finally {
+        // The value is not held until the next run.
+        encoder.expansion?.restart(undefined);
+      }
     },
   };
 }
