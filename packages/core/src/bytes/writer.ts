@@ -149,13 +149,21 @@ export class ByteWriter {
     this.pos = to + n;
   }
 
-  /** Writes the `n` bytes of `src` from `from` (a kept dictionary key's bytes). */
-  copyFrom(src: Uint8Array, from: number, n: number): void {
-    this.ensure(n);
-    const buf = this.buf;
+  /** The little-endian word written at `at`. */
+  wordAt(at: number): number {
+    return this.view.getInt32(at, true);
+  }
+
+  /**
+   * Writes `n` little-endian words of `src` from `from` (a kept dictionary key's bytes, whole
+   * Variant words).
+   */
+  words(src: Int32Array, from: number, n: number): void {
+    this.ensure(n * 4);
+    const v = this.view;
     const to = this.pos;
-    for (let i = 0; i < n; i++) buf[to + i] = src[from + i]!;
-    this.pos = to + n;
+    for (let i = 0; i < n; i++) v.setInt32(to + i * 4, src[from + i]!, true);
+    this.pos = to + n * 4;
   }
 
   u8(v: number): void {

@@ -5,7 +5,7 @@ import { jsBuilder } from "../value/js-builder.js";
 import type { Value } from "../value/types.js";
 import { MODEL } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { decodeOptions as checkDecodeOptions, type KeptReading, readKeeping } from "./decoder.js";
+import { decodeOptions as checkDecodeOptions, type KeptReading, newKeyTable, readKeeping } from "./decoder.js";
 import { encodeIntoWith, encodeOptions, encodeWith, keptEncoder } from "./encoder.js";
 import type { DecodeOptions, EncodeOptions } from "./options.js";
 
@@ -91,7 +91,7 @@ export function createCodecWith(
   }
   const builder = jsBuilder(decodeOptions);
   const kept: KeptReading = {
-    keys: new Array(256),
+    keys: newKeyTable(),
     bytes: undefined,
     reader: undefined,
     busy: false,

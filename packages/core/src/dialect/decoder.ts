@@ -65,6 +65,20 @@ function segmentsOf(node: PathNode): PathSegment[] {
   return out.reverse();
 }
 
+/**
+ * Dictionary keys last read (readKeyIn), by slot: the string, and its bytes as four
+ * little-endian words per slot (the last one masked to the key's length).
+ */
+export interface KeyTable {
+  readonly strings: (string | undefined)[];
+  readonly words: number[];
+}
+
+/** An empty {@link KeyTable}: plain arrays, filled as keys are read (a slot is at most 255). */
+export function newKeyTable(): KeyTable {
+  return { strings: [], words: [] };
+}
+
 export class Decoder implements DecodeContext {
   // Replaced by restart (a codec object's kept decoder reads one input after another).
   reader: ByteReader;
@@ -101,7 +115,7 @@ export class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
   // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
   // that another reading put there is only ever a hit or a miss, never a wrong key.
-  private keys: (string | undefined)[] | undefined;
+  private keys: KeyTable | undefined;
 
   constructor(
     reader: ByteReader,
@@ -109,7 +123,7 @@ export class Decoder implements DecodeContext {
     options: DecodeOptions,
     builder: Builder,
     observer?: Observer,
-    keys?: (string | undefined)[],
+    keys?: KeyTable,
   ) {
     this.keys = keys;
     this.reader = reader;
@@ -489,29 +503,63 @@ export class Decoder implements DecodeContext {
    * that JS string instead of building a new one. Anything else is read as any value.
    */
   private readKeyIn(slot: number): unknown {
+    // The hit in a function small enough for V8 to inline into readEntries, the rest apart.
+    const cached = this.cachedKey(slot);
+    if (cached === undefined) return this.readKeyMiss(slot);
+    const v = this.b.string(cached);
+    if (this.observer !== undefined) {
+      const end = this.reader.pos;
+      this.observer.observe(v, this.stringId, end - 8 - ((cached.length + 3) & ~3), end);
+    }
+    return v;
+  }
+
+  // The key cached for `slot` when the String at the reader's position has its bytes (compared a
+  // word at a time; the padding is there to read), the reader then past it; else undefined.
+  private cachedKey(slot: number): string | undefined {
+    const cached = this.keys?.strings[slot];
+    if (cached === undefined) return undefined;
+    const r = this.reader;
+    const p = r.pos;
+    const view = r.view;
+    const n = view.getUint32(p + 4, true);
+    const end = p + 8 + ((n + 3) & ~3);
+    if (cached.length !== n || end > r.end) return undefined;
+    const words = this.keys!.words;
+    let at = p + 8;
+    let k = slot << 2;
+    let rest = n;
+    while (rest >= 4 && view.getInt32(at, true) === words[k]) {
+      rest -= 4;
+      at += 4;
+      k++;
+    }
+    // The last 1-3 bytes: the word masked to them.
+    if (rest === 0 || (rest < 4 && (view.getInt32(at, true) & ((1 << (rest << 3)) - 1)) === words[k])) {
+      r.pos = end;
+      return cached;
+    }
+    return undefined;
+  }
+
+  private readKeyMiss(slot: number): unknown {
     const r = this.reader;
     const p = r.pos;
     const n = r.view.getUint32(p + 4, true);
     const end = p + 8 + ((n + 3) & ~3);
     if (n <= 16 && end <= r.end) {
-      const cached = this.keys?.[slot];
-      if (cached !== undefined && cached.length === n) {
-        const bytes = r.bytes;
-        let j = 0;
-        while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
-        if (j === n) {
-          r.pos = end;
-          const v = this.b.string(cached);
-          if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
-          return v;
-        }
-      }
       r.pos = p + 4;
       const s = r.string();
-      // As many characters as bytes: ASCII without NUL, which the test above can compare.
+      // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
       if (s.length === n) {
-        if (this.keys === undefined) this.keys = [];
-        this.keys[slot] = s;
+        const table = this.keys ?? (this.keys = newKeyTable());
+        table.strings[slot] = s;
+        const view = r.view;
+        const words = table.words;
+        for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
+          const w = view.getInt32(p + 8 + j, true);
+          words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
+        }
       }
       const v = this.b.string(s);
       if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
@@ -576,7 +624,7 @@ export function readWith(
  * of what setting up a reading of a small message costs).
  */
 export interface KeptReading {
-  readonly keys: (string | undefined)[];
+  readonly keys: KeyTable;
   bytes: Uint8Array | undefined;
   reader: ByteReader | undefined;
   // True while a reading uses `reader`: a reading inside it (an onSpan callback that reads with
