@@ -466,16 +466,16 @@ export class Decoder implements DecodeContext {
       if (count > 0 && depth > this.maxDepth) {
         throw this.tooDeep();
       }
+      const stringId = this.stringId;
       for (; i < count; i++) {
         key = undefined;
-        if (kinds && !this.keyIsPlain()) plain = false;
         // A String key (by its header word, looked at here: a call for every key would be a
-        // stack frame more per level of a key chain) may be one read before (readKeyIn).
+        // stack frame more per level of a key chain) is plain, and may be one read before
+        // (readKeyIn).
         const p = r.pos;
-        key =
-          i < 16 && r.end - p >= 8 && r.view.getUint32(p, true) === this.stringId
-            ? this.readKeyIn(((count & 15) << 4) | i)
-            : this.read();
+        const isString = r.end - p >= 8 && r.view.getUint32(p, true) === stringId;
+        if (kinds && !isString && !this.keyIsPlain()) plain = false;
+        key = i < 16 && isString ? this.readKeyIn(((count & 15) << 4) | i) : this.read();
         b.entry(acc, i, key, this.read());
       }
     } catch (e) {
