@@ -165,7 +165,9 @@ class Encoder implements EncodeContext {
     } else if (typeof input === "number") {
       // fromJS's inference: a whole number within int64 is an int, any other number a float.
       if (this.inlineInt(input)) return;
-      if (isInt64Number(input)) this.encodeModel({ kind: "int", value: toInt64(input) });
+      // A fraction (most numbers past int32) is a float without isInt64Number's range tests.
+      if (Number.isInteger(input) && isInt64Number(input))
+        this.encodeModel({ kind: "int", value: toInt64(input) });
       else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
       return;
     } else if (typeof input === "string") {
