@@ -158,66 +158,68 @@ const floorDecode = (b) => make(b, root);
 const te = new TextEncoder();
 const out = new Uint8Array(bytes.length * 2 + 1024);
 const w = new DataView(out.buffer);
-function floorEncode(value) {
-  let p = 0;
-  const string = (s) => {
-    let n = s.length;
-    let ascii = true;
-    for (let i = 0; i < n; i++) if (s.charCodeAt(i) >= 0x80) ascii = false;
-    if (ascii) for (let i = 0; i < n; i++) out[p + 4 + i] = s.charCodeAt(i);
-    else n = te.encodeInto(s, out.subarray(p + 4)).written;
-    w.setUint32(p, n, true);
-    p += 4 + n;
-    while (p & 3) out[p++] = 0;
-  };
-  const write = (x) => {
-    if (typeof x === "number") {
-      if ((x | 0) === x) {
-        w.setUint32(p, ID.int, true);
-        w.setInt32(p + 4, x, true);
-        p += 8;
-      } else if (Number.isInteger(x)) {
-        w.setUint32(p, ID.int | 0x10000, true);
-        w.setBigInt64(p + 4, BigInt(x), true);
-        p += 12;
-      } else if (Math.fround(x) === x) {
-        w.setUint32(p, ID.float, true);
-        w.setFloat32(p + 4, x, true);
-        p += 8;
-      } else {
-        w.setUint32(p, ID.float | 0x10000, true);
-        w.setFloat64(p + 4, x, true);
-        p += 12;
-      }
-    } else if (typeof x === "string") {
+// Module-level position and plain functions: no closure or context per call.
+let p = 0;
+function string(s) {
+  let n = s.length;
+  let ascii = true;
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) >= 0x80) ascii = false;
+  if (ascii) for (let i = 0; i < n; i++) out[p + 4 + i] = s.charCodeAt(i);
+  else n = te.encodeInto(s, out.subarray(p + 4)).written;
+  w.setUint32(p, n, true);
+  p += 4 + n;
+  while (p & 3) out[p++] = 0;
+}
+function write(x) {
+  if (typeof x === "number") {
+    if ((x | 0) === x) {
+      w.setUint32(p, ID.int, true);
+      w.setInt32(p + 4, x, true);
+      p += 8;
+    } else if (Number.isInteger(x)) {
+      w.setUint32(p, ID.int | 0x10000, true);
+      w.setBigInt64(p + 4, BigInt(x), true);
+      p += 12;
+    } else if (Math.fround(x) === x) {
+      w.setUint32(p, ID.float, true);
+      w.setFloat32(p + 4, x, true);
+      p += 8;
+    } else {
+      w.setUint32(p, ID.float | 0x10000, true);
+      w.setFloat64(p + 4, x, true);
+      p += 12;
+    }
+  } else if (typeof x === "string") {
+    w.setUint32(p, ID.string, true);
+    p += 4;
+    string(x);
+  } else if (typeof x === "boolean") {
+    w.setUint32(p, ID.bool, true);
+    w.setUint32(p + 4, x ? 1 : 0, true);
+    p += 8;
+  } else if (x === null) {
+    w.setUint32(p, ID.nil, true);
+    p += 4;
+  } else if (Array.isArray(x)) {
+    w.setUint32(p, ID.array, true);
+    w.setUint32(p + 4, x.length, true);
+    p += 8;
+    for (let i = 0; i < x.length; i++) write(x[i]);
+  } else {
+    const ks = Object.keys(x);
+    w.setUint32(p, ID.dictionary, true);
+    w.setUint32(p + 4, ks.length, true);
+    p += 8;
+    for (let i = 0; i < ks.length; i++) {
       w.setUint32(p, ID.string, true);
       p += 4;
-      string(x);
-    } else if (typeof x === "boolean") {
-      w.setUint32(p, ID.bool, true);
-      w.setUint32(p + 4, x ? 1 : 0, true);
-      p += 8;
-    } else if (x === null) {
-      w.setUint32(p, ID.nil, true);
-      p += 4;
-    } else if (Array.isArray(x)) {
-      w.setUint32(p, ID.array, true);
-      w.setUint32(p + 4, x.length, true);
-      p += 8;
-      for (let i = 0; i < x.length; i++) write(x[i]);
-    } else {
-      const ks = Object.keys(x);
-      w.setUint32(p, ID.dictionary, true);
-      w.setUint32(p + 4, ks.length, true);
-      p += 8;
-      for (let i = 0; i < ks.length; i++) {
-        w.setUint32(p, ID.string, true);
-        p += 4;
-        string(ks[i]);
-        write(x[ks[i]]);
-      }
+      string(ks[i]);
+      write(x[ks[i]]);
     }
-  };
+  }
+}
+function floorEncode(value) {
+  p = 0;
   write(value);
   return p;
 }

@@ -93,6 +93,7 @@ export function createCodecWith(
   const kept: KeptReading = {
     keys: newKeyTable(),
     bytes: undefined,
+    byteLength: 0,
     reader: undefined,
     busy: false,
     model: undefined,

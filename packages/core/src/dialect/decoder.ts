@@ -626,6 +626,9 @@ export function readWith(
 export interface KeptReading {
   readonly keys: KeyTable;
   bytes: Uint8Array | undefined;
+  // The extent of `bytes` when its reader's DataView was made (read here: the view's getter is
+  // a call into the VM, and throws for a view its shrunk buffer no longer covers).
+  byteLength: number;
   reader: ByteReader | undefined;
   // True while a reading uses `reader`: a reading inside it (an onSpan callback that reads with
   // the same codec) makes a reader of its own.
@@ -713,13 +716,14 @@ function readOrProbe(
     // The same array object, still of the same extent (a length-tracking view of a resizable
     // buffer may have changed since: its old DataView would not cover it).
     const old = kept.reader;
-    if (kept.bytes === bytes && old !== undefined && old.view.byteLength === bytes.byteLength) {
+    if (kept.bytes === bytes && old !== undefined && kept.byteLength === bytes.byteLength) {
       reader = old;
       reader.pos = offset;
       reader.end = bytes.length;
     } else {
       reader = new ByteReader(bytes, offset);
       kept.bytes = bytes;
+      kept.byteLength = bytes.byteLength;
       kept.reader = reader;
     }
     kept.busy = true;
