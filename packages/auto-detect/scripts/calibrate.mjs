@@ -26,8 +26,8 @@ export function rows(cases) {
     const best = r.best;
     if (best === undefined) continue;
     out.push({
-      // Scores are rounded to 3 digits: so is the lead, for equal leads to pool.
-      lead: round(leadOf(r.candidates).lead, 3),
+      // The lead detect reads its confidence from: the candidates' scores are the unrounded ones.
+      lead: leadOf(r.candidates).lead,
       confidence: best.confidence,
       right: best.dialect === c.truth && best.framing.kind === c.framing,
       ambiguous: r.ambiguous,
@@ -39,7 +39,7 @@ export function rows(cases) {
 
 /**
  * CALIBRATION's tables of [lead, confidence] points, one fitted on the ambiguous answers and one
- * on the clear ones: answers sorted by lead, equal leads in one pool, and adjacent pools merged
+ * on the clear ones: answers sorted by lead, leads equal to 3 digits in one pool, and adjacent pools merged
  * until each is right more often than the one below it (isotonic regression by
  * pool-adjacent-violators). A pool's confidence is its share right by the rule of succession,
  * (right + 1) / (answers + 2), which is never 0 or 1 and trusts small pools less; a pool spanning
@@ -54,12 +54,17 @@ export function fit(data) {
 
 function isotonic(data) {
   const rate = (p) => (p.right + 1) / (p.answers + 2);
+  // Leads equal to 3 digits pool (sums of the same weights in another order differ in their last
+  // bits); a pool's points are at the least and greatest lead in it, as detect computes them.
   const leads = new Map();
   for (const r of data) {
-    const p = leads.get(r.lead) ?? { from: r.lead, to: r.lead, answers: 0, right: 0 };
+    const key = round(r.lead, 3);
+    const p = leads.get(key) ?? { from: r.lead, to: r.lead, answers: 0, right: 0 };
+    p.from = Math.min(p.from, r.lead);
+    p.to = Math.max(p.to, r.lead);
     p.answers++;
     if (r.right) p.right++;
-    leads.set(r.lead, p);
+    leads.set(key, p);
   }
   const pools = [];
   for (const p of [...leads.values()].sort((a, b) => a.from - b.from)) {

@@ -32,6 +32,11 @@ export interface Evidence {
   readonly weight: number;
   /** Byte offset in the input where the fact was first seen, when it has one place. */
   readonly offset?: number;
+  /**
+   * True for evidence every fitting reading has (it reads to the end, its headers, counts and
+   * lengths check), as opposed to a fact that tells the dialects apart.
+   */
+  readonly structural?: true;
 }
 
 /** One way of reading the bytes that fits: a dialect, a framing, and what follows from them. */
@@ -49,7 +54,10 @@ export interface Candidate {
   readonly precision: Precision;
   /** Probability in [0, 1] that this hypothesis is how the bytes were written. */
   readonly confidence: number;
-  /** Sum of the evidence weights (log-odds), for sorting and debugging. */
+  /**
+   * Sum of the evidence weights (log-odds; the weights are shown rounded), unrounded: the number
+   * the candidates are sorted by and the confidence is read from (`leadOf(result.candidates)`).
+   */
   readonly score: number;
   /** The facts that decided the score, strongest first. */
   readonly evidence: readonly Evidence[];

@@ -84,6 +84,8 @@ export interface DecodeErrorOptions {
   path?: readonly PathSegment[];
   dialect?: string | undefined;
   cause?: unknown;
+  /** `truncated`: how many more bytes the read wanted than the input had. */
+  missing?: number | undefined;
 }
 
 /**
@@ -98,12 +100,18 @@ export class DecodeError extends GdVariantError {
   path: readonly PathSegment[];
   /** The detail without offset and path. */
   readonly detail: string;
+  /**
+   * `truncated` errors of the readers: how many more bytes the read wanted than the input had
+   * (`undefined` when not known, and for other codes).
+   */
+  readonly missing: number | undefined;
 
   constructor(detail: string, options: DecodeErrorOptions) {
     super(detail, { dialect: options.dialect, cause: options.cause });
     this.name = "DecodeError";
     this.code = options.code;
     this.offset = options.offset;
+    this.missing = options.missing;
     this.path = options.path ?? [];
     this.detail = detail;
     this.message = this.describe();

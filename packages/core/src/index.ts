@@ -58,7 +58,7 @@ export { createDialect, type DialectSpec } from "./dialect/create.js";
 export { decodeJSWith } from "./dialect/decode-js.js";
 export { type DecodeResult, decodeWith, decodeWithLength, probeWith, readWith } from "./dialect/decoder.js";
 export { encodeIntoWith, encodeWith } from "./dialect/encoder.js";
-export { type DialectFactorySpec, dialectFactory } from "./dialect/factory.js";
+export { choiceOption, type DialectFactorySpec, dialectFactory, forDecode } from "./dialect/factory.js";
 export {
   FACT_NAMES,
   type FactName,

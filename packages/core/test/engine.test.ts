@@ -62,7 +62,8 @@ describe("engine against real Godot 4.6.3 bytes (codecs assembled from core fact
           continue;
         }
         // Only the padding of a byte array that ends the input may be missing: the engine checks
-        // just the bytes themselves (wire-format.md §3.6), so the value is complete.
+        // just the bytes themselves (`decode_variant` in the engine's core/io/marshalls.cpp), so the
+        // value is complete.
         expect(label, `${label} decoded when cut at ${cut}`).toMatch(/pba/);
         expect(equals(value, full)).toBe(true);
       }

@@ -6,6 +6,7 @@ import {
   decodeJSWith,
   decodeWith,
   encodeWith,
+  FACT_NAMES,
   Facts,
   FactsObserver,
   FULL_CHECKS,
@@ -41,6 +42,15 @@ const text = (s: string) => {
   w.set(b, 4);
   return [...new Uint32Array(w.buffer)];
 };
+
+describe("FACT_NAMES", () => {
+  it("names each counter once, frozen, one name per counter", () => {
+    expect(Object.isFrozen(FACT_NAMES)).toBe(true);
+    expect(new Set(FACT_NAMES).size).toBe(FACT_NAMES.length);
+    expect(new Facts().counts.length).toBe(FACT_NAMES.length);
+    expect(FACT_NAMES.every((n) => /^[a-z][A-Za-z0-9]*$/.test(n))).toBe(true);
+  });
+});
 
 describe("FactsObserver", () => {
   it("counts every value, header byte 1 and odd bool words", () => {

@@ -1,10 +1,4 @@
-import {
-  DecodeError,
-  type DecodeOptions,
-  EncodeError,
-  type EncodeOptions,
-  GdVariantError,
-} from "@gdvariant/core";
+import { choiceOption, type DecodeOptions, type EncodeOptions, forDecode } from "@gdvariant/core";
 
 /**
  * Godot 3.x releases this package can target. A minor version stands for its last patch
@@ -51,16 +45,16 @@ export interface Godot3EncodeOptions extends EncodeOptions, Godot3DialectOptions
 
 /**
  * Resolves and checks the `version` option (default {@link DEFAULT_GODOT3_VERSION}).
- * @throws {GdVariantError} for a version not in {@link GODOT3_VERSIONS}.
+ * @throws {EncodeError} `invalid-value` for a version not in {@link GODOT3_VERSIONS}.
  */
 export function resolveVersion(options: Godot3DialectOptions | undefined): Godot3Version {
-  const v = options?.version ?? DEFAULT_GODOT3_VERSION;
-  if (!(GODOT3_VERSIONS as readonly string[]).includes(v)) {
-    throw new GdVariantError(
-      `unknown Godot 3 version ${JSON.stringify(v)}; expected one of ${GODOT3_VERSIONS.join(", ")}`,
-    );
-  }
-  return v;
+  return choiceOption(
+    "godot-3",
+    "Godot 3 version",
+    options?.version,
+    GODOT3_VERSIONS,
+    DEFAULT_GODOT3_VERSION,
+  );
 }
 
 /** True when `v` is `since` or a later release. */
@@ -71,15 +65,8 @@ export function versionAtLeast(v: Godot3Version, since: Godot3Version): boolean 
 /**
  * Runs `get` (which resolves the `version` option) and turns an unknown version into the error
  * of the call: a DecodeError (`invalid-data`) for decoding, an EncodeError (`invalid-value`)
- * for encoding.
+ * for encoding, as in every dialect package.
  */
 export function inDialect<T>(get: () => T, what: "decode" | "encode"): T {
-  try {
-    return get();
-  } catch (e) {
-    const message = GdVariantError.is(e) ? e.message : String(e);
-    throw what === "decode"
-      ? new DecodeError(message, { code: "invalid-data", offset: 0, dialect: "godot-3" })
-      : new EncodeError(message, { code: "invalid-value", dialect: "godot-3" });
-  }
+  return what === "decode" ? forDecode("godot-3", get) : get();
 }

@@ -4,17 +4,24 @@ import {
   type DecodeResult,
   decodeJSWith,
   decodeWith,
+  forDecode,
   type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { godot4Dialect } from "./dialect.js";
 import type { Godot4Options } from "./options.js";
 
-/** Options of {@link decode}: core's decode options; the target options are accepted and unused. */
+/** Options of {@link decode}: core's decode options; the target options are checked and unused. */
 export type Godot4DecodeOptions = DecodeOptions & Godot4Options;
 
-// Every option set decodes the same way, so decoding always goes through the default dialect.
-const reader = godot4Dialect();
+// Every option set decodes the same way, so decoding always goes through the default dialect;
+// the target options are still checked, as every dialect package checks them.
+const defaultReader = godot4Dialect();
+const reader = (options: Godot4Options | undefined) => {
+  if (options?.version !== undefined || options?.precision !== undefined)
+    forDecode("godot-4", () => godot4Dialect(options));
+  return defaultReader;
+};
 
 /**
  * Decodes one Godot 4.x Variant (`var_to_bytes`, `bytes_to_var`, a `store_var` payload without its
@@ -32,7 +39,7 @@ const reader = godot4Dialect();
  *   `unknown-type` for type ids >= 39) or a broken limit; never anything else.
  */
 export function decode(bytes: Uint8Array, options?: Godot4DecodeOptions): Value {
-  return decodeWith(reader, bytes, options);
+  return decodeWith(reader(options), bytes, options);
 }
 
 /**
@@ -41,7 +48,7 @@ export function decode(bytes: Uint8Array, options?: Godot4DecodeOptions): Value 
  * @throws {DecodeError} as {@link decode}.
  */
 export function decodeWithLength(bytes: Uint8Array, options?: Godot4DecodeOptions): DecodeResult {
-  return coreDecodeWithLength(reader, bytes, options);
+  return coreDecodeWithLength(reader(options), bytes, options);
 }
 
 /**
@@ -59,5 +66,5 @@ export function decodeWithLength(bytes: Uint8Array, options?: Godot4DecodeOption
  * @throws {DecodeError} as {@link decode}, with the same code, offset and path.
  */
 export function decodeJS(bytes: Uint8Array, options?: Godot4DecodeOptions & ToJSOptions): unknown {
-  return decodeJSWith(reader, bytes, options);
+  return decodeJSWith(reader(options), bytes, options);
 }

@@ -23,6 +23,7 @@ export {
   writeJsonStringify,
 } from "./json-native/index.js";
 export { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
+export { type ParseTextOptions, parseText } from "./text/parse.js";
 export { type ToTextOptions, toText } from "./text/to-text.js";
 export { TYPE_COUNT, TYPE_ID } from "./type-ids.js";
 export {

@@ -1,4 +1,4 @@
-import { EncodeError } from "@gdvariant/core";
+import { choiceOption } from "@gdvariant/core";
 import { GODOT4_VERSIONS, type Godot4Precision, type Godot4Version } from "./versions.js";
 
 /** Options that select what the Godot 4.x dialect writes. */
@@ -32,29 +32,16 @@ export interface ResolvedGodot4Options {
   readonly downgrade: boolean;
 }
 
-const VERSION_SET: ReadonlySet<string> = new Set(GODOT4_VERSIONS);
+const PRECISIONS: readonly Godot4Precision[] = ["single", "double"];
 
 /**
  * Fills in defaults and checks the values.
  * @throws {EncodeError} `invalid-value` for an unknown version or precision.
  */
 export function resolveGodot4Options(o: Godot4Options = {}): ResolvedGodot4Options {
-  const version = o.version ?? "4.6";
-  const precision = o.precision ?? "single";
-  if (!VERSION_SET.has(version)) {
-    throw new EncodeError(
-      `unknown Godot 4 version ${JSON.stringify(version)} (expected one of ${GODOT4_VERSIONS.join(", ")})`,
-      {
-        code: "invalid-value",
-        dialect: "godot-4",
-      },
-    );
-  }
-  if (precision !== "single" && precision !== "double") {
-    throw new EncodeError(`precision must be "single" or "double", not ${JSON.stringify(precision)}`, {
-      code: "invalid-value",
-      dialect: "godot-4",
-    });
-  }
-  return { version, precision, downgrade: o.downgrade === true };
+  return {
+    version: choiceOption("godot-4", "Godot 4 version", o.version, GODOT4_VERSIONS, "4.6"),
+    precision: choiceOption("godot-4", "precision", o.precision, PRECISIONS, "single"),
+    downgrade: o.downgrade === true,
+  };
 }

@@ -13,7 +13,8 @@ export type Godot4Precision = "single" | "double";
 
 /**
  * What a target version can read, derived from its minor number.
- * Sources: wire-format.md §4.2, §4.4, §4.5, §4.7 (PRs #83202, #78219, #98120).
+ * Sources: the engine's `core/io/marshalls.cpp` and the PRs that changed it (#83202, #78219,
+ * #98120).
  */
 export interface VersionFeatures {
   /** Header bits 16-17 + type info on ARRAY (PR #78219, 4.3). */

@@ -1,5 +1,5 @@
 // Double-precision builds (`precision=double`) cannot come from the installed engine (Debian ships
-// single precision), so these bytes are built by hand from wire-format.md §4.2-4.3: the math
+// single precision), so these bytes are built by hand from `encode_variant` in core/io/marshalls.cpp: the math
 // types carry header FLAG_64 (bit 16) and 8-byte doubles in the same component order; Vector*i,
 // Color, PackedColorArray, PackedFloat32/64Array, PackedInt64Array never change.
 import {

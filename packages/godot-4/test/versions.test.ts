@@ -1,5 +1,6 @@
-// Version targeting: what each 4.x target can read (wire-format.md §4.5, §4.7), refused with a
-// clear error or, with `downgrade`, written untyped as 4.0-4.2 engines did themselves.
+// Version targeting: what each 4.x target can read (core/io/marshalls.cpp and PRs #78219,
+// #98120), refused with a clear error or, with `downgrade`, written untyped as 4.0-4.2 engines
+// did themselves.
 import {
   array,
   builtinType,

@@ -3,11 +3,15 @@ import {
   type DecodeResult,
   decodeJSWith,
   decodeWith,
+  forDecode,
   type ToJSOptions,
   type Value,
 } from "@gdvariant/core";
 import { legacy2Dialect } from "./dialect.js";
 import type { Legacy2DecodeOptions } from "./options.js";
+
+/** The dialect of a decode call's options; a bad option value is the call's DecodeError. */
+const reader = (options: Legacy2DecodeOptions) => forDecode("legacy-2", () => legacy2Dialect(options));
 
 /**
  * Decodes one Godot 2.x Variant (`var2bytes`, or the payload of `store_var`/`put_var`).
@@ -21,7 +25,7 @@ export function decode(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): Value {
-  return decodeWith(legacy2Dialect(options), input as Uint8Array, options);
+  return decodeWith(reader(options), input as Uint8Array, options);
 }
 
 /**
@@ -33,7 +37,7 @@ export function decodeWithLength(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions = {},
 ): DecodeResult {
-  return coreDecodeWithLength(legacy2Dialect(options), input as Uint8Array, options);
+  return coreDecodeWithLength(reader(options), input as Uint8Array, options);
 }
 
 /**
@@ -47,5 +51,5 @@ export function decodeJS(
   input: Uint8Array | ArrayBuffer | ArrayBufferView,
   options: Legacy2DecodeOptions & ToJSOptions = {},
 ): unknown {
-  return decodeJSWith(legacy2Dialect(options), input as Uint8Array, options);
+  return decodeJSWith(reader(options), input as Uint8Array, options);
 }

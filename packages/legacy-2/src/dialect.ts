@@ -3,6 +3,7 @@ import {
   arrayCodec,
   bareObjectCodec,
   boolCodec,
+  choiceOption,
   createDialect,
   type Dialect,
   dialectFactory,
@@ -28,6 +29,8 @@ import { rawArrayCodec } from "./codecs/raw-array.js";
 import type { Legacy2DialectOptions } from "./options.js";
 import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
 
+const ID = "legacy-2";
+
 interface Resolved {
   readonly flag64: "reject" | "accept";
   readonly reals: "exact" | "round";
@@ -38,6 +41,7 @@ interface Resolved {
  * The 2.x dialect (Godot 2.0-2.1 `var2bytes`/`bytes2var`, `File.store_var`, `PacketPeer.put_var`)
  * for a set of options; see {@link Legacy2DialectOptions} for the defaults. Cached: the same
  * options give the same object.
+ * @throws {EncodeError} `invalid-value` for an option value not in its choices.
  * Pass it to core's `decodeWith`/`encodeWith`, or use this package's `decode`/`encode`.
  */
 export const legacy2Dialect: (options?: Legacy2DialectOptions) => Dialect = /* @__PURE__ */ dialectFactory<
@@ -46,9 +50,9 @@ export const legacy2Dialect: (options?: Legacy2DialectOptions) => Dialect = /* @
 >({
   names: ["flag64", "reals", "nodePathSubnames"],
   resolve: (o: Legacy2DialectOptions): Resolved => ({
-    flag64: o.flag64 ?? "reject",
-    reals: o.reals ?? "exact",
-    subnames: o.nodePathSubnames ?? "correct",
+    flag64: choiceOption(ID, "flag64", o.flag64, ["reject", "accept"], "reject"),
+    reals: choiceOption(ID, "reals", o.reals, ["exact", "round"], "exact"),
+    subnames: choiceOption(ID, "nodePathSubnames", o.nodePathSubnames, ["correct", "engine"], "correct"),
   }),
   key: (o: Resolved) => `${o.flag64}|${o.reals}|${o.subnames}`,
   build: (o: Resolved) => build(o.flag64 === "accept", o.reals === "round", o.subnames),

@@ -42,6 +42,6 @@ export {
 } from "./input-event/constants.js";
 export { nodePath2 } from "./node-path.js";
 export type { Legacy2DecodeOptions, Legacy2DialectOptions, Legacy2EncodeOptions } from "./options.js";
-export { type FromTextOptions, fromText } from "./text/from-text.js";
+export { type FromTextOptions, fromText, type ParseTextOptions, parseText } from "./text/parse.js";
 export { toText } from "./text/to-text.js";
 export { TYPE_COUNT, TYPE_ID, type TypeName } from "./type-ids.js";

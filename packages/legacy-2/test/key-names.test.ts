@@ -2,7 +2,7 @@
 // without case, 0 for a name it does not know), where this parser said "KEY needs a scancode".
 // Found by the gdsdecomp test suite (tests/test_variant_compat.cpp).
 import { readFileSync } from "node:fs";
-import { fromText, toText } from "@gdvariant/legacy-2";
+import { fromText as fromTextAlias, parseText, toText } from "@gdvariant/legacy-2";
 import { describe, expect, it } from "vitest";
 
 // name=scancode from Godot 3.2.3's OS.find_scancode_from_string (tools/legacy-2/key-scancodes.mjs),
@@ -18,7 +18,7 @@ const engine3 = new Map(
 );
 const SPKEY = 1 << 24;
 
-const key = (text: string) => fromText(`InputEvent(${text})`) as { scancode?: number; modifiers?: number };
+const key = (text: string) => parseText(`InputEvent(${text})`) as { scancode?: number; modifiers?: number };
 
 describe("InputEvent(KEY,<name>)", () => {
   it("reads every 2.x key name as the engine's scancode", () => {
@@ -45,7 +45,13 @@ describe("InputEvent(KEY,<name>)", () => {
   });
 
   it("writes the number back, which reads as the same event", () => {
-    const v = fromText("InputEvent(KEY,Escape,C)");
-    expect(fromText(toText(v))).toEqual(v);
+    const v = parseText("InputEvent(KEY,Escape,C)");
+    expect(parseText(toText(v))).toEqual(v);
+  });
+});
+
+describe("fromText", () => {
+  it("is the deprecated name of parseText", () => {
+    expect(fromTextAlias).toBe(parseText);
   });
 });

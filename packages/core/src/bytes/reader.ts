@@ -64,10 +64,20 @@ export class ByteReader {
     return new DecodeError(message, { code, offset, dialect: this.dialect });
   }
 
+  /**
+   * A `truncated` DecodeError at `offset`: the read wanted `needed` bytes from the current
+   * position, and its `missing` says how many of them the input lacks; {@link MISS} when probing.
+   */
+  truncated(message: string, needed: number, offset = this.pos): DecodeError {
+    if (this.probe) return MISS;
+    const missing = needed - (this.end - this.pos);
+    return new DecodeError(message, { code: "truncated", offset, dialect: this.dialect, missing });
+  }
+
   /** Throws `truncated` unless `n` more bytes exist. */
   need(n: number, what = "value"): void {
     if (n > this.end - this.pos) {
-      throw this.error("truncated", `${what} needs ${n} bytes, ${this.end - this.pos} left`);
+      throw this.truncated(`${what} needs ${n} bytes, ${this.end - this.pos} left`, n);
     }
   }
 
@@ -162,9 +172,9 @@ export class ByteReader {
     if (n > 0x7fffffff) throw this.error("invalid-data", `string length ${n} has the sign bit set`, at);
     const padded = n + ((4 - (n & 3)) & 3);
     if (padded > this.end - this.pos) {
-      throw this.error(
-        "truncated",
+      throw this.truncated(
         `string of ${n} bytes (+padding) needs ${padded} bytes, ${this.end - this.pos} left`,
+        padded,
       );
     }
     const s = decodeUtf8(this.bytes, this.pos, n);

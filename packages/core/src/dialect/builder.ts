@@ -1,47 +1,8 @@
 import { NIL } from "../codecs/scalars.js";
-import type { ContainerType, DictionaryEntry, Int64, Value } from "../value/types.js";
+import type { Builder } from "../value/builder.js";
+import type { DictionaryEntry, Value } from "../value/types.js";
 
-/**
- * What the compiled reader makes of each value it reads: the reader walks the bytes once and
- * calls the builder for every value, innermost first. {@link MODEL} makes the lossless model
- * (`decode`); `@gdvariant/core`'s JS builder makes plain JavaScript (`decodeJS`). A new consumer
- * of the wire format is a new builder, not a new walker.
- *
- * The common kinds have methods of their own that take the numbers as read (no model object is
- * made for them); every other kind is read by its codec as a model value and handed to
- * {@link Builder.value}. A dictionary is filled in place: {@link Builder.entries} makes the
- * accumulator for `count` entries, {@link Builder.entry} stores entry `i`, and
- * {@link Builder.dictionary} closes it.
- */
-export interface Builder {
-  /**
-   * True when {@link Builder.dictionary} needs `plainKeys` (every key a String, StringName or
-   * int): the reader then looks at each key's type; otherwise `plainKeys` is always true.
-   */
-  readonly keyKinds: boolean;
-  nil(): unknown;
-  bool(v: boolean): unknown;
-  int(v: Int64): unknown;
-  float(v: number): unknown;
-  string(v: string): unknown;
-  stringName(v: string): unknown;
-  vector2(x: number, y: number): unknown;
-  vector3(x: number, y: number, z: number): unknown;
-  color(r: number, g: number, b: number, a: number): unknown;
-  /** Any other kind, as its codec read it. */
-  value(v: Value): unknown;
-  array(items: unknown[], elementType: ContainerType | undefined, shared: boolean): unknown;
-  entries(count: number): unknown;
-  /** Stores entry `i`. */
-  entry(acc: unknown, i: number, key: unknown, value: unknown): void;
-  dictionary(
-    acc: unknown,
-    plainKeys: boolean,
-    keyType: ContainerType | undefined,
-    valueType: ContainerType | undefined,
-    shared: boolean,
-  ): unknown;
-}
+export type { Builder } from "../value/builder.js";
 
 /**
  * Told of each value the reader reads, next to the builder that makes it: its header word and

@@ -3,7 +3,6 @@ import type { ByteWriter } from "../bytes/writer.js";
 import type { DecodeError, DecodeErrorCode, EncodeError, EncodeErrorCode } from "../errors.js";
 import type { ContainerType, DictionaryEntry, Kind, Value } from "../value/types.js";
 import type { Layout } from "./layout.js";
-import type { ResolvedDecodeLimits } from "./options.js";
 
 /**
  * What a codec sees while decoding. The engine implements it; codecs only call it.
@@ -12,7 +11,6 @@ import type { ResolvedDecodeLimits } from "./options.js";
 export interface DecodeContext {
   readonly reader: ByteReader;
   readonly dialect: Dialect;
-  readonly limits: ResolvedDecodeLimits;
   /** Full objects may be decoded (`allowObjects`). */
   readonly allowObjects: boolean;
   /** Packed arrays are copied instead of viewing the input. */

@@ -26,8 +26,6 @@ import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOTAL_BYTES,
   type DecodeOptions,
-  type ResolvedDecodeLimits,
-  resolveLimits,
   type Span,
 } from "./options.js";
 import { bothObservers, PartsObserver } from "./parts.js";
@@ -83,6 +81,7 @@ export class Decoder implements DecodeContext {
   // Replaced by restart (a codec object's kept decoder reads one input after another).
   reader: ByteReader;
   readonly dialect: Dialect;
+  // The options it was made with (madeWith).
   private readonly options: DecodeOptions;
   private readonly maxCollectionLength: number;
   readonly allowObjects: boolean;
@@ -166,11 +165,6 @@ export class Decoder implements DecodeContext {
     return this.dialect === dialect && this.options === options;
   }
 
-  // Made when a codec asks: the reader itself keeps the two limits it checks as fields.
-  get limits(): ResolvedDecodeLimits {
-    return resolveLimits(this.options);
-  }
-
   // The reader's error (it carries this dialect's id, and is MISS when probing).
   error(code: DecodeErrorCode, message: string, offset = this.reader.pos): DecodeError {
     return this.reader.error(code, message, offset);
@@ -193,8 +187,7 @@ export class Decoder implements DecodeContext {
   private read(): unknown {
     const r = this.reader;
     const start = r.pos;
-    if (r.end - start < 4)
-      throw this.error("truncated", `header needs 4 bytes, ${r.end - start} left`, start);
+    if (r.end - start < 4) throw r.truncated(`header needs 4 bytes, ${r.end - start} left`, 4, start);
     const view = r.view;
     const header = view.getUint32(start, true);
     const p = start + 4;
@@ -578,9 +571,9 @@ export class Decoder implements DecodeContext {
     }
     const need = count * minElementBytes;
     if (need > this.reader.end - this.reader.pos) {
-      throw this.error(
-        "truncated",
+      throw this.reader.truncated(
         `count ${count} needs at least ${need} bytes, ${this.reader.end - this.reader.pos} left`,
+        need,
         at,
       );
     }

@@ -1,3 +1,4 @@
+import { DecodeError, EncodeError } from "../errors.js";
 import type { Dialect } from "./contract.js";
 
 /** What {@link dialectFactory} takes. */
@@ -47,4 +48,39 @@ export function dialectFactory<O extends object, R>(
     if (fallback === undefined) fallback = get({} as O);
     return fallback;
   };
+}
+
+/**
+ * One choice option of a dialect package (`version`, `precision`, `flag64`...): `fallback` when
+ * unset, the value when it is one of `choices`. Every dialect package refuses a bad value this
+ * way, so no unknown value builds (and caches) a dialect of its own.
+ * @throws {EncodeError} `invalid-value`, naming the option, the value and the choices.
+ */
+export function choiceOption<T extends string>(
+  dialect: string,
+  what: string,
+  value: unknown,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if ((choices as readonly unknown[]).includes(value)) return value as T;
+  const expected = choices.map((c) => JSON.stringify(c)).join(", ");
+  throw new EncodeError(`unknown ${what} ${JSON.stringify(value)} (expected one of ${expected})`, {
+    code: "invalid-value",
+    dialect,
+  });
+}
+
+/**
+ * `get()`, which picks a dialect from a call's options, for a decode call: an option refusal
+ * ({@link choiceOption}) becomes the DecodeError `invalid-data` at offset 0 that decoding throws.
+ */
+export function forDecode<T>(dialect: string, get: () => T): T {
+  try {
+    return get();
+  } catch (e) {
+    if (!EncodeError.is(e)) throw e;
+    throw new DecodeError(e.detail, { code: "invalid-data", offset: 0, dialect });
+  }
 }

@@ -34,8 +34,6 @@ export interface DecodeLimits {
   maxTotalBytes?: number;
 }
 
-export type ResolvedDecodeLimits = Required<DecodeLimits>;
-
 /** Options of every dialect's `decode`. */
 export interface DecodeOptions extends DecodeLimits {
   /**
@@ -105,12 +103,4 @@ export function checkOptions<T extends object>(
     }
   }
   return options;
-}
-
-export function resolveLimits(o: DecodeLimits): ResolvedDecodeLimits {
-  return {
-    maxDepth: o.maxDepth ?? DEFAULT_MAX_DEPTH,
-    maxCollectionLength: o.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH,
-    maxTotalBytes: o.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES,
-  };
 }

@@ -11,16 +11,24 @@ import type {
 } from "../value/types.js";
 import { ValueIds } from "../value/value-ids.js";
 import { stringToFloat } from "./engine-strtod.js";
-import { keyCode2 } from "./key-names-2.js";
+import { readImage, readInputEvent } from "./parse-2x.js";
 import { TextParseError } from "./parse-error.js";
 import { Lexer, type Token } from "./parse-lexer.js";
+import { CONSTRUCTOR_KINDS, TYPE_NAME_KINDS } from "./parse-names.js";
 import {
-  CONSTRUCTOR_KINDS,
-  IMAGE_FORMAT_NAMES,
-  INPUT_EVENT_TYPES,
-  KEY_MODIFIER_BITS,
-  TYPE_NAME_KINDS,
-} from "./parse-names.js";
+  type Arg,
+  canonical,
+  describe,
+  FLOAT_CONSTANTS,
+  I64_MAX,
+  I64_MIN,
+  keyFingerprint,
+  MATRIX_ARITY,
+  PACKED_STRIDE,
+  type ParserHost,
+  VECTOR_ARITY,
+  type VectorArityKind,
+} from "./parse-tables.js";
 
 /** Dialect ids whose naming conventions {@link parseVariantText} knows. */
 export type TextDialectId = "godot-4" | "godot-3" | "legacy-2";
@@ -76,83 +84,8 @@ export interface ParseVariantTextOptions {
  */
 export const MAX_TEXT_DEPTH = 4096;
 
-// Literals rather than 2n ** 63n, which bundlers cannot prove free of side effects.
-const I64_MIN = -9223372036854775808n;
-const I64_MAX = 9223372036854775807n;
-const SAFE = 9007199254740991n;
-
-const VECTOR_ARITY = {
-  vector2: ["x", "y"],
-  rect2: ["x", "y", "width", "height"],
-  vector3: ["x", "y", "z"],
-  vector4: ["x", "y", "z", "w"],
-  plane: ["x", "y", "z", "d"],
-  quaternion: ["x", "y", "z", "w"],
-  aabb: ["x", "y", "z", "width", "height", "depth"],
-  color: ["r", "g", "b", "a"],
-  vector2i: ["x", "y"],
-  rect2i: ["x", "y", "width", "height"],
-  vector3i: ["x", "y", "z"],
-  vector4i: ["x", "y", "z", "w"],
-} as const;
-
-type VectorArityKind = keyof typeof VECTOR_ARITY;
-
-const MATRIX_ARITY = { transform2d: 6, basis: 9, transform3d: 12, projection: 16 } as const;
-
-const PACKED_STRIDE = {
-  packedVector2Array: 2,
-  packedVector3Array: 3,
-  packedVector4Array: 4,
-  packedColorArray: 4,
-} as const;
-
-// Constants the engine reads in value position and in numeric constructor arguments
-// (`stor_fix`). `inf_neg` is how 4.x writes negative infinity inside constructors; `-nan` is
-// how 2.x (glibc "%g") prints a NaN with its sign bit set.
-const FLOAT_CONSTANTS: Readonly<Record<string, number>> = {
-  inf: 1 / 0,
-  "-inf": -1 / 0,
-  inf_neg: -1 / 0,
-  nan: 0 / 0,
-  "-nan": 0 / 0,
-};
-
-interface Arg {
-  readonly value: number;
-  /** The exact integer when the token was an integer literal. */
-  readonly int: bigint | undefined;
-  readonly token: Token;
-}
-
-function canonical(b: bigint): Int64 {
-  return b >= -SAFE && b <= SAFE ? Number(b) : b;
-}
-
-// Dictionary keys the engine treats as one (Variant hash_compare): String equals StringName,
-// 0.0 equals -0.0, NaN equals NaN. Other kinds compare by exact structure: their structural id,
-// built once per value (a fingerprint that serialised the key made a chain of dictionaries, each
-// the key of the next, cost depth times size).
-function keyFingerprint(k: Value, ids: ValueIds): string {
-  switch (k.kind) {
-    case "string":
-    case "stringName":
-      return `s${k.value}`;
-    case "float":
-      return Number.isNaN(k.value) ? "fNaN" : `f${k.value === 0 ? 0 : k.value}`;
-    case "int":
-      return `i${String(k.value)}`;
-    case "bool":
-      return k.value ? "t" : "f";
-    case "nil":
-      return "n";
-    default:
-      return `j${ids.id(k)}`;
-  }
-}
-
-class Parser {
-  private readonly lx: Lexer;
+class Parser implements ParserHost {
+  readonly lx: Lexer;
   private readonly legacy: boolean;
   private readonly single: boolean;
   private readonly maxDepth: number;
@@ -207,11 +140,11 @@ class Parser {
     if (t.type !== "eof") throw this.lx.error("trailing-text", "text continues after the value", t.start);
   }
 
-  private fail(code: TextParseError["code"], message: string, at: Token | number): never {
+  fail(code: TextParseError["code"], message: string, at: Token | number): never {
     throw this.lx.error(code, message, typeof at === "number" ? at : at.start);
   }
 
-  private expect(type: Token["type"], what = `'${type}'`): Token {
+  expect(type: Token["type"], what = `'${type}'`): Token {
     const t = this.lx.next();
     if (t.type !== type) this.fail("syntax", `expected ${what}, found ${describe(t)}`, t);
     return t;
@@ -430,9 +363,9 @@ class Parser {
         return { kind, data } as Value;
       }
       case "image":
-        return this.image(t);
+        return readImage(this, t);
       case "inputEvent":
-        return this.inputEvent(t);
+        return readInputEvent(this, t);
       default:
         return this.fail("unknown-identifier", `unknown name '${id}'`, t);
     }
@@ -474,7 +407,7 @@ class Parser {
     }
   }
 
-  private numberArg(ctor: string): Arg {
+  numberArg(ctor: string): Arg {
     const a = this.lx.next();
     if (a.type === "number") {
       return a.isFloat
@@ -488,7 +421,7 @@ class Parser {
     return this.fail("arguments", `expected a number in ${ctor}(...), found ${describe(a)}`, a);
   }
 
-  private intArg(a: Arg, min: bigint, max: bigint, what: string): Int64 {
+  intArg(a: Arg, min: bigint, max: bigint, what: string): Int64 {
     if (a.int === undefined)
       this.fail("arguments", `${what} must be an integer, found ${a.token.text}`, a.token);
     if (a.int < min || a.int > max)
@@ -680,128 +613,6 @@ class Parser {
     if (keyType !== undefined) out.keyType = keyType;
     if (valueType !== undefined) out.valueType = valueType;
     return out;
-  }
-
-  // 2.x: Image( width, height, mipmaps, FORMAT, byte, byte, ... ) or Image() for an empty one.
-  private image(t: Token): Value {
-    this.expect("(", "'(' after Image");
-    if (this.lx.peek().type === ")") {
-      this.lx.next();
-      return { kind: "image", format: 0, mipmaps: 0, width: 0, height: 0, data: new Uint8Array(0) };
-    }
-    const u32 = (what: string) =>
-      Number(this.intArg(this.numberArg("Image"), 0n, 2n ** 31n - 1n, `Image ${what}`));
-    const width = u32("width");
-    this.expect(",", "',' after the image width");
-    const height = u32("height");
-    this.expect(",", "',' after the image height");
-    const mipmaps = u32("mipmap count");
-    this.expect(",", "',' after the mipmap count");
-    const f = this.expect("identifier", "an image format name (RGBA, GRAYSCALE...)");
-    const format = (IMAGE_FORMAT_NAMES as readonly string[]).indexOf(f.text);
-    if (format < 0) this.fail("arguments", `unknown image format '${f.text}'`, f);
-    const data: number[] = [];
-    for (;;) {
-      const sep = this.lx.next();
-      if (sep.type === ")") break;
-      if (sep.type !== ",")
-        this.fail("syntax", `expected ',' or ')' in Image(...), found ${describe(sep)}`, sep);
-      data.push(Number(this.intArg(this.numberArg("Image"), 0n, 255n, `${t.text} byte`)));
-    }
-    return { kind: "image", format, mipmaps, width, height, data: Uint8Array.from(data) };
-  }
-
-  // 2.x: InputEvent(NONE), InputEvent(KEY,scancode[,mods]), InputEvent(MBUTTON,i),
-  // InputEvent(JBUTTON,i), InputEvent(JAXIS,axis[,value]), and InputEvent() for the types the
-  // engine prints without details (mouse motion, screen touch and drag, action). The text holds
-  // no device (it reads as 0), and InputEvent() reads as a mouse-motion event, the first of
-  // those types, which carries nothing else on the wire either.
-  private inputEvent(t: Token): Value {
-    this.expect("(", "'(' after InputEvent");
-    if (this.lx.peek().type === ")") {
-      this.lx.next();
-      return { kind: "inputEvent", eventType: 2, device: 0 };
-    }
-    const typeTok = this.expect("identifier", "an event type (KEY, MBUTTON, JBUTTON, JAXIS, NONE)");
-    const eventType = INPUT_EVENT_TYPES[typeTok.text];
-    if (eventType === undefined)
-      this.fail("arguments", `unknown input event type '${typeTok.text}'`, typeTok);
-    const args: Token[] = [];
-    for (;;) {
-      const sep = this.lx.next();
-      if (sep.type === ")") break;
-      if (sep.type !== ",")
-        this.fail("syntax", `expected ',' or ')' in ${t.text}(...), found ${describe(sep)}`, sep);
-      args.push(this.lx.next());
-    }
-    const num = (i: number, what: string): number => {
-      const a = args[i];
-      if (a === undefined || a.type !== "number")
-        return this.fail("arguments", `${typeTok.text} needs ${what}`, a ?? typeTok);
-      return a.isFloat
-        ? stringToFloat(a.text)
-        : Number(
-            this.intArg({ value: 0, int: BigInt(a.text), token: a }, -(2n ** 31n), 2n ** 32n - 1n, what),
-          );
-    };
-    const max = { NONE: 0, KEY: 2, MBUTTON: 1, JBUTTON: 1, JAXIS: 2 }[typeTok.text as "KEY"]!;
-    if (args.length > max)
-      this.fail("arguments", `${typeTok.text} takes at most ${max} arguments`, args[max]!);
-    switch (typeTok.text) {
-      case "KEY": {
-        let modifiers = 0;
-        const m = args[1];
-        if (m !== undefined) {
-          // 2.1 sets each modifier whose letter the identifier holds, in either case
-          // (`mods.findn("C")`...), and ignores the other letters.
-          if (m.type !== "identifier") this.fail("arguments", "key modifiers are letters from S, A, C, M", m);
-          for (const c of m.text.toUpperCase()) modifiers |= KEY_MODIFIER_BITS[c] ?? 0;
-        }
-        // A key name is looked up as 2.1's find_keycode does: without case, 0 when unknown.
-        const k = args[0];
-        const scancode = k?.type === "identifier" ? keyCode2(k.text) : num(0, "a scancode or key name");
-        return { kind: "inputEvent", eventType: eventType!, device: 0, modifiers, scancode };
-      }
-      case "MBUTTON":
-      case "JBUTTON":
-        return {
-          kind: "inputEvent",
-          eventType: eventType!,
-          device: 0,
-          buttonIndex: num(0, "a button index"),
-        };
-      case "JAXIS":
-        return {
-          kind: "inputEvent",
-          eventType: eventType!,
-          device: 0,
-          axis: num(0, "an axis"),
-          axisValue: args[1] === undefined ? 0 : Math.fround(num(1, "an axis value")),
-        };
-      default:
-        return { kind: "inputEvent", eventType: eventType!, device: 0 };
-    }
-  }
-}
-
-function describe(t: Token): string {
-  switch (t.type) {
-    case "eof":
-      return "the end of the text";
-    case "identifier":
-      return `'${t.text}'`;
-    case "number":
-      return `the number ${t.text}`;
-    case "string":
-      return "a string";
-    case "stringName":
-      return "a StringName";
-    case "nodePath":
-      return "a NodePath";
-    case "color":
-      return `the color ${t.text}`;
-    default:
-      return `'${t.type}'`;
   }
 }
 

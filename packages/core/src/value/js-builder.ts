@@ -1,4 +1,4 @@
-import type { Builder } from "../dialect/builder.js";
+import type { Builder } from "./builder.js";
 import { setKey, type ToJSOptions, toJS } from "./js.js";
 
 /**

@@ -30,7 +30,7 @@ import { LEGACY_LEAVES, MODERN_LEAVES } from "@gdvariant/test-support/arbitrarie
 
 const p = { flag64: true };
 
-/** The 4.x table (wire-format.md §4.1), single precision. */
+/** The 4.x table (Variant::Type of the engine's core/variant/variant.h), single precision. */
 export function modernCodecs(precision: { flag64?: boolean; write64?: boolean } = p): AnyCodec[] {
   return [
     nilCodec(0),

@@ -1,4 +1,4 @@
-/** A little-endian byte builder for hand-made test input (layouts from wire-format.md). */
+/** A little-endian byte builder for hand-made test input (layouts of the engine's core/io/marshalls.cpp). */
 export class Bytes {
   private readonly parts: number[] = [];
   u32(v: number): this {

@@ -45,9 +45,9 @@ export function imageCodec(): Codec<ImageValue> {
       const padded = length + ((4 - (length & 3)) & 3);
       // Checked against the bytes left before anything is allocated or viewed.
       if (padded > r.end - r.pos) {
-        throw ctx.error(
-          "truncated",
+        throw r.truncated(
           `image data of ${length} bytes (+padding) needs ${padded} bytes, ${r.end - r.pos} left`,
+          padded,
           at,
         );
       }

@@ -19,9 +19,9 @@ export function rawArrayCodec(): Codec<PackedByteArrayValue> {
       const padded = n + ((4 - (n & 3)) & 3);
       ctx.checkCount(n, 1, at);
       if (padded > r.end - r.pos) {
-        throw ctx.error(
-          "truncated",
+        throw r.truncated(
           `RAW_ARRAY of ${n} bytes (+padding) needs ${padded} bytes, ${r.end - r.pos} left`,
+          padded,
           at,
         );
       }

@@ -5,6 +5,6 @@
  */
 
 export { cEscape, cEscapeMultiline } from "./c-escape.js";
-export { type FromTextOptions, fromText } from "./from-text.js";
+export { type FromTextOptions, fromText, type ParseTextOptions, parseText } from "./parse.js";
 export { nodePathString, realText, toText } from "./to-text.js";
 export { variantLess } from "./variant-less.js";

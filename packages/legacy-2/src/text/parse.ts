@@ -1,7 +1,7 @@
 import { parseVariantText, type Value } from "@gdvariant/core";
 
-/** Options of {@link fromText}. */
-export interface FromTextOptions {
+/** Options of {@link parseText}. */
+export interface ParseTextOptions {
   /** Deepest nesting accepted (root = 0). Default 1024. */
   maxDepth?: number;
 }
@@ -15,10 +15,16 @@ export interface FromTextOptions {
  * @throws {TextParseError} (a `GdVariantError`) with `code`, `offset`, `line` and `column` for
  * text that is not one value.
  */
-export function fromText(text: string, options: FromTextOptions = {}): Value {
+export function parseText(text: string, options: ParseTextOptions = {}): Value {
   options ??= {}; // null from an untyped caller is no options
   return parseVariantText(text, {
     dialect: "legacy-2",
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
   });
 }
+
+/** @deprecated The same as {@link parseText} (the name godot-3 and godot-4 use). */
+export const fromText: (text: string, options?: ParseTextOptions) => Value = parseText;
+
+/** @deprecated {@link ParseTextOptions}. */
+export type FromTextOptions = ParseTextOptions;
