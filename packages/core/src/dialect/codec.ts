@@ -91,7 +91,7 @@ export function createCodecWith(
   }
   const builder = jsBuilder(decodeOptions);
   const kept: KeptReading = {
-    keys: newKeyTable(),
+    keys: newKeyTable(true),
     bytes: undefined,
     byteLength: 0,
     reader: undefined,

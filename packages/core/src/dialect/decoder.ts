@@ -69,12 +69,17 @@ function segmentsOf(node: PathNode): PathSegment[] {
  */
 export interface KeyTable {
   readonly strings: (string | undefined)[];
-  readonly words: number[];
+  /**
+   * A codec object's table only (made once for its life): the words of each key, 4 per slot.
+   * A one-off reading compares the characters instead: an array of 1,024 words per call cost
+   * more than a small message's whole decode saves with it.
+   */
+  readonly words: Int32Array | undefined;
 }
 
-/** An empty {@link KeyTable}: plain arrays, filled as keys are read (a slot is at most 255). */
-export function newKeyTable(): KeyTable {
-  return { strings: [], words: [] };
+/** An empty {@link KeyTable} (a slot is at most 255); `kept` for a codec object's. */
+export function newKeyTable(kept = false): KeyTable {
+  return { strings: [], words: kept ? new Int32Array(1024) : undefined };
 }
 
 export class Decoder implements DecodeContext {
@@ -519,6 +524,14 @@ export class Decoder implements DecodeContext {
     const end = p + 8 + ((n + 3) & ~3);
     if (cached.length !== n || end > r.end) return undefined;
     const words = this.keys!.words;
+    if (words === undefined) {
+      const bytes = r.bytes;
+      let j = 0;
+      while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
+      if (j !== n) return undefined;
+      r.pos = end;
+      return cached;
+    }
     let at = p + 8;
     let k = slot << 2;
     let rest = n;
@@ -547,11 +560,13 @@ export class Decoder implements DecodeContext {
       if (s.length === n) {
         const table = this.keys ?? (this.keys = newKeyTable());
         table.strings[slot] = s;
-        const view = r.view;
         const words = table.words;
-        for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
-          const w = view.getInt32(p + 8 + j, true);
-          words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
+        if (words !== undefined) {
+          const view = r.view;
+          for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
+            const w = view.getInt32(p + 8 + j, true);
+            words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
+          }
         }
       }
       const v = this.b.string(s);
