@@ -5,7 +5,12 @@ import { jsBuilder } from "../value/js-builder.js";
 import type { Value } from "../value/types.js";
 import { MODEL } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { decodeOptions as checkDecodeOptions, type KeptReading, newKeyTable, readKeeping } from "./decoder.js";
+import {
+  decodeOptions as checkDecodeOptions,
+  type KeptReading,
+  newKeyTable,
+  readKeeping,
+} from "./decoder.js";
 import { encodeIntoWith, encodeOptions, encodeWith, keptEncoder } from "./encoder.js";
 import type { DecodeOptions, EncodeOptions } from "./options.js";
 

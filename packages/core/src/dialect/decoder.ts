@@ -558,7 +558,11 @@ export class Decoder implements DecodeContext {
       const s = r.string();
       // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
       if (s.length === n) {
-        const table = this.keys ?? (this.keys = newKeyTable());
+        let table = this.keys;
+        if (table === undefined) {
+          table = newKeyTable();
+          this.keys = table;
+        }
         table.strings[slot] = s;
         const words = table.words;
         if (words !== undefined) {
@@ -739,7 +743,12 @@ function readOrProbe(
   reader.dialect = dialect.id;
   reader.probe = probe;
   let decoder: Decoder;
-  if (kept !== undefined && kept.reader === reader && options.onPart === undefined && observer === undefined) {
+  if (
+    kept !== undefined &&
+    kept.reader === reader &&
+    options.onPart === undefined &&
+    observer === undefined
+  ) {
     // A kept reading (not busy): the decoder made for this builder and these options before.
     const old = builder === MODEL ? kept.model : kept.other;
     if (old !== undefined && old.madeWith(dialect, options)) {
