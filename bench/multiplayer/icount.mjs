@@ -5,7 +5,8 @@
 //   node bench/multiplayer/icount.mjs <move|chat|state> <encode|pack|receive|unpack> <N>
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const { Packr, unpack } = await import("msgpackr");
-const { encodePacket, rpcTable, Session } = await import("@gdvariant/multiplayer");
+// MP_DIST: another build of the package (a before/after pair in one session).
+const { encodePacket, rpcTable, Session } = await import(process.env.MP_DIST ?? "@gdvariant/multiplayer");
 
 const [message, op, count] = process.argv.slice(2);
 const { MESSAGES, RPC, handlersInto } = await import("./messages.mjs");
@@ -39,7 +40,9 @@ const fns = {
     methods.get(table.methods[method].name)(ctx, ...args);
   },
 };
-// The session must have the path confirmed to send the short form.
+// The session must have the path confirmed to send the short form: its first call announces
+// the path (SIMPLIFY_PATH, its cache id 1), then the peer confirms it.
+session.rpc(2, "Game", message, m.model);
 session.receive(2, encodePacket({ type: "confirm-path", valid: true, id: 1 }));
 const fn = fns[op];
 for (let i = 0; i < 5000; i++) fn();

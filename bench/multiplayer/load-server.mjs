@@ -1,8 +1,10 @@
 // The server side of bench/multiplayer/load.mjs, in a process of its own: a @gdvariant/multiplayer
 // server on 127.0.0.1 answering each client's ping(t) with pong(t) to that client. Reports its
 // port, then on "report" its CPU time and memory (after a GC) since "mark", over IPC.
-import { createServer } from "@gdvariant/multiplayer";
 import { WebSocketServer } from "ws";
+
+// MP_DIST: another build of the package (a before/after pair in one session).
+const { createServer } = await import(process.env.MP_DIST ?? "@gdvariant/multiplayer");
 
 const rpc = {
   ping: { mode: "any_peer", transferMode: "unreliable" },

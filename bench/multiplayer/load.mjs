@@ -1,24 +1,19 @@
 #!/usr/bin/env node
-// A bounded load run on 127.0.0.1: one server process (load-server.mjs) and, in this process,
-// --clients simulated clients (default 1,000; bare ws sockets sending prepared packets) that
-// each call ping(t) --rate times a second (default 20) for --seconds (default 10); the server
-// answers pong(t) to the caller. Reported: the server's CPU (ms per second of run, and per 1,000
-// calls), its heap per connected peer (after a GC), rss, and the ping -> pong round trip
-// p50/p99 as the clients saw it. Everything stops by itself; the server is killed at the end.
-//   node bench/multiplayer/load.mjs [--clients=1000] [--rate=20] [--seconds=10]
+// A bounded load run on 127.0.0.1: one server process (load-server.mjs) and --procs client
+// processes (load-clients.mjs, default 2) sharing --clients simulated clients (default 1,000;
+// bare ws sockets sending prepared packets) that each call ping(t) --rate times a second
+// (default 20) for --seconds (default 10); the server answers pong(t) to the caller. Reported:
+// the calls asked, sent and served (the rate achieved), the server's CPU (ms per second of run,
+// and per call), its heap per connected peer (after a GC), rss, the ping -> pong round trip
+// p50/p99 as the clients saw it, and each client process's CPU (ms per second: near 1,000 means
+// it could not keep up). Everything stops by itself; the processes are killed at the end.
+//   node bench/multiplayer/load.mjs [--clients=1000] [--rate=20] [--seconds=10] [--procs=2]
 import { fork } from "node:child_process";
-import { decodePacket, encodePacket, rpcTable } from "@gdvariant/multiplayer";
-import { WebSocket } from "ws";
 
 const arg = (name, d) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? d);
 const CLIENTS = arg("clients", 1000);
 const RATE = arg("rate", 20);
 const SECONDS = arg("seconds", 10);
-const rpc = {
-  ping: { mode: "any_peer", transferMode: "unreliable" },
-  pong: { mode: "authority", transferMode: "unreliable" },
-};
-
 // --prof=DIR: the server writes a CPU profile there (node --cpu-prof).
 const prof = process.argv.find((a) => a.startsWith("--prof="))?.slice(7);
 const execArgv = ["--expose-gc", ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [])];
@@ -43,65 +38,47 @@ const ask = (msg, key) =>
   });
 const { port } = await ask(undefined, "port");
 await ask("baseline", "baseline");
-const rtts = [];
-let measuring = false;
-// Simulated clients are bare WebSockets that send prepared packets, so that this process, not
-// the server, is what stays light: the call with its node path inline (no path cache on this
-// side), and a CONFIRM_PATH answer to the server's SIMPLIFY_PATH so its pongs are short.
-const table = rpcTable(rpc);
-const pingId = table.byName.get("ping").id;
-const clients = [];
+// Simulated clients: --procs child processes (default 2, load-clients.mjs), each with its share
+// of the clients (bare WebSockets sending prepared packets, so that the clients, not the server,
+// stay light).
+const PROCS = arg("procs", 2);
 const connectStart = performance.now();
-for (let i = 0; i < CLIENTS; i += 100) {
-  const batch = [];
-  for (let j = i; j < Math.min(CLIENTS, i + 100); j++) {
-    batch.push(
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}`);
-        ws.binaryType = "nodebuffer";
-        let ready = false;
-        ws.on("message", (data) => {
-          const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-          if (!ready) {
-            ready = true; // the first message is this client's peer id
-            resolve(ws);
-            return;
-          }
-          const p = decodePacket(bytes, { values: "js" });
-          if (p.type === "simplify-path")
-            ws.send(encodePacket({ type: "confirm-path", valid: true, id: p.id }));
-          else if (p.type === "remote-call" && measuring) rtts.push(performance.now() - p.args[0]);
-        });
-        ws.on("error", reject);
-      }),
-    );
-  }
-  clients.push(...(await Promise.all(batch)));
+const procs = [];
+for (let i = 0; i < PROCS; i++) {
+  const n = Math.floor(CLIENTS / PROCS) + (i < CLIENTS % PROCS ? 1 : 0);
+  procs.push(
+    fork(new URL("./load-clients.mjs", import.meta.url), [
+      `--clients=${n}`,
+      `--rate=${RATE}`,
+      `--port=${port}`,
+    ]),
+  );
 }
+const fromProc = (p, key) =>
+  new Promise((resolve) => {
+    const on = (m) => {
+      if (m[key] !== undefined) {
+        p.off("message", on);
+        resolve(m);
+      }
+    };
+    p.on("message", on);
+  });
+await Promise.all(procs.map((p) => fromProc(p, "connected")));
 const connectSeconds = (performance.now() - connectStart) / 1000;
 const marked = await ask("mark", "marked");
-measuring = true;
-const start = performance.now();
-let sent = 0;
-// One timer: every 10 ms, the calls due in it, round robin over the clients.
-const perTick = (CLIENTS * RATE) / 100;
-let due = 0;
-let next = 0;
-const timer = setInterval(() => {
-  due += perTick;
-  for (; due >= 1; due--) {
-    const ws = clients[next];
-    next = (next + 1) % CLIENTS;
-    ws.send(encodePacket({ type: "remote-call", node: "Game", method: pingId, args: [performance.now()] }));
-    sent++;
-  }
-}, 10);
-await new Promise((r) => setTimeout(r, SECONDS * 1000));
-clearInterval(timer);
-const elapsed = (performance.now() - start) / 1000;
-await new Promise((r) => setTimeout(r, 500));
-measuring = false;
+const done = await Promise.all(
+  procs.map((p) => {
+    const r = fromProc(p, "sent");
+    p.send({ go: SECONDS });
+    return r;
+  }),
+);
+// The sending window: the longest of the client processes'.
+const elapsed = Math.max(...done.map((d) => d.seconds));
 const report = await ask("report", "cpuMs");
+const rtts = done.flatMap((d) => d.rtts);
+const sent = done.reduce((n, d) => n + d.sent, 0);
 rtts.sort((a, b) => a - b);
 const q = (p) => rtts[Math.min(rtts.length - 1, Math.floor(p * rtts.length))] ?? Number.NaN;
 const result = {
@@ -109,7 +86,9 @@ const result = {
   connectSeconds: Number(connectSeconds.toFixed(1)),
   rate: RATE,
   seconds: Number(elapsed.toFixed(1)),
+  asked: CLIENTS * RATE * SECONDS,
   sent,
+  sentPerSecond: Math.round(sent / elapsed),
   served: report.calls,
   answered: rtts.length,
   serverCpuMsPerSecond: Number((report.cpuMs / elapsed).toFixed(0)),
@@ -118,9 +97,11 @@ const result = {
   serverRssMiB: Number((report.rss / 2 ** 20).toFixed(0)),
   rttP50Ms: Number(q(0.5).toFixed(2)),
   rttP99Ms: Number(q(0.99).toFixed(2)),
+  clientProcs: PROCS,
+  clientCpuMsPerSecond: done.map((d) => Math.round(d.cpuMs / d.seconds)),
 };
 console.log(JSON.stringify(result));
-for (const c of clients) c.terminate();
+for (const p of procs) p.send("stop");
 child.send("stop");
 clearTimeout(hardStop);
 setTimeout(() => process.exit(0), 1000).unref();

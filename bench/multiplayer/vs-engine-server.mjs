@@ -1,8 +1,10 @@
 // Our side of bench/multiplayer/vs-engine.mjs: a @gdvariant/multiplayer server on 127.0.0.1 with
 // the bench's RPCs, counting calls; sends its port, then { count } every 10,000 calls, over IPC.
-import { createServer } from "@gdvariant/multiplayer";
 import { WebSocketServer } from "ws";
 import { RPC } from "./messages.mjs";
+
+// MP_DIST: another build of the package (a before/after pair in one session).
+const { createServer } = await import(process.env.MP_DIST ?? "@gdvariant/multiplayer");
 
 let count = 0;
 const hit = () => {

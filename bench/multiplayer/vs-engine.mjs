@@ -7,7 +7,10 @@
 // /proc/PID/stat, 10 ms ticks) from the confirmed path to the last call handled, per call, is
 // the figure. Rounds alternate engine and ours (--rounds,
 // default 3) so load from other processes falls on both.
+// A third subject each round is the transport floor (vs-engine-floor.mjs: a bare `ws` server that
+// only counts the messages of the same stream).
 //   node bench/multiplayer/vs-engine.mjs [--message=move|chat|state] [--count=100000] [--rounds=3]
+//     [--before=path/to/other/dist/index.js]
 import { fork, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { createServer as netServer } from "node:net";
@@ -110,12 +113,13 @@ async function engineRound() {
   }
 }
 
-async function oursRound() {
+async function oursRound(script = "vs-engine-server.mjs", dist = undefined) {
   const prof = arg("prof", undefined); // --prof=DIR: a CPU profile of our server
   const execArgv = prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [];
-  const child = fork(join(here, "vs-engine-server.mjs"), [], {
+  const child = fork(join(here, script), [], {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     execArgv,
+    env: dist === undefined ? process.env : { ...process.env, MP_DIST: dist },
   });
   const kill = setTimeout(() => child.kill("SIGKILL"), 300_000);
   try {
@@ -134,14 +138,20 @@ async function oursRound() {
 
 // CPU is read when the path is confirmed (start-up, boot and module loading are not counted)
 // and when the last call was handled.
-const results = { engine: [], ours: [] };
+// The floor (vs-engine-floor.mjs, a bare `ws` server that only counts) runs in every round too.
+// --before=PATH (another build's dist/index.js, e.g. the main branch's) runs a fourth subject.
+const BEFORE = arg("before", undefined);
+const results = { engine: [], ours: [], floor: [], before: [] };
 for (let r = 0; r < ROUNDS; r++) {
   results.engine.push(await engineRound());
   results.ours.push(await oursRound());
+  results.floor.push(await oursRound("vs-engine-floor.mjs"));
+  if (BEFORE !== undefined) results.before.push(await oursRound("vs-engine-server.mjs", BEFORE));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const e = median(results.engine);
 const o = median(results.ours);
+const f = median(results.floor);
 console.log(
   JSON.stringify({
     message: MESSAGE,
@@ -150,10 +160,22 @@ console.log(
     rounds: ROUNDS,
     engineCpuMs: results.engine.map(Math.round),
     oursCpuMs: results.ours.map(Math.round),
+    floorCpuMs: results.floor.map(Math.round),
     engineUsPerCall: Number(((e * 1000) / COUNT).toFixed(2)),
     oursUsPerCall: Number(((o * 1000) / COUNT).toFixed(2)),
+    floorUsPerCall: Number(((f * 1000) / COUNT).toFixed(2)),
     engineCallsPerCoreSecond: Math.round(COUNT / (e / 1000)),
     oursCallsPerCoreSecond: Math.round(COUNT / (o / 1000)),
     oursOverEngine: Number((e / o).toFixed(2)),
+    // Time per call over the floor's: what each server adds to a bare `ws` server.
+    oursOverFloor: Number((o / f).toFixed(2)),
+    engineOverFloor: Number((e / f).toFixed(2)),
+    ...(BEFORE === undefined
+      ? {}
+      : {
+          beforeCpuMs: results.before.map(Math.round),
+          beforeUsPerCall: Number(((median(results.before) * 1000) / COUNT).toFixed(2)),
+          beforeOverEngine: Number((e / median(results.before)).toFixed(2)),
+        }),
   }),
 );

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["test/**/*.test.ts"], testTimeout: 120_000 },
+  // --expose-gc: test/memory.test.ts measures what detect holds after full collections.
+  test: { include: ["test/**/*.test.ts"], testTimeout: 120_000, execArgv: ["--expose-gc"] },
 });

@@ -27,7 +27,9 @@ extends SceneTree
 # "#" are facts. Labels "error_<name>" mean the engine refused the bytes (bytes2var gave null
 # and printed an error).
 
-var rng = RandomNumberGenerator.new()
+# The random values: engine-values.gd (random-values.gd with more kinds); rng is its rng.
+var gen = preload("engine-values.gd").new()
+var rng = gen.rng
 var out_file = File.new()
 var keep = []  # objects alive until the end, so their ids stay valid
 
@@ -216,10 +218,10 @@ func pool_and_container_cases():
 		for i in range(n): cs.append(Color(rng.randf(), rng.randf(), rng.randf()))
 		case("keys_colors_" + str(n), keyed(cs))
 		var ss = []
-		for i in range(n): ss.append(rstr() + str(i))
+		for i in range(n): ss.append(gen.rstr() + str(i))
 		case("keys_strings_" + str(n), keyed(ss))
 		var ms = []
-		for i in range(n): ms.append(rkey())
+		for i in range(n): ms.append(gen.rkey())
 		case("keys_mixed_" + str(n), keyed(ms))
 	decode_cases()
 
@@ -312,7 +314,7 @@ func versions(count):
 # A random value that carries what changed: empty dictionaries, non-finite reals, vector keys.
 func version_value(depth):
 	var k = rng.randi_range(0, 5)
-	if depth <= 0 or k == 0: return [INF, -INF, NAN, Vector2(-INF, rfloat()), Color(rfloat(), -INF, 0, 1), PoolRealArray([-INF, rfloat()]), {}, rfloat()][rng.randi_range(0, 7)]
+	if depth <= 0 or k == 0: return [INF, -INF, NAN, Vector2(-INF, gen.rfloat()), Color(gen.rfloat(), -INF, 0, 1), PoolRealArray([-INF, gen.rfloat()]), {}, gen.rfloat()][rng.randi_range(0, 7)]
 	if k == 1:
 		var d = {}
 		for i in range(rng.randi_range(0, 5)):
@@ -329,7 +331,7 @@ func version_value(depth):
 		var a = []
 		for i in range(rng.randi_range(0, 4)): a.append(version_value(depth - 1))
 		return a
-	return value(depth - 1)
+	return gen.value(depth - 1)
 
 func parse_case(label, text):
 	var v = str2var(text)
@@ -390,131 +392,9 @@ func config_cases():
 
 # ---------------------------------------------------------------- random values
 
-func rfloat():
-	var k = rng.randi_range(0, 6)
-	if k == 0: return float(rng.randi_range(-1000, 1000))
-	if k == 1: return rng.randf_range(-1.0, 1.0)
-	if k == 2: return rng.randf_range(-1e6, 1e6)
-	if k == 3: return float(rng.randi_range(-100, 100)) / 4.0
-	if k == 4: return rng.randf() * pow(10, rng.randi_range(-40, 40))
-	if k == 5: return rng.randf() * pow(10, rng.randi_range(-300, 300)) * (1 if rng.randi_range(0, 1) == 0 else -1)
-	return [0.0, -0.0, 1.0, 0.5, 0.1, 1e-45, 3.4e38, 1e300, INF, -INF, NAN, 16777217.0][rng.randi_range(0, 11)]
-
-func rint():
-	var k = rng.randi_range(0, 4)
-	if k == 0: return rng.randi_range(-10, 10)
-	if k == 1: return (int(rng.randi()) - 2147483648)
-	if k == 2: return (rng.randi() << 32) | rng.randi()
-	if k == 3: return [2147483647, -2147483648, 2147483648, -2147483649, 9223372036854775807, -9223372036854775807 - 1][rng.randi_range(0, 5)]
-	return rng.randi_range(0, 1000000)
-
-func rstr():
-	var pool = ["", "a", "hello", "héllo wörld", "日本語", "emoji 🎮", "tab\tnew\nline", "q\" b\\ s", "abc", "abcd",
-		"abcde", "x".repeat(rng.randi_range(0, 40)), "'?\u0007", "Ω"]
-	return pool[rng.randi_range(0, pool.size() - 1)]
-
-func rname():
-	var pool = ["root", "Player", "a", "node_1", "Sprite", "weapon", "ä", "..", "."]
-	return pool[rng.randi_range(0, pool.size() - 1)]
-
-func rpath():
-	var s = ""
-	if rng.randi_range(0, 1) == 0: s = "/"
-	var n = rng.randi_range(0, 3)
-	var parts = []
-	for i in range(n): parts.append(rname())
-	s += PoolStringArray(parts).join("/")
-	if rng.randi_range(0, 2) == 0:
-		for j in range(rng.randi_range(1, 2)): s += ":" + ["position", "x", "modulate", "a"][rng.randi_range(0, 3)]
-	if s == "/": s = "/root"
-	return NodePath(s)
-
-func rv2(): return Vector2(rfloat(), rfloat())
-func rv3(): return Vector3(rfloat(), rfloat(), rfloat())
-func rcol(): return Color(rfloat(), rng.randf(), rng.randf(), rng.randf())
-
-func leaf():
-	var t = rng.randi_range(0, 28)
-	match t:
-		0: return null
-		1: return rng.randi_range(0, 1) == 1
-		2: return rint()
-		3: return rfloat()
-		4: return rstr()
-		5: return rv2()
-		6: return Rect2(rv2(), rv2())
-		7: return rv3()
-		8: return Transform2D(rv2(), rv2(), rv2())
-		9: return Plane(rfloat(), rfloat(), rfloat(), rfloat())
-		10: return Quat(rfloat(), rfloat(), rfloat(), rfloat())
-		11: return AABB(rv3(), rv3())
-		12: return Basis(rv3(), rv3(), rv3())
-		13: return Transform(Basis(rv3(), rv3(), rv3()), rv3())
-		14: return rcol()
-		15: return rpath()
-		16:
-			var a = PoolByteArray()
-			for i in range(rng.randi_range(0, 9)): a.append(rng.randi_range(0, 255))
-			return a
-		17:
-			var a = PoolIntArray()
-			for i in range(rng.randi_range(0, 5)): a.append((int(rng.randi()) - 2147483648))
-			return a
-		18:
-			var a = PoolRealArray()
-			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
-			return a
-		19:
-			var a = PoolStringArray()
-			for i in range(rng.randi_range(0, 4)): a.append(rstr())
-			return a
-		20:
-			var a = PoolVector2Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv2())
-			return a
-		21:
-			var a = PoolVector3Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv3())
-			return a
-		22:
-			var a = PoolColorArray()
-			for i in range(rng.randi_range(0, 4)): a.append(rcol())
-			return a
-		23: return RID()
-		24:
-			if not objects_ok(): return rint()
-			var o = Node.new()
-			keep.append(o)
-			return o
-		_: return rint()
-
-func rkey():
-	var kt = rng.randi_range(0, 9)
-	if kt == 0: return rstr()
-	if kt == 1: return rint()
-	if kt == 2: return rv2()
-	if kt == 3: return rname()
-	if kt == 4: return rfloat()
-	if kt == 5: return rng.randi_range(0, 1) == 1
-	if kt == 6: return rpath()
-	if kt == 7: return rcol()
-	if kt == 8: return rv3()
-	return [rint(), rstr()]
-
-func value(depth):
-	if depth <= 0 or rng.randi_range(0, 3) != 0: return leaf()
-	if rng.randi_range(0, 1) == 0:
-		var a = []
-		for i in range(rng.randi_range(0, 6)): a.append(value(depth - 1))
-		return a
-	var d = {}
-	for i in range(rng.randi_range(0, 6)):
-		d[rkey()] = value(depth - 1)
-	return d
-
 func random_cases(count):
 	for i in range(count):
-		case("random_" + str(i), value(4))
+		case("random_" + str(i), gen.value(4))
 
 # ---------------------------------------------------------------- round trips
 
@@ -574,6 +454,7 @@ func _init():
 		if a.begins_with("--seed="): seed_ = int(a.substr(7, 30))
 		if a.begins_with("--count="): count = int(a.substr(8, 30))
 	rng.seed = seed_
+	gen.owner_ = self
 	if out_file.open(out_path, File.WRITE) != OK:
 		printerr("cannot write ", out_path)
 		quit(1)

@@ -149,6 +149,8 @@ const NO_RANGE: VersionRange = { min: "0", text: "" };
 export class Analysis {
   readonly fits: Fit[] = [];
   readonly misses: Miss[] = [];
+  /** The values of each chain's first reading to reach its end. */
+  private readonly chainValues = new Map<RecordChain, unknown[]>();
 
   constructor(
     readonly bytes: Uint8Array,
@@ -215,7 +217,11 @@ export class Analysis {
       return;
     }
     const facts = new Facts();
-    const values: unknown[] = [];
+    // Readings of one chain that read the same values (the model's one NIL, say) share one array:
+    // a later reading keeps no values of its own until one differs from the first reading's. The
+    // array is made at its final size (pushing would allocate about 4 times it while growing).
+    const prior = this.chainValues.get(chain);
+    let values: unknown[] | undefined = prior === undefined ? new Array(chain.count) : undefined;
     let trailing = 0;
     let firstTrailing = 0;
     const { read, error } = readRecordsWith(
@@ -226,11 +232,18 @@ export class Analysis {
       this.builder,
       new FactsObserver(d, bytes, facts),
       (i, value, valueEnd) => {
-        values.push(value);
+        if (values !== undefined) values[i] = value;
+        else if (!Object.is(value, prior![i])) {
+          values = new Array(chain.count);
+          for (let j = 0; j < i; j++) values[j] = prior![j];
+          values[i] = value;
+        }
         if (valueEnd !== ends[i] && trailing++ === 0) firstTrailing = valueEnd;
       },
       !this.texts,
     );
+    values ??= prior!;
+    if (prior === undefined && read === chain.count) this.chainValues.set(chain, values);
     const clean = trailing === 0 ? undefined : firstTrailing;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     if (read < chain.count) {

@@ -52,5 +52,5 @@ export function sameValue(a: Value, b: Value): boolean {
 
 /** True when two record lists are the same values, record by record. */
 export function sameValues(a: readonly Value[], b: readonly Value[]): boolean {
-  return a.length === b.length && a.every((v, i) => sameValue(v, b[i]!));
+  return a === b || (a.length === b.length && a.every((v, i) => sameValue(v, b[i]!)));
 }

@@ -1,7 +1,7 @@
 // parseVariantText (core) against the dialects' own text writers: what toText prints, the parser
 // reads back as the same value, up to what each text form documents it cannot carry. Lives here
 // because core's tests cannot depend on the dialect packages.
-import { equals, parseVariantText, type TextDialectId, toJSON, type Value } from "@gdvariant/core";
+import { equals, float, parseVariantText, type TextDialectId, toJSON, type Value } from "@gdvariant/core";
 import { toText as text3 } from "@gdvariant/godot-3";
 import { toText as text4 } from "@gdvariant/godot-4";
 import { toText as text2 } from "@gdvariant/legacy-2";
@@ -14,10 +14,17 @@ import {
   MODERN_LEAVES,
   textValueArb as valueArb,
 } from "@gdvariant/test-support/arbitraries";
+import { xorshift32 } from "@gdvariant/test-support/random";
+import { STRTOD_RELATIVE, sameUpToStrtod } from "@gdvariant/test-support/strtod";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-type Mode = { dialect: TextDialectId; toText: (v: Value) => string; tolerance: number };
+type Mode = {
+  dialect: TextDialectId;
+  toText: (v: Value) => string;
+  /** Relative error of the text form, or "strtod": doubles in full, read by the engine's strtod. */
+  tolerance: number | "strtod";
+};
 
 // 4.x prints the shortest digits that read back exactly (Grisu2), so only float32-exact floats
 // (printed with float32 digits, read back as doubles) differ. 2.x and 3.x print reals with
@@ -26,20 +33,16 @@ type Mode = { dialect: TextDialectId; toText: (v: Value) => string; tolerance: n
 const MODES: Record<string, Mode> = {
   // 4.x prints doubles in full; the engine reads them back with built_in_strtod, which is not
   // correctly rounded (18 digits, leading zeros included; far below 1e-290 gives 0), and so do we.
-  "godot-4": { dialect: "godot-4", toText: text4, tolerance: 2 ** -40 },
+  "godot-4": { dialect: "godot-4", toText: text4, tolerance: "strtod" },
   "godot-3": { dialect: "godot-3", toText: (v) => text3(v), tolerance: 6e-6 },
   "legacy-2": { dialect: "legacy-2", toText: text2, tolerance: 6e-6 },
 };
 
-function sameNumber(expected: number, got: number, tol: number): boolean {
+function sameNumber(expected: number, got: number, tol: Mode["tolerance"]): boolean {
   if (Object.is(expected, got) || expected === got) return true; // -0 prints as 0
   if (Number.isNaN(expected)) return Number.isNaN(got);
-  if (tol < 1e-6) {
-    // 4.x: doubles in full, read back by the engine's strtod (see MODES).
-    if (!Number.isFinite(expected) || !Number.isFinite(got)) return false;
-    const scale = Math.max(Math.abs(expected), Math.abs(got));
-    return scale < 1e-290 || Math.abs(expected - got) <= tol * scale;
-  }
+  // 4.x: doubles in full, read back by the engine's strtod (see MODES).
+  if (tol === "strtod") return sameUpToStrtod(expected, got);
   // 2.x and 3.x print every real as the engine's real_t, a float32 (1e300 prints inf).
   if (tol > 0 && Math.fround(expected) === got) return true;
   if (!Number.isFinite(expected) || !Number.isFinite(got)) return false;
@@ -118,7 +121,7 @@ function keyFingerprint(k: Value): string {
 }
 
 /** Compares with numbers up to the text form's precision and dictionaries as sets. */
-function close(a: Value, b: Value, tol: number): boolean {
+function close(a: Value, b: Value, tol: Mode["tolerance"]): boolean {
   if (a.kind !== b.kind) return false;
   const ja = toJSON(a) as Record<string, unknown>;
   const jb = toJSON(b) as Record<string, unknown>;
@@ -227,7 +230,7 @@ function check(mode: Mode, v: Value): void {
   // (4.x: a real the engine's strtod reads a little away prints a little differently, as in the
   // engine; then the text printed must read back as what was read.)
   const rereads = () =>
-    mode.tolerance < 1e-6 &&
+    mode.tolerance === "strtod" &&
     close(parsed, parseVariantText(again, { dialect: mode.dialect }), mode.tolerance);
   if (!/[{]/.test(text) && again !== text && !rereads())
     throw new Error(`text changed: ${JSON.stringify(text)} -> ${JSON.stringify(again)}`);
@@ -282,5 +285,33 @@ describe("parseVariantText reads what the dialects' toText print", () => {
   it("uses every leaf kind", () => {
     expect(MODERN_LEAVES.length + GODOT3_LEAVES.length + LEGACY_LEAVES.length).toBeGreaterThan(60);
     expect(Object.keys(leafOf)).toContain("image");
+  });
+});
+
+// The tolerance of the 4.x mode (test-support's sameUpToStrtod) covers what the engine's strtod
+// moves the text 4.x prints for a double, and is not loose by more than a few bits.
+describe("sameUpToStrtod against the engine's strtod (core's port)", () => {
+  it("holds for the 4.x text of random doubles, and some of them move by over 2^-44", () => {
+    const next = xorshift32(36);
+    const bits = new DataView(new ArrayBuffer(8));
+    let moved = 0;
+    let widest = 0;
+    for (let i = 0; i < 50_000; i++) {
+      bits.setUint32(0, next() >>> 0);
+      bits.setUint32(4, next() >>> 0);
+      // Half the doubles near 1 (exponent bits 0x3f...), where most values are.
+      if (i % 2 === 0) bits.setUint16(0, 0x3f00 | (bits.getUint16(0) & 0x80ff));
+      const x = bits.getFloat64(0);
+      if (!Number.isFinite(x)) continue;
+      const text = text4(float(x));
+      const read = (parseVariantText(text) as { value: number }).value;
+      if (!sameUpToStrtod(x, read)) throw new Error(`${x} prints as ${text}, reads as ${read}`);
+      if (read !== x && Math.abs(x) > 1e-290) {
+        moved++;
+        widest = Math.max(widest, Math.abs(read - x) / Math.abs(x));
+      }
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(widest).toBeGreaterThan(STRTOD_RELATIVE / 16);
   });
 });

@@ -56,7 +56,16 @@ export type {
 } from "./dialect/contract.js";
 export { createDialect, type DialectSpec } from "./dialect/create.js";
 export { decodeJSWith } from "./dialect/decode-js.js";
-export { type DecodeResult, decodeWith, decodeWithLength, probeWith, readWith } from "./dialect/decoder.js";
+export {
+  type DecodeResult,
+  decodeWith,
+  decodeWithLength,
+  type KeptReading,
+  newKeptReading,
+  probeWith,
+  readKeeping,
+  readWith,
+} from "./dialect/decoder.js";
 export { encodeIntoWith, encodeWith } from "./dialect/encoder.js";
 export { choiceOption, type DialectFactorySpec, dialectFactory, forDecode } from "./dialect/factory.js";
 export {

@@ -1,22 +1,18 @@
 import {
   type Builder,
   canonicalInt64,
+  checkOptions,
   DecodeError,
   type DecodeOptions,
   EncodeError,
   jsBuilder,
+  type KeptReading,
   MODEL,
-  readWith,
+  newKeptReading,
+  readKeeping,
   type ToJSOptions,
 } from "@gdvariant/core";
-import {
-  dialect,
-  encode,
-  encodeInto,
-  type Godot4EncodeOptions,
-  TYPE_COUNT,
-  TYPE_ID,
-} from "@gdvariant/godot-4";
+import { dialect, encode, type Godot4EncodeOptions, TYPE_COUNT, TYPE_ID } from "@gdvariant/godot-4";
 import { PacketWriter } from "./packet-writer.js";
 
 // MultiplayerAPI::encode_and_compress_variant: one meta byte, then the value.
@@ -27,10 +23,10 @@ import { PacketWriter } from "./packet-writer.js";
 //   every other type: the ordinary encode_variant bytes, whose first byte (the low byte of the
 //   header word) is the type id already, mode bits clear.
 //
-// So the compressed form is written by the ordinary writer (godot-4's encode, or encodeInto in
-// place in a session's reused buffer) and read by the ordinary reader; only bool and int are packed here. A meta byte with mode bits on
-// another type reads as an unknown type, as in the engine (decode_variant masks the header with
-// 0xFF).
+// So the compressed form is written by the ordinary writer (godot-4's encode, or a session's
+// kept codec) and read by the ordinary reader; only bool and int are packed here. A meta byte
+// with mode bits on another type reads as an unknown type, as in the engine (decode_variant
+// masks the header with 0xFF).
 const MODE_SHIFT = 6;
 const BOOL_TRUE = 0x80;
 const TYPE_MASK = 0x3f;
@@ -114,16 +110,8 @@ export function writeCompressed(
   // Everything else: the ordinary bytes. Ints that only the ordinary writer takes (bigint, model
   // int64, integers past 2^53) are re-packed after.
   const at = w.length;
-  if (!w.reused) w.bytes(encode(value, options));
-  else {
-    try {
-      w.length += encodeInto(value, w.buf, at, options);
-    } catch (e) {
-      if (!EncodeError.is(e) || e.code !== "target-too-small") throw e;
-      w.length = at;
-      w.bytes(encode(value, options));
-    }
-  }
+  // A session's codec (kept encoder, output views into its chunk), else a value's own bytes.
+  w.bytes(w.codec !== undefined && options === undefined ? w.codec.encode(value) : encode(value, options));
   if (w.buf[at] === TYPE_ID.INT) {
     // Header bit 16 (byte 2, bit 0) is FLAG_64: the payload is an int64.
     const v = (w.buf[at + 2]! & 1) === 1 ? w.view.getBigInt64(at + 4, true) : w.view.getInt32(at + 4, true);
@@ -188,9 +176,11 @@ export function decodeCompressed(
 }
 
 /**
- * @internal What reading values needs, made once per packet (or per session): the builder, and
- * one options object of a fixed shape whose `offset` each read sets (a fresh object per value
- * made the reader several times slower).
+ * @internal What reading values needs, made once per session (or per call of the stateless
+ * functions): the builder, one options object of a fixed shape whose `offset` each read sets (a
+ * fresh object per value made the reader several times slower), and core's kept reading: the
+ * reader of the last input (so the values of one packet share one reader and its DataView) and
+ * the dictionary keys last read.
  */
 export interface CompressedReader {
   readonly builder: Builder;
@@ -201,6 +191,11 @@ export interface CompressedReader {
     maxTotalBytes: number | undefined;
     allowObjects: boolean | undefined;
   };
+  readonly kept: KeptReading;
+  /** The options were checked (on the first Variant read, as `readWith` checks them per read). */
+  checked: boolean;
+  /** Where the value {@link readValue} read last ends. */
+  next: number;
 }
 
 /** @internal */
@@ -214,6 +209,9 @@ export function compressedReader(options: CompressedDecodeOptions): CompressedRe
       maxTotalBytes: options.maxTotalBytes,
       allowObjects: options.allowObjects,
     },
+    kept: newKeptReading(),
+    checked: false,
+    next: 0,
   };
 }
 
@@ -224,8 +222,20 @@ export function readCompressed(
   end: number,
   r: CompressedReader,
 ): CompressedResult {
+  const value = readValue(end === bytes.length ? bytes : bytes.subarray(0, end), offset, r);
+  return { value, length: r.next - offset };
+}
+
+/**
+ * @internal One compressed value at `offset` of `input` (which ends where the values end: a
+ * caller reading several values of one packet passes the same array each time, so they share
+ * one reader); where it ends goes to `r.next`.
+ * @throws {DecodeError} as {@link decodeCompressed}.
+ */
+export function readValue(input: Uint8Array, offset: number, r: CompressedReader): unknown {
+  const end = input.length;
   if (offset >= end) throw truncated(offset);
-  const meta = bytes[offset]!;
+  const meta = input[offset]!;
   const type = meta & TYPE_MASK;
   if (type >= TYPE_COUNT) {
     throw new DecodeError(`unknown compressed type ${type}`, {
@@ -235,25 +245,37 @@ export function readCompressed(
     });
   }
   const builder = r.builder;
-  if (type === TYPE_ID.BOOL) return { value: builder.bool((meta & BOOL_TRUE) !== 0), length: 1 };
+  if (type === TYPE_ID.BOOL) {
+    r.next = offset + 1;
+    return builder.bool((meta & BOOL_TRUE) !== 0);
+  }
   if (type === TYPE_ID.INT) {
     const width = INT_WIDTHS[meta >> MODE_SHIFT]!;
-    if (offset + 1 + width > end) throw truncated(end);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const at = offset + 1;
-    const v =
-      width === 1
-        ? view.getInt8(at)
-        : width === 2
-          ? view.getInt16(at, true)
-          : width === 4
-            ? view.getInt32(at, true)
-            : canonicalInt64(view.getBigInt64(at, true));
-    return { value: builder.int(v), length: 1 + width };
+    if (at + width > end) throw truncated(end);
+    r.next = at + width;
+    // Little-endian, signed, from the bytes (no DataView per value).
+    if (width === 1) return builder.int((input[at]! << 24) >> 24);
+    if (width === 2) return builder.int(((input[at]! | (input[at + 1]! << 8)) << 16) >> 16);
+    if (width === 4)
+      return builder.int(
+        input[at]! | (input[at + 1]! << 8) | (input[at + 2]! << 16) | (input[at + 3]! << 24),
+      );
+    const view = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    return builder.int(canonicalInt64(view.getBigInt64(at, true)));
   }
-  const input = end === bytes.length ? bytes : bytes.subarray(0, end);
+  if (!r.checked) {
+    // As readWith does before reading (readKeeping trusts its caller to have done it).
+    checkOptions(
+      r.options,
+      (m) => new DecodeError(m, { code: "invalid-data", offset: 0, dialect: "godot-4" }),
+    );
+    r.checked = true;
+  }
   r.options.offset = offset;
-  return readWith(dialect, input, r.options as DecodeOptions, builder);
+  const v = readKeeping(dialect, input, r.options as DecodeOptions, builder, r.kept);
+  r.next = offset + v.length;
+  return v.value;
 }
 
 function truncated(offset: number): DecodeError {

@@ -4,7 +4,7 @@ import {
   type CompressedDecodeOptions,
   type CompressedReader,
   compressedReader,
-  readCompressed,
+  readValue,
 } from "./compressed-variant.js";
 import type { DeltaEntry, Packet, SyncEntry } from "./packet-types.js";
 
@@ -81,9 +81,13 @@ export function decodePacketWith(bytes: Uint8Array, builder: CompressedReader): 
 
 /** @internal Bounds-checked little-endian reads of one packet, failing with DecodeErrors. */
 class Reader {
-  readonly view: DataView;
-  constructor(readonly bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  private dataView: DataView | undefined;
+  constructor(readonly bytes: Uint8Array) {}
+  /** Made on first use: a remote call with a short node id reads none. */
+  get view(): DataView {
+    const b = this.bytes;
+    this.dataView ??= new DataView(b.buffer, b.byteOffset, b.byteLength);
+    return this.dataView;
   }
   fail(detail: string, code: DecodeErrorCode, offset: number): DecodeError {
     return new DecodeError(detail, { code, offset, dialect: "godot-4" });
@@ -116,8 +120,9 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
   const methodWidth = (head & 0x40) !== 0 ? 2 : 1;
   const start = 1 + nodeIdWidth + methodWidth;
   r.need(start);
-  const target = nodeIdWidth === 1 ? bytes[1]! : nodeIdWidth === 2 ? r.view.getUint16(1, true) : r.u32(1);
-  const method = methodWidth === 1 ? bytes[1 + nodeIdWidth]! : r.view.getUint16(1 + nodeIdWidth, true);
+  const target = nodeIdWidth === 1 ? bytes[1]! : nodeIdWidth === 2 ? bytes[1]! | (bytes[2]! << 8) : r.u32(1);
+  const m = 1 + nodeIdWidth;
+  const method = methodWidth === 1 ? bytes[m]! : bytes[m]! | (bytes[m + 1]! << 8);
   let node: number | string = target;
   let end = bytes.length;
   if (nodeIdWidth === 4 && target >= PATH_FLAG) {
@@ -134,11 +139,12 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
   } else {
     if (start >= end) throw r.fail("argument count missing", "truncated", end);
     const argc = bytes[start]!;
+    // One array for every argument (so that they share one reader).
+    const input = end === bytes.length ? bytes : bytes.subarray(0, end);
     let at = start + 1;
     for (let i = 0; i < argc; i++) {
-      const v = readCompressed(bytes, at, end, builder);
-      args.push(v.value);
-      at += v.length;
+      args.push(readValue(input, at, builder));
+      at = builder.next;
     }
   }
   return { type: "remote-call", node, method, args, nodeIdWidth };
@@ -147,10 +153,10 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
 /** Compressed values back to back filling [at, end): synchronizer states. */
 function readStates(bytes: Uint8Array, at: number, end: number, builder: CompressedReader) {
   const out: unknown[] = [];
+  const input = end === bytes.length ? bytes : bytes.subarray(0, end);
   while (at < end) {
-    const v = readCompressed(bytes, at, end, builder);
-    out.push(v.value);
-    at += v.length;
+    out.push(readValue(input, at, builder));
+    at = builder.next;
   }
   return out;
 }
@@ -180,7 +186,7 @@ function spawn(r: Reader, builder: CompressedReader): Packet {
     at += 4;
     if (size > bytes.length - at)
       throw r.fail("spawn argument size exceeds the packet", "invalid-data", at - 4);
-    arg = readCompressed(bytes, at, at + size, builder).value;
+    arg = readValue(at + size === bytes.length ? bytes : bytes.subarray(0, at + size), at, builder);
     at += size;
   }
   const state = readStates(bytes, at, bytes.length, builder);

@@ -27,7 +27,7 @@ export function encodePacket(packet: Packet, options?: PacketEncodeOptions): Uin
   return encodePacketWith(new PacketWriter(), packet, options);
 }
 
-/** @internal {@link encodePacket} into a writer the caller keeps (a session's, reused). */
+/** @internal {@link encodePacket} into a writer the caller keeps (a session's). */
 export function encodePacketWith(w: PacketWriter, packet: Packet, options?: PacketEncodeOptions): Uint8Array {
   w.reset();
   switch (packet.type) {
@@ -135,7 +135,7 @@ function remoteCall(w: PacketWriter, p: RemoteCallPacket, options: PacketEncodeO
     for (const a of p.args) writeCompressed(w, a, options);
   }
   if (path) {
-    w.patchU32(idAt, PATH_FLAG | w.length);
+    w.patchU32(idAt, PATH_FLAG | (w.length - w.start));
     w.cString(p.node as string);
   }
 }

@@ -1,37 +1,59 @@
-import { EncodeError, encodeUtf8 } from "@gdvariant/core";
+import { EncodeError, encodeUtf8, type VariantCodec } from "@gdvariant/core";
+
+/** A session's chunk: its packets are views into it, so it is replaced, never written again. */
+export const CHUNK = 1 << 16;
+// Below this many free bytes a chunk is replaced before a packet (a small one would not fit).
+const MIN_ROOM = 512;
 
 function range(detail: string): EncodeError {
   return new EncodeError(detail, { code: "out-of-range", dialect: "godot-4" });
 }
 
 /**
- * @internal A growing little-endian byte buffer: packet headers, and values written in place by
- * godot-4's `encodeInto` (the buffer doubles and the value is written again when it did not fit).
+ * @internal A growing little-endian byte buffer for packets. A one-off writer (`encodePacket`)
+ * starts small and hands out each packet as a copy of its own; a session's writer is a chunk
+ * that packets are written into one after the other and handed out as views (never written
+ * again), with values written by the session's kept godot-4 codec.
  */
 export class PacketWriter {
   buf: Uint8Array;
   view: DataView;
+  /** End of the bytes written: an index into `buf` (the packet starts at `start`). */
   length = 0;
+  /** Where the packet being written starts in `buf` (0 for a one-off writer). */
+  start = 0;
 
   /**
    * @param size - the first buffer. 64 bytes for a one-off packet: V8 keeps a typed array this
    *   small on the JS heap, where a larger one is a separate allocation (~2.5 µs per packet in
-   *   bench/multiplayer/rpc.mjs). A session keeps one large writer for all its packets instead.
-   * @param reused - values are written into the buffer in place (`encodeInto`); a one-off
-   *   writer takes each value's own `encode` bytes, since a value that does not fit would cost
-   *   a failed write and its error.
+   *   bench/multiplayer/rpc.mjs). A session's chunk is larger (each packet a view into it).
+   * @param codec - a session's codec: its writer is a chunk, and values without encode options
+   *   are written with the codec (its kept encoder) and copied in, where a one-off writer takes
+   *   each value's own `encode` bytes.
    */
   constructor(
     size = 64,
-    readonly reused = false,
+    readonly codec: VariantCodec | undefined = undefined,
   ) {
     this.buf = new Uint8Array(size);
     this.view = new DataView(this.buf.buffer);
   }
 
-  /** Starts the next packet in the same buffer. */
+  /** Starts the next packet: after the last one in a chunk, or in a fresh chunk when it is full. */
   reset(): void {
-    this.length = 0;
+    if (this.codec === undefined) {
+      this.length = 0;
+      return;
+    }
+    // The bytes handed out stay as they are: the next packet starts after them (8-aligned).
+    let at = (this.length + 7) & ~7;
+    if (this.buf.length - at < MIN_ROOM) {
+      this.buf = new Uint8Array(CHUNK);
+      this.view = new DataView(this.buf.buffer);
+      at = 0;
+    }
+    this.start = at;
+    this.length = at;
   }
 
   /** Makes room for `n` more bytes. */
@@ -88,7 +110,10 @@ export class PacketWriter {
   patchU32(at: number, v: number): void {
     this.view.setUint32(at, v, true);
   }
+  /** The packet: a view of the chunk (a session's writer), else a copy at its size. */
   finish(): Uint8Array {
-    return this.buf.slice(0, this.length);
+    return this.codec === undefined
+      ? this.buf.slice(0, this.length)
+      : this.buf.subarray(this.start, this.length);
   }
 }

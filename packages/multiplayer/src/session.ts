@@ -1,4 +1,5 @@
 import { DecodeError, GdVariantError, type ToJSOptions } from "@gdvariant/core";
+import { createCodec } from "@gdvariant/godot-4";
 import { CUSTOM_SPAWN } from "./commands.js";
 import { type CompressedReader, compressedReader } from "./compressed-variant.js";
 import { decodePacketWith } from "./decode-packet.js";
@@ -6,13 +7,16 @@ import { Emitter } from "./emitter.js";
 import { deltaPackets, encodePacketWith, syncPackets } from "./encode-packet.js";
 import { ProtocolError, type ProtocolErrorCode } from "./errors.js";
 import type { Packet } from "./packet-types.js";
-import { PacketWriter } from "./packet-writer.js";
+import { CHUNK, PacketWriter } from "./packet-writer.js";
 import { type ReplicationConfig, type SplitConfig, splitConfig } from "./replication-config.js";
 import { type RpcMethods, type RpcTable, rpcTable } from "./rpc-config.js";
 
 /** One connection to a remote peer, as a transport gives it. */
 export interface Link {
-  /** Sends one packet (one binary message). */
+  /**
+   * Sends one packet (one binary message). `bytes` may be a view of a larger buffer the session
+   * keeps: its bytes are never written again, so a transport may queue it as it is.
+   */
   send(bytes: Uint8Array): void;
   /** Closes the connection. */
   close(): void;
@@ -190,8 +194,9 @@ export class Session {
   private readonly spawned = new Map<number, SpawnedNode>();
   private readonly limits: Required<SessionLimits>;
   private readonly reader: CompressedReader;
-  // One buffer for every packet this side makes (each packet is copied out at its size).
-  private readonly writer = new PacketWriter(1 << 16, true);
+  // One chunk for the packets this side makes (each a view of it, never written again), and a
+  // kept codec for their values.
+  private readonly writer = new PacketWriter(CHUNK, createCodec());
   /** Set on a client: the server's authentication is expected/given. */
   authenticate: ((peer: number, data: Uint8Array) => AuthAnswer | Promise<AuthAnswer>) | undefined;
 
@@ -606,8 +611,10 @@ export class Session {
             offset: 1,
           });
         }
-        const authority = this.options.nodes?.[path]?.authority ?? 1;
-        if (m.mode === "disabled" || (m.mode === "authority" && peer !== authority)) {
+        if (
+          m.mode === "disabled" ||
+          (m.mode === "authority" && peer !== (this.options.nodes?.[path]?.authority ?? 1))
+        ) {
           throw new ProtocolError(`${m.name} on ${path} refuses peer ${peer}`, { code: "not-allowed", peer });
         }
         this.dispatch({ peer, path, method: m.name }, packet.args);
@@ -733,22 +740,33 @@ export class Session {
     this.events.emit("call", ctx, args);
     const handler = this.options.handlers?.[ctx.path]?.[ctx.method];
     if (handler === undefined) return;
-    const report = (e: unknown) =>
-      this.events.emit(
-        "error",
-        new ProtocolError(`handler ${ctx.path}.${ctx.method} failed`, {
-          code: "handler-failed",
-          peer: ctx.peer,
-          cause: e,
-        }),
-        false,
-      );
     try {
-      const r = handler(ctx, ...args);
-      if (r instanceof Promise) r.catch(report);
+      // The usual argument counts without a spread.
+      const n = args.length;
+      const r =
+        n === 0
+          ? handler(ctx)
+          : n === 1
+            ? handler(ctx, args[0])
+            : n === 2
+              ? handler(ctx, args[0], args[1])
+              : handler(ctx, ...args);
+      if (r instanceof Promise) r.catch((e) => this.handlerFailed(ctx, e));
     } catch (e) {
-      report(e);
+      this.handlerFailed(ctx, e);
     }
+  }
+
+  private handlerFailed(ctx: CallContext, e: unknown): void {
+    this.events.emit(
+      "error",
+      new ProtocolError(`handler ${ctx.path}.${ctx.method} failed`, {
+        code: "handler-failed",
+        peer: ctx.peer,
+        cause: e,
+      }),
+      false,
+    );
   }
 
   private fail(st: PeerState, e: unknown): void {

@@ -24,6 +24,9 @@ export interface IncomingConnection {
   onClose(listener: () => void): void;
 }
 
+// One options object for every send (ws copies it into its own).
+const BINARY = { binary: true } as const;
+
 /** @internal Bytes of a `ws` message (Buffer, ArrayBuffer or fragments) as one Uint8Array. */
 export function messageBytes(data: unknown): Uint8Array {
   if (data instanceof Uint8Array) return data;
@@ -48,7 +51,7 @@ export function wrapServerSocket(socket: ServerSocketLike): IncomingConnection {
   return {
     link: {
       send: (bytes) => {
-        if (open) socket.send(bytes, { binary: true });
+        if (open) socket.send(bytes, BINARY);
       },
       close: () => {
         if (!open) return;

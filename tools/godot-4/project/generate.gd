@@ -8,7 +8,10 @@ const MyRes = preload("res://my_res.gd")
 const MyRef = preload("res://my_ref.gd")
 signal my_signal(x)
 
-var rng := RandomNumberGenerator.new()
+# The random values: generate-values.gd (random-values.gd with wider pools and more kinds); its
+# rng is this script's.
+var gen = preload("res://generate-values.gd").new()
+var rng: RandomNumberGenerator = gen.rng
 
 func emit_case(label: String, bytes: PackedByteArray, full: bool) -> void:
 	var back = bytes_to_var_with_objects(bytes) if full else bytes_to_var(bytes)
@@ -82,19 +85,6 @@ func float_cases() -> Array:
 		NAN, INF, -INF, PI, TAU, exp(1.0), sqrt(2.0), -1e-7, 7.0385307e-26, 0.1 + 0.2, 1.5e-10,
 		65504.0, 0.007, 8.589973e9, 2.0e-44, 1.0e-38, 3.0e38, 299792458.0]
 
-func random_double() -> float:
-	var b := PackedByteArray()
-	b.resize(8)
-	b.encode_u32(0, rng.randi())
-	b.encode_u32(4, rng.randi())
-	return b.decode_double(0)
-
-func random_single() -> float:
-	var b := PackedByteArray()
-	b.resize(4)
-	b.encode_u32(0, rng.randi())
-	return b.decode_float(0)
-
 func text_cases() -> Array:
 	var out = ["", "plain", "quote \" back \\ slash", "single ' quote", "question ? mark", "tab\tnl\ncr\r",
 		"bell\u0007 bs\u0008 ff\u000c vt\u000b", "é日本語🎮", "\u00a0nbsp", "trailing\\", "??=", "a\"b\"c"]
@@ -103,173 +93,6 @@ func text_cases() -> Array:
 	out.append("del" + String.chr(127))
 	return out
 
-func rname():
-	return ["root", "Player", "a", "node_1", "Sprite", "weapon", "ä", "日本", "x y", "q\"uote"][rng.randi_range(0, 9)]
-
-func rstr():
-	var pool = ["", "a", "b", "A", "Z", "hello", "héllo", "日本語", "emoji 🎮", "！", "tab\tx", "q\"", "back\\", "x".repeat(rng.randi_range(0, 20)), "aa", "ab", "b" + str(rng.randi_range(0, 99))]
-	return pool[rng.randi_range(0, pool.size() - 1)]
-
-func rfloat():
-	var k = rng.randi_range(0, 7)
-	if k == 0: return float(rng.randi_range(-1000, 1000))
-	if k == 1: return rng.randf_range(-1.0, 1.0)
-	if k == 2: return rng.randf_range(-1e6, 1e6)
-	if k == 3: return float(rng.randi_range(-100, 100)) / 4.0
-	if k == 4: return rng.randf() * pow(10, rng.randi_range(-30, 30))
-	if k == 5: return random_double()
-	if k == 6: return [0.0, -0.0, 1.0, 0.5, 0.1, 1e-45, 3.4e38, 1e300, INF, -INF, NAN, 1e15, 1e16, 1e-5][rng.randi_range(0, 13)]
-	return rng.randfn(0.0, 1e4)
-
-func rint():
-	var k = rng.randi_range(0, 4)
-	if k == 0: return rng.randi_range(-10, 10)
-	if k == 1: return int(rng.randi()) - 2147483648
-	if k == 2: return (int(rng.randi()) << 32) | int(rng.randi())
-	if k == 3: return [2147483647, -2147483648, 2147483648, -2147483649, 9223372036854775807, -9223372036854775807 - 1][rng.randi_range(0, 5)]
-	return rng.randi_range(0, 1000000)
-
-func ri(): return rng.randi_range(-100000, 100000)
-
-func rpath():
-	var s = ""
-	if rng.randi_range(0, 1) == 0: s = "/"
-	var n = rng.randi_range(0, 3)
-	var parts = []
-	for i in range(n): parts.append(rname())
-	s += "/".join(PackedStringArray(parts))
-	if rng.randi_range(0, 2) == 0:
-		for j in range(rng.randi_range(1, 2)): s += ":" + ["position", "x", "modulate", "a"][rng.randi_range(0, 3)]
-	if s == "/": s = "/root"
-	return NodePath(s)
-
-func rv2(): return Vector2(rfloat(), rfloat())
-func rv3(): return Vector3(rfloat(), rfloat(), rfloat())
-func rv4(): return Vector4(rfloat(), rfloat(), rfloat(), rfloat())
-
-func leaf():
-	var t = rng.randi_range(0, 44)
-	match t:
-		0: return null
-		1: return rng.randi_range(0, 1) == 1
-		2: return rint()
-		3: return rfloat()
-		4: return rstr()
-		5: return rv2()
-		6: return Vector2i(ri(), ri())
-		7: return Rect2(rv2(), rv2())
-		8: return Rect2i(ri(), ri(), ri(), ri())
-		9: return rv3()
-		10: return Vector3i(ri(), ri(), ri())
-		11: return Transform2D(rv2(), rv2(), rv2())
-		12: return rv4()
-		13: return Vector4i(ri(), ri(), ri(), ri())
-		14: return Plane(rfloat(), rfloat(), rfloat(), rfloat())
-		15: return Quaternion(rfloat(), rfloat(), rfloat(), rfloat())
-		16: return AABB(rv3(), rv3())
-		17: return Basis(rv3(), rv3(), rv3())
-		18: return Transform3D(Basis(rv3(), rv3(), rv3()), rv3())
-		19: return Projection(rv4(), rv4(), rv4(), rv4())
-		20: return Color(rfloat(), rfloat(), rfloat(), rfloat())
-		21: return StringName(rstr())
-		22: return rpath()
-		23:
-			var a = PackedByteArray()
-			for i in range(rng.randi_range(0, 9)): a.append(rng.randi_range(0, 255))
-			return a
-		24:
-			var a = PackedInt32Array()
-			for i in range(rng.randi_range(0, 5)): a.append(int(rng.randi()) - 2147483648)
-			return a
-		25:
-			var a = PackedInt64Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rint())
-			return a
-		26:
-			var a = PackedFloat32Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
-			return a
-		27:
-			var a = PackedFloat64Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rfloat())
-			return a
-		28:
-			var a = PackedStringArray()
-			for i in range(rng.randi_range(0, 4)): a.append(rstr())
-			return a
-		29:
-			var a = PackedVector2Array()
-			for i in range(rng.randi_range(0, 3)): a.append(rv2())
-			return a
-		30:
-			var a = PackedVector3Array()
-			for i in range(rng.randi_range(0, 3)): a.append(rv3())
-			return a
-		31:
-			var a = PackedColorArray()
-			for i in range(rng.randi_range(0, 3)): a.append(Color(rfloat(), rfloat(), rfloat(), rfloat()))
-			return a
-		32:
-			var a = PackedVector4Array()
-			for i in range(rng.randi_range(0, 3)): a.append(rv4())
-			return a
-		33:
-			var a: Array[int] = []
-			for i in range(rng.randi_range(0, 4)): a.append(rint())
-			return a
-		34:
-			var a: Array[String] = []
-			for i in range(rng.randi_range(0, 3)): a.append(rstr())
-			return a
-		35:
-			var d: Dictionary[String, int] = {}
-			for i in range(rng.randi_range(0, 3)): d[rstr()] = rint()
-			return d
-		36:
-			var a: Array[Vector2] = []
-			for i in range(rng.randi_range(0, 3)): a.append(rv2())
-			return a
-		37:
-			var d: Dictionary[int, Vector3] = {}
-			for i in range(rng.randi_range(0, 3)): d[rint()] = rv3()
-			return d
-		38:
-			var d: Dictionary[StringName, Variant] = {}
-			for i in range(rng.randi_range(0, 3)): d[StringName(rname())] = rfloat()
-			return d
-		39: return Signal(self, "my_signal") if rng.randi_range(0, 1) == 0 else Signal()
-		40: return Callable()
-		41: return RID()
-		42: return Vector2i(int(rng.randi()) - 2147483648, ri())
-		43:
-			var a: Array[Node] = []
-			return a
-		_: return rint()
-
-func rkey():
-	var kt = rng.randi_range(0, 9)
-	if kt == 0: return rstr()
-	if kt == 1: return rint()
-	if kt == 2: return rv2()
-	if kt == 3: return StringName(rname())
-	if kt == 4: return rname()
-	if kt == 5: return rfloat()
-	if kt == 6: return Vector2i(rng.randi_range(-3, 3), rng.randi_range(-3, 3))
-	if kt == 7: return [null, true, false][rng.randi_range(0, 2)]
-	if kt == 8: return Vector3(rng.randi_range(-2, 2), rng.randi_range(-2, 2), rng.randi_range(-2, 2))
-	return rpath()
-
-func value(depth):
-	if depth <= 0 or rng.randi_range(0, 3) != 0: return leaf()
-	if rng.randi_range(0, 1) == 0:
-		var a = []
-		for i in range(rng.randi_range(0, 5)): a.append(value(depth - 1))
-		return a
-	var d = {}
-	for i in range(rng.randi_range(0, 6)):
-		d[rkey()] = value(depth - 1)
-	return d
-
 func _init():
 	var seed_ = 4242
 	var count = 400
@@ -277,6 +100,7 @@ func _init():
 		if a.begins_with("--seed="): seed_ = int(a.substr(7))
 		if a.begins_with("--count="): count = int(a.substr(8))
 	rng.seed = seed_
+	gen.signal_owner = self
 	print("ENGINE ", Engine.get_version_info()["string"])
 
 	# --- every builtin type, via sample()
@@ -297,8 +121,8 @@ func _init():
 		var d := PackedFloat64Array()
 		var s := PackedFloat32Array()
 		for i in range(50):
-			d.append(random_double())
-			s.append(random_single())
+			d.append(gen.random_double())
+			s.append(gen.random_single())
 		v("pf64_random_%d" % chunk, d)
 		v("pf32_random_%d" % chunk, s)
 	for chunk in range(10):
@@ -398,7 +222,7 @@ func _init():
 	for i in range(60):
 		var d = {}
 		for j in range(rng.randi_range(2, 40)):
-			d[rkey()] = j
+			d[gen.rkey()] = j
 		v("dict_key_order_%d" % i, d)
 
 	# --- records: arrays of dictionaries of one shape. Keys repeat in the same slots (entry index
@@ -454,7 +278,7 @@ func _init():
 
 	# --- random nested values
 	for i in range(count):
-		v("random_%d_%d" % [seed_, i], value(3))
+		v("random_%d_%d" % [seed_, i], gen.value(3))
 
 	o.free()
 	node.free()

@@ -1,9 +1,18 @@
 extends RefCounted
 # Random Godot 4 values of every type, nested (edge floats, 64-bit ints, typed containers, dictionary
 # keys of several kinds): the generator of random-cases.gd (the held-out corpus) and json-native.gd
-# (the JSON-form fixtures). Seed `rng`; the values a seed gives are the fixtures'.
+# (the JSON-form fixtures), and through generate-values.gd of generate.gd. Seed `rng`; the values a
+# seed gives are the fixtures'.
 
 var rng := RandomNumberGenerator.new()
+
+# What a generator that extends this file changes (generate-values.gd): the most leaf kinds, the
+# most items of a packed vector array and of a dictionary, whether a NodePath needs names before
+# its subnames.
+var leaf_max := 40
+var packed_vec_max := 4
+var dict_max := 5
+var props_need_names := true
 
 func rfloat():
 	var k = rng.randi_range(0, 5)
@@ -39,7 +48,7 @@ func rpath():
 	var parts = []
 	for i in range(n): parts.append(rname())
 	s += "/".join(PackedStringArray(parts))
-	if n > 0 and rng.randi_range(0, 2) == 0:
+	if (n > 0 or not props_need_names) and rng.randi_range(0, 2) == 0:
 		for j in range(rng.randi_range(1, 2)): s += ":" + ["position", "x", "modulate", "a"][rng.randi_range(0, 3)]
 	if s == "/": s = "/root"
 	return NodePath(s)
@@ -49,9 +58,13 @@ func rv3(): return Vector3(rfloat(), rfloat(), rfloat())
 func rv4(): return Vector4(rfloat(), rfloat(), rfloat(), rfloat())
 func rcol(): return Color(rng.randf(), rng.randf(), rng.randf(), rng.randf())
 func ri(): return rng.randi_range(-100000, 100000)
+# One component of an integer vector that may take the whole int32 range.
+func rwide(): return r32()
+# An element of a PackedFloat64Array.
+func rf64(): return rfloat() / 3.0
 
 func leaf():
-	var t = rng.randi_range(0, 40)
+	var t = rng.randi_range(0, leaf_max)
 	match t:
 		0: return null
 		1: return rng.randi_range(0, 1) == 1
@@ -59,14 +72,14 @@ func leaf():
 		3: return rfloat()
 		4: return rstr()
 		5: return rv2()
-		6: return Vector2i(r32(), ri())
+		6: return Vector2i(rwide(), ri())
 		7: return Rect2(rv2(), rv2())
 		8: return Rect2i(ri(), ri(), ri(), ri())
 		9: return rv3()
-		10: return Vector3i(ri(), r32(), ri())
+		10: return Vector3i(ri(), rwide(), ri())
 		11: return Transform2D(rv2(), rv2(), rv2())
 		12: return rv4()
-		13: return Vector4i(ri(), ri(), ri(), r32())
+		13: return Vector4i(ri(), ri(), ri(), rwide())
 		14: return Plane(rfloat(), rfloat(), rfloat(), rfloat())
 		15: return Quaternion(rfloat(), rfloat(), rfloat(), rfloat())
 		16: return AABB(rv3(), rv3())
@@ -94,7 +107,7 @@ func leaf():
 			return a
 		27:
 			var a = PackedFloat64Array()
-			for i in range(rng.randi_range(0, 5)): a.append(rfloat() / 3.0)
+			for i in range(rng.randi_range(0, 5)): a.append(rf64())
 			return a
 		28:
 			var a = PackedStringArray()
@@ -102,19 +115,19 @@ func leaf():
 			return a
 		29:
 			var a = PackedVector2Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv2())
+			for i in range(rng.randi_range(0, packed_vec_max)): a.append(rv2())
 			return a
 		30:
 			var a = PackedVector3Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv3())
+			for i in range(rng.randi_range(0, packed_vec_max)): a.append(rv3())
 			return a
 		31:
 			var a = PackedColorArray()
-			for i in range(rng.randi_range(0, 4)): a.append(rcol())
+			for i in range(rng.randi_range(0, packed_vec_max)): a.append(rcol())
 			return a
 		32:
 			var a = PackedVector4Array()
-			for i in range(rng.randi_range(0, 4)): a.append(rv4())
+			for i in range(rng.randi_range(0, packed_vec_max)): a.append(rv4())
 			return a
 		33:
 			var a: Array[int] = []
@@ -132,7 +145,19 @@ func leaf():
 			var a: Array[Vector2] = []
 			for i in range(rng.randi_range(0, 3)): a.append(rv2())
 			return a
-		_: return rint()
+		_: return extra_leaf(t)
+
+# Leaf kinds past 36 (leaf_max).
+func extra_leaf(_t):
+	return rint()
+
+func rkey():
+	var kt = rng.randi_range(0, 4)
+	if kt == 0: return rstr()
+	if kt == 1: return rint()
+	if kt == 2: return rv2()
+	if kt == 3: return StringName(rname())
+	return rname()
 
 func value(depth):
 	if depth <= 0 or rng.randi_range(0, 3) != 0: return leaf()
@@ -141,13 +166,10 @@ func value(depth):
 		for i in range(rng.randi_range(0, 5)): a.append(value(depth - 1))
 		return a
 	var d = {}
-	for i in range(rng.randi_range(0, 5)):
-		var k
-		var kt = rng.randi_range(0, 4)
-		if kt == 0: k = rstr()
-		elif kt == 1: k = rint()
-		elif kt == 2: k = rv2()
-		elif kt == 3: k = StringName(rname())
-		else: k = rname()
-		d[k] = value(depth - 1)
+	for i in range(rng.randi_range(0, dict_max)): entry(d, depth)
 	return d
+
+# One dictionary entry: the key drawn first, then the value.
+func entry(d, depth):
+	var k = rkey()
+	d[k] = value(depth - 1)

@@ -59,14 +59,20 @@ export function unCEscape(s: string): string {
   return s.replace(/\\(.)/g, (_, c: string) => map[c] ?? c);
 }
 
-/** `random-cases.tsv` of an engine: hex of the bytes and the engine's own text of the value. */
-export function engineCases(file: string): Array<{ hex: string; text: string }> {
+/**
+ * `random-cases.tsv` of an engine: hex of the bytes, the engine's own text of the value, and
+ * where recorded (a fourth column, random-cases.gd --readback) the hex of what the engine's
+ * str_to_var reads that text as.
+ */
+export function engineCases(file: string): Array<{ hex: string; text: string; readBack?: string }> {
   return readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8")
     .split("\n")
     .filter((l) => l.startsWith("CASE\t"))
     .map((l) => {
-      const [, hex, text] = l.split("\t") as [string, string, string];
-      return { hex, text: unCEscape(text) };
+      const [, hex, text, readBack] = l.split("\t") as [string, string, string, string?];
+      return readBack === undefined
+        ? { hex, text: unCEscape(text) }
+        : { hex, text: unCEscape(text), readBack };
     });
 }
 

@@ -8,7 +8,7 @@ import type { Dialect } from "./contract.js";
 import {
   decodeOptions as checkDecodeOptions,
   type KeptReading,
-  newKeyTable,
+  newKeptReading,
   readKeeping,
 } from "./decoder.js";
 import { encodeIntoWith, encodeOptions, encodeWith, keptEncoder } from "./encoder.js";
@@ -95,15 +95,7 @@ export function createCodecWith(
     jsOptions = rest;
   }
   const builder = jsBuilder(decodeOptions);
-  const kept: KeptReading = {
-    keys: newKeyTable(true),
-    bytes: undefined,
-    byteLength: 0,
-    reader: undefined,
-    busy: false,
-    model: undefined,
-    other: undefined,
-  };
+  const kept: KeptReading = newKeptReading();
   let chunk = new Uint8Array(chunkSize);
   let used = 0;
   // True while encode writes into the chunk: a call made meanwhile (a getter of the value that

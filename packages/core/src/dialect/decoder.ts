@@ -651,6 +651,19 @@ export interface KeptReading {
   other: Decoder | undefined;
 }
 
+/** A new, empty {@link KeptReading} (for {@link readKeeping}). */
+export function newKeptReading(): KeptReading {
+  return {
+    keys: newKeyTable(true),
+    bytes: undefined,
+    byteLength: 0,
+    reader: undefined,
+    busy: false,
+    model: undefined,
+    other: undefined,
+  };
+}
+
 /**
  * {@link readWith} with state `kept` by the caller between readings. The result and any error
  * are those of readWith.

@@ -5,6 +5,8 @@
 
 const POWERS_OF_10 = [10, 100, 1e4, 1e8, 1e16, 1e32, 1e64, 1e128, 1e256] as const;
 const MAX_EXPONENT = 511;
+// 10^0 .. 10^9, exact.
+const POWERS_OF_TEN_INT = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9] as const;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -22,67 +24,75 @@ export interface StrtodResult {
  * optional point, an optional exponent. Reads at most to `limit`.
  */
 export function builtInStrtod(s: string, start = 0, limit = s.length): StrtodResult {
+  // The engine's steps, on char codes read in place (a position at or past `limit` reads as the
+  // C string's terminating NUL: it is no digit, point, sign or blank).
+  const end = Math.min(limit, s.length);
   let p = start;
-  const at = (i: number) => (i < limit ? s.charCodeAt(i) : 0);
-  while (at(p) === 32 || at(p) === 9 || at(p) === 10) p++;
+  let c = p < end ? s.charCodeAt(p) : 0;
+  while (c === 32 || c === 9 || c === 10) c = ++p < end ? s.charCodeAt(p) : 0;
   let negative = false;
-  if (at(p) === 45) {
+  if (c === 45) {
     negative = true;
     p++;
-  } else if (at(p) === 43) p++;
+  } else if (c === 43) p++;
 
+  // The mantissa: digits with at most one point. The engine keeps the first 18 digits (leading
+  // zeros included), frac1 the ones before the last 9 of them and frac2 those 9. Read here in one
+  // pass: the first 9 digits and the next 9, split the engine's way at the end (all integers
+  // under 1e9, exact).
   let decPt = -1;
   let mantSize = 0;
-  for (; ; mantSize++) {
-    const c = at(p);
-    if (!isDigit(c)) {
-      if (c !== 46 || decPt >= 0) break;
-      decPt = mantSize;
-    }
-    p++;
+  let head = 0;
+  let tail = 0;
+  for (; p < end; p++) {
+    c = s.charCodeAt(p);
+    if (c >= 48 && c <= 57) {
+      if (mantSize < 9) head = 10 * head + (c - 48);
+      else if (mantSize < 18) tail = 10 * tail + (c - 48);
+      mantSize++;
+    } else if (c === 46 && decPt < 0) decPt = mantSize;
+    else break;
   }
   const pExp = p;
-  p -= mantSize;
   if (decPt < 0) decPt = mantSize;
-  else mantSize -= 1;
   let fracExp: number;
-  if (mantSize > 18) {
+  let kept = mantSize;
+  if (kept > 18) {
     fracExp = decPt - 18;
-    mantSize = 18;
-  } else fracExp = decPt - mantSize;
-  if (mantSize === 0) return { value: negative ? -0 : 0, end: start };
+    kept = 18;
+  } else fracExp = decPt - kept;
+  if (kept === 0) return { value: negative ? -0 : 0, end: start };
 
   let frac1 = 0;
-  for (; mantSize > 9; mantSize--) {
-    let c = at(p++);
-    if (c === 46) c = at(p++);
-    frac1 = 10 * frac1 + (c - 48);
-  }
-  let frac2 = 0;
-  for (; mantSize > 0; mantSize--) {
-    let c = at(p++);
-    if (c === 46) c = at(p++);
-    frac2 = 10 * frac2 + (c - 48);
+  let frac2 = head;
+  if (kept > 9) {
+    // head holds digits 1-9, tail digits 10-kept: frac1 is the first kept - 9 of them.
+    const cut = POWERS_OF_TEN_INT[18 - kept]!;
+    const rest = head % cut;
+    frac1 = (head - rest) / cut;
+    frac2 = rest * POWERS_OF_TEN_INT[kept - 9]! + tail;
   }
   let fraction = 1.0e9 * frac1 + frac2;
 
   p = pExp;
   let exp = 0;
   let expNegative = false;
-  const e = at(p);
-  if (e === 69 || e === 101) {
+  c = p < end ? s.charCodeAt(p) : 0;
+  if (c === 69 || c === 101) {
     let q = p + 1;
-    if (at(q) === 45) {
+    c = q < end ? s.charCodeAt(q) : 0;
+    if (c === 45) {
       expNegative = true;
       q++;
-    } else if (at(q) === 43) q++;
+    } else if (c === 43) q++;
+    c = q < end ? s.charCodeAt(q) : 0;
     // An 'e' without digits ends the number before it, and the engine then skips the scaling
     // by the point's position too ("goto done"): "1.5e" reads as 15.
-    if (!isDigit(at(q))) return { value: negative ? -fraction : fraction, end: pExp };
+    if (!(c >= 48 && c <= 57)) return { value: negative ? -fraction : fraction, end: pExp };
     // `int exp` accumulates with 32-bit wraparound, as the engine's build does.
-    while (isDigit(at(q))) {
-      exp = (Math.imul(exp, 10) + (at(q) - 48)) | 0;
-      q++;
+    while (c >= 48 && c <= 57) {
+      exp = (Math.imul(exp, 10) + (c - 48)) | 0;
+      c = ++q < end ? s.charCodeAt(q) : 0;
     }
     p = q;
   }

@@ -17,25 +17,6 @@ export function wrapSub32(a: number, b: number): number {
   return (a - b) | 0;
 }
 
-// Lowest set bit's exponent of a finite non-zero double: x = odd * 2^e.
-function lowBitExponent(x: number): number {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const hi = view.getUint32(0);
-  const lo = view.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let mantHi = hi & 0xfffff;
-  let e = biased === 0 ? -1074 : biased - 1075;
-  if (biased !== 0) mantHi |= 0x100000;
-  if (lo !== 0) {
-    const tz = 31 - Math.clz32(lo & -lo);
-    return e + tz;
-  }
-  const tz = 31 - Math.clz32(mantHi & -mantHi);
-  e += 32 + tz;
-  return e;
-}
-
 // Exact decimal of a double: [sign, integer digits, fraction digits] using BigInt.
 function exactFixed(x: number, decimals: number): string {
   const neg = x < 0 || Object.is(x, -0);
@@ -75,10 +56,42 @@ function exactFixed(x: number, decimals: number): string {
 /** printf("%.{decimals}f", x) for a finite double (glibc: exact value, ties to even). */
 export function printfFixed(x: number, decimals: number): string {
   if (x === 0) return (Object.is(x, -0) ? "-0" : "0") + (decimals > 0 ? `.${"0".repeat(decimals)}` : "");
-  // A tie needs the exact value to end within decimals + 1 fractional digits, i.e. its lowest
-  // set bit at 2^-(decimals+1) or above; toFixed is exact otherwise (and below 1e21).
-  if (Math.abs(x) < 1e21 && lowBitExponent(x) < -(decimals + 1)) return x.toFixed(decimals);
+  // Below 1e21 toFixed is exact: it picks the nearest decimal, and differs from printf only on a
+  // tie, which it rounds away from zero. A double m * 2^-k (m odd) has exactly k fractional
+  // decimal digits, so a tie is k = decimals + 1 exactly: x * 2^decimals not an integer but
+  // x * 2^(decimals + 1) one (scaling by a power of two is exact here, |x| < 1e21 and
+  // decimals <= 32). Fewer digits print exactly, more cannot tie.
+  if (Math.abs(x) < 1e21) {
+    const scaled = x * 2 ** decimals;
+    if (Number.isInteger(scaled) || !Number.isInteger(scaled * 2)) return x.toFixed(decimals);
+    return tieToEven(x.toFixed(decimals + 1), decimals);
+  }
   return exactFixed(x, decimals);
+}
+
+// A tie printed exactly with one more digit (its last a 5) rounded to `decimals` digits, half to
+// even: the digit before the 5 stays when even, else goes up by one (carrying).
+function tieToEven(exact: string, decimals: number): string {
+  let kept = exact.slice(0, decimals === 0 ? -2 : -1);
+  if ((kept.charCodeAt(kept.length - 1) - 48) % 2 === 0) return kept;
+  let i = kept.length - 1;
+  let carried = "";
+  for (; i >= 0; i--) {
+    const c = kept.charCodeAt(i);
+    if (c === 46) {
+      carried = `.${carried}`;
+      continue;
+    }
+    if (c === 57) {
+      carried = `0${carried}`;
+      continue;
+    }
+    if (c === 45) break;
+    return kept.slice(0, i) + String.fromCharCode(c + 1) + carried;
+  }
+  // Every digit was 9: one more digit in front (after the sign).
+  kept = kept.slice(0, i + 1);
+  return `${kept}1${carried}`;
 }
 
 function trimZeros(buf: string): string {
