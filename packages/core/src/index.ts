@@ -61,6 +61,7 @@ export {
   decodeWith,
   decodeWithLength,
   type KeptReading,
+  newKeptReading,
   probeWith,
   readKeeping,
   readWith,

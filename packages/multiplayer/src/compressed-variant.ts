@@ -8,6 +8,7 @@ import {
   jsBuilder,
   type KeptReading,
   MODEL,
+  newKeptReading,
   readKeeping,
   type ToJSOptions,
 } from "@gdvariant/core";
@@ -208,7 +209,7 @@ export function compressedReader(options: CompressedDecodeOptions): CompressedRe
       maxTotalBytes: options.maxTotalBytes,
       allowObjects: options.allowObjects,
     },
-    kept: { keys: new Array(256), bytes: undefined, reader: undefined, busy: false },
+    kept: newKeptReading(),
     checked: false,
     next: 0,
   };

@@ -27,6 +27,10 @@ function notA(what: string, x: unknown): TypeError {
 export class ByteWriter {
   private buf!: Uint8Array;
   private view!: DataView;
+  // buf.buffer and buf.byteOffset, read once per buffer: the getters are calls into the VM,
+  // each as costly as a small write (viewFrom makes a view per codec encode).
+  private arrayBuffer!: ArrayBufferLike;
+  private byteOffset = 0;
   /** Bytes written so far. */
   pos = 0;
   // Where a write must stop before `ensure` calls `grow`: the buffer's length, or the limit
@@ -50,7 +54,9 @@ export class ByteWriter {
   // Writes go to `buf` from now on (its content from `pos` on may be overwritten).
   private use(buf: Uint8Array): void {
     this.buf = buf;
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    this.arrayBuffer = buf.buffer;
+    this.byteOffset = buf.byteOffset;
+    this.view = new DataView(this.arrayBuffer, this.byteOffset, buf.byteLength);
     this.cap = Math.min(buf.length, this.limit);
   }
 
@@ -106,9 +112,8 @@ export class ByteWriter {
 
   /** The bytes from `start` to the position, as a view of the buffer (see {@link restart}). */
   viewFrom(start: number): Uint8Array {
-    const b = this.buf;
     // A constructor call, not subarray: subarray looks up the species constructor per call.
-    return new Uint8Array(b.buffer, b.byteOffset + start, this.pos - start);
+    return new Uint8Array(this.arrayBuffer, this.byteOffset + start, this.pos - start);
   }
 
   /** The buffer being written (grows replace it). */
@@ -147,6 +152,23 @@ export class ByteWriter {
     const to = this.pos;
     for (let i = 0; i < n; i += 4) v.setUint32(to + i, v.getUint32(from + i, true), true);
     this.pos = to + n;
+  }
+
+  /** The little-endian word written at `at`. */
+  wordAt(at: number): number {
+    return this.view.getInt32(at, true);
+  }
+
+  /**
+   * Writes `n` little-endian words of `src` from `from` (a kept dictionary key's bytes, whole
+   * Variant words).
+   */
+  words(src: Int32Array, from: number, n: number): void {
+    this.ensure(n * 4);
+    const v = this.view;
+    const to = this.pos;
+    for (let i = 0; i < n; i++) v.setInt32(to + i * 4, src[from + i]!, true);
+    this.pos = to + n * 4;
   }
 
   u8(v: number): void {

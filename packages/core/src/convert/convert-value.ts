@@ -1,6 +1,26 @@
+import {
+  INLINE_BOOL,
+  INLINE_COLOR,
+  INLINE_FLOAT,
+  INLINE_INT,
+  INLINE_NIL,
+  INLINE_STRING,
+  INLINE_STRING_NAME,
+  INLINE_VECTOR2,
+  INLINE_VECTOR3,
+} from "../codecs/inline.js";
+import { type Compiled, compile } from "../dialect/compiled.js";
 import type { Dialect } from "../dialect/contract.js";
 import { encodeWith } from "../dialect/encoder.js";
 import { checkOptions, DEFAULT_MAX_DEPTH } from "../dialect/options.js";
+import {
+  SEGMENT_INDEX,
+  SEGMENT_KEY,
+  SEGMENT_KEY_AT,
+  SEGMENT_PROPERTY,
+  type SegmentKind,
+  segmentOf,
+} from "../dialect/unwinding.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
 import { formatPath, type PathSegment } from "../path.js";
 import { checkExpansion } from "../value/check-value.js";
@@ -58,6 +78,7 @@ class Converter {
   private link: PathLink = undefined;
   private depth = 0;
   private readonly caps: Capabilities;
+  private readonly compiled: Compiled;
   private readonly maxDepth: number;
   // Key identity built once per key (serialising keys at every level made a chain of
   // dictionaries, each the key of the next, cost depth times size).
@@ -68,6 +89,7 @@ class Converter {
     private readonly options: ConvertOptions,
   ) {
     this.caps = capabilities(target);
+    this.compiled = compile(target);
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   }
 
@@ -115,8 +137,11 @@ class Converter {
     this.link = this.link?.up;
   }
 
-  private nested(v: Value, seg: PathSegment): Value {
-    this.enter(seg);
+  // The segment as plain arguments (unwinding.ts), made only when the level is entered.
+  private nested(v: Value, what: SegmentKind, index: number, ref: Value | string | undefined): Value {
+    // A leaf known exact (see exactLeaf) within the depth limit is itself: no level entered.
+    if (this.depth < this.maxDepth && exactLeaf(this.compiled, v)) return v;
+    this.enter(segmentOf(what, index, ref));
     try {
       return this.convert(v);
     } finally {
@@ -180,6 +205,7 @@ class Converter {
 
   // Scalars, math types, strings, packed arrays: write, read back, compare.
   private leaf(v: Value): Value {
+    if (exactLeaf(this.compiled, v)) return v;
     let back: Value | undefined;
     try {
       back = roundTrip(this.target, v);
@@ -250,7 +276,7 @@ class Converter {
   private array(v: ArrayValue): Value {
     let changed = false;
     const items = v.items.map((item, i) => {
-      const out = this.nested(item, i);
+      const out = this.nested(item, SEGMENT_INDEX, i, undefined);
       if (out !== item) changed = true;
       return out;
     });
@@ -268,8 +294,8 @@ class Converter {
     let changed = false;
     let keyChanged = false;
     const entries: DictionaryEntry[] = v.entries.map(([key, value], i) => {
-      const k = this.nested(key, { keyAt: i });
-      const val = this.nested(value, { key });
+      const k = this.nested(key, SEGMENT_KEY_AT, i, undefined);
+      const val = this.nested(value, SEGMENT_KEY, 0, key);
       if (k !== key) keyChanged = true;
       if (k !== key || val !== value) changed = true;
       return [k, val] as const;
@@ -337,7 +363,7 @@ class Converter {
     if (v.form !== "full") return v;
     let changed = false;
     let properties = v.properties.map(([name, value]) => {
-      const out = this.nested(value, { property: name });
+      const out = this.nested(value, SEGMENT_PROPERTY, 0, name);
       if (out !== value) changed = true;
       return [name, out] as const;
     });
@@ -370,6 +396,61 @@ class Converter {
       });
     }
     return changed ? full(properties) : v;
+  }
+}
+
+// Whether the target writes the kind of `tag` inline and reads those bytes back inline: its
+// core codec, whose bytes for the values exactLeaf lets through read back as the same value.
+function inlineBothWays(c: Compiled, tag: number): boolean {
+  const id = c.encodeIds[tag]!;
+  return id >= 0 && c.tags[id] === tag;
+}
+
+function isF32(x: unknown): boolean {
+  return typeof x === "number" && Math.fround(x) === x;
+}
+
+// A string that UTF-8 writes and reads back as itself: no NUL (the reader stops there), no lone
+// surrogate (written as U+FFFD), no leading BOM (dropped). Anything else goes the long way.
+function plainString(s: unknown): boolean {
+  if (typeof s !== "string") return false;
+  const n = s.length;
+  if (n > 0 && s.charCodeAt(0) === 0xfeff) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0 || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when writing `v` with the target and reading it back gives the same value, known without
+ * doing it (a leaf's round trip made a writer and a reader per value, 28-45 times a decode): a
+ * common kind the target writes inline with a value whose bytes hold it exactly (an int32, a
+ * float or vector exact in f32, a plain string). Anything else is written and read back.
+ */
+function exactLeaf(c: Compiled, v: Value): boolean {
+  switch (v.kind) {
+    case "nil":
+      return inlineBothWays(c, INLINE_NIL);
+    case "bool":
+      return typeof v.value === "boolean" && inlineBothWays(c, INLINE_BOOL);
+    case "int":
+      return typeof v.value === "number" && (v.value | 0) === v.value && inlineBothWays(c, INLINE_INT);
+    case "float":
+      return isF32(v.value) && inlineBothWays(c, INLINE_FLOAT);
+    case "string":
+      return plainString(v.value) && inlineBothWays(c, INLINE_STRING);
+    case "stringName":
+      return plainString(v.value) && inlineBothWays(c, INLINE_STRING_NAME);
+    case "vector2":
+      return isF32(v.x) && isF32(v.y) && inlineBothWays(c, INLINE_VECTOR2);
+    case "vector3":
+      return isF32(v.x) && isF32(v.y) && isF32(v.z) && inlineBothWays(c, INLINE_VECTOR3);
+    case "color":
+      return isF32(v.r) && isF32(v.g) && isF32(v.b) && isF32(v.a) && inlineBothWays(c, INLINE_COLOR);
+    default:
+      return false;
   }
 }
 

@@ -5,7 +5,12 @@ import { jsBuilder } from "../value/js-builder.js";
 import type { Value } from "../value/types.js";
 import { MODEL } from "./builder.js";
 import type { Dialect } from "./contract.js";
-import { decodeOptions as checkDecodeOptions, type KeptReading, readKeeping } from "./decoder.js";
+import {
+  decodeOptions as checkDecodeOptions,
+  type KeptReading,
+  newKeptReading,
+  readKeeping,
+} from "./decoder.js";
 import { encodeIntoWith, encodeOptions, encodeWith, keptEncoder } from "./encoder.js";
 import type { DecodeOptions, EncodeOptions } from "./options.js";
 
@@ -90,7 +95,7 @@ export function createCodecWith(
     jsOptions = rest;
   }
   const builder = jsBuilder(decodeOptions);
-  const kept: KeptReading = { keys: new Array(256), bytes: undefined, reader: undefined, busy: false };
+  const kept: KeptReading = newKeptReading();
   let chunk = new Uint8Array(chunkSize);
   let used = 0;
   // True while encode writes into the chunk: a call made meanwhile (a getter of the value that

@@ -63,9 +63,31 @@ function segmentsOf(node: PathNode): PathSegment[] {
   return out.reverse();
 }
 
+/**
+ * Dictionary keys last read (readKeyIn), by slot: the string, and its bytes as four
+ * little-endian words per slot (the last one masked to the key's length).
+ */
+export interface KeyTable {
+  readonly strings: (string | undefined)[];
+  /**
+   * A codec object's table only (made once for its life): the words of each key, 4 per slot.
+   * A one-off reading compares the characters instead: an array of 1,024 words per call cost
+   * more than a small message's whole decode saves with it.
+   */
+  readonly words: Int32Array | undefined;
+}
+
+/** An empty {@link KeyTable} (a slot is at most 255); `kept` for a codec object's. */
+export function newKeyTable(kept = false): KeyTable {
+  return { strings: [], words: kept ? new Int32Array(1024) : undefined };
+}
+
 export class Decoder implements DecodeContext {
-  readonly reader: ByteReader;
+  // Replaced by restart (a codec object's kept decoder reads one input after another).
+  reader: ByteReader;
   readonly dialect: Dialect;
+  // The options it was made with (madeWith).
+  private readonly options: DecodeOptions;
   private readonly maxCollectionLength: number;
   readonly allowObjects: boolean;
   readonly copy: boolean;
@@ -97,7 +119,7 @@ export class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
   // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
   // that another reading put there is only ever a hit or a miss, never a wrong key.
-  private keys: (string | undefined)[] | undefined;
+  private keys: KeyTable | undefined;
 
   constructor(
     reader: ByteReader,
@@ -105,11 +127,12 @@ export class Decoder implements DecodeContext {
     options: DecodeOptions,
     builder: Builder,
     observer?: Observer,
-    keys?: (string | undefined)[],
+    keys?: KeyTable,
   ) {
     this.keys = keys;
     this.reader = reader;
     this.dialect = dialect;
+    this.options = options;
     this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.allowObjects = options.allowObjects === true;
     this.copy = options.copy === true;
@@ -127,6 +150,24 @@ export class Decoder implements DecodeContext {
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
+  }
+
+  /**
+   * Reads with `reader` next, forgetting the last reading's state (a failure may leave any): the
+   * decoder a codec object keeps (readKeeping), made once instead of per reading. Only for a
+   * decoder without an onPart observer (that one holds the bytes of its reading).
+   */
+  restart(reader: ByteReader, builder: Builder): void {
+    this.reader = reader;
+    this.depth = 0;
+    this.b = builder;
+    this.path = this.onSpan ? ROOT : undefined;
+    this.unwound = undefined;
+  }
+
+  /** Whether this decoder was made for `dialect` and `options` (the same objects). */
+  madeWith(dialect: Dialect, options: DecodeOptions): boolean {
+    return this.dialect === dialect && this.options === options;
   }
 
   // The reader's error (it carries this dialect's id, and is MISS when probing).
@@ -423,16 +464,16 @@ export class Decoder implements DecodeContext {
       if (count > 0 && depth > this.maxDepth) {
         throw this.tooDeep();
       }
+      const stringId = this.stringId;
       for (; i < count; i++) {
         key = undefined;
-        if (kinds && !this.keyIsPlain()) plain = false;
         // A String key (by its header word, looked at here: a call for every key would be a
-        // stack frame more per level of a key chain) may be one read before (readKeyIn).
+        // stack frame more per level of a key chain) is plain, and may be one read before
+        // (readKeyIn).
         const p = r.pos;
-        key =
-          i < 16 && r.end - p >= 8 && r.view.getUint32(p, true) === this.stringId
-            ? this.readKeyIn(((count & 15) << 4) | i)
-            : this.read();
+        const isString = r.end - p >= 8 && r.view.getUint32(p, true) === stringId;
+        if (kinds && !isString && !this.keyIsPlain()) plain = false;
+        key = i < 16 && isString ? this.readKeyIn(((count & 15) << 4) | i) : this.read();
         b.entry(acc, i, key, this.read());
       }
     } catch (e) {
@@ -460,29 +501,77 @@ export class Decoder implements DecodeContext {
    * that JS string instead of building a new one. Anything else is read as any value.
    */
   private readKeyIn(slot: number): unknown {
+    // The hit in a function small enough for V8 to inline into readEntries, the rest apart.
+    const cached = this.cachedKey(slot);
+    if (cached === undefined) return this.readKeyMiss(slot);
+    const v = this.b.string(cached);
+    if (this.observer !== undefined) {
+      const end = this.reader.pos;
+      this.observer.observe(v, this.stringId, end - 8 - ((cached.length + 3) & ~3), end);
+    }
+    return v;
+  }
+
+  // The key cached for `slot` when the String at the reader's position has its bytes (compared a
+  // word at a time; the padding is there to read), the reader then past it; else undefined.
+  private cachedKey(slot: number): string | undefined {
+    const cached = this.keys?.strings[slot];
+    if (cached === undefined) return undefined;
+    const r = this.reader;
+    const p = r.pos;
+    const view = r.view;
+    const n = view.getUint32(p + 4, true);
+    const end = p + 8 + ((n + 3) & ~3);
+    if (cached.length !== n || end > r.end) return undefined;
+    const words = this.keys!.words;
+    if (words === undefined) {
+      const bytes = r.bytes;
+      let j = 0;
+      while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
+      if (j !== n) return undefined;
+      r.pos = end;
+      return cached;
+    }
+    let at = p + 8;
+    let k = slot << 2;
+    let rest = n;
+    while (rest >= 4 && view.getInt32(at, true) === words[k]) {
+      rest -= 4;
+      at += 4;
+      k++;
+    }
+    // The last 1-3 bytes: the word masked to them.
+    if (rest === 0 || (rest < 4 && (view.getInt32(at, true) & ((1 << (rest << 3)) - 1)) === words[k])) {
+      r.pos = end;
+      return cached;
+    }
+    return undefined;
+  }
+
+  private readKeyMiss(slot: number): unknown {
     const r = this.reader;
     const p = r.pos;
     const n = r.view.getUint32(p + 4, true);
     const end = p + 8 + ((n + 3) & ~3);
     if (n <= 16 && end <= r.end) {
-      const cached = this.keys?.[slot];
-      if (cached !== undefined && cached.length === n) {
-        const bytes = r.bytes;
-        let j = 0;
-        while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
-        if (j === n) {
-          r.pos = end;
-          const v = this.b.string(cached);
-          if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
-          return v;
-        }
-      }
       r.pos = p + 4;
       const s = r.string();
-      // As many characters as bytes: ASCII without NUL, which the test above can compare.
+      // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
       if (s.length === n) {
-        if (this.keys === undefined) this.keys = [];
-        this.keys[slot] = s;
+        let table = this.keys;
+        if (table === undefined) {
+          table = newKeyTable();
+          this.keys = table;
+        }
+        table.strings[slot] = s;
+        const words = table.words;
+        if (words !== undefined) {
+          const view = r.view;
+          for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
+            const w = view.getInt32(p + 8 + j, true);
+            words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
+          }
+        }
       }
       const v = this.b.string(s);
       if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
@@ -547,12 +636,32 @@ export function readWith(
  * of what setting up a reading of a small message costs).
  */
 export interface KeptReading {
-  readonly keys: (string | undefined)[];
+  readonly keys: KeyTable;
   bytes: Uint8Array | undefined;
+  // The extent of `bytes` when its reader's DataView was made (read here: the view's getter is
+  // a call into the VM, and throws for a view its shrunk buffer no longer covers).
+  byteLength: number;
   reader: ByteReader | undefined;
   // True while a reading uses `reader`: a reading inside it (an onSpan callback that reads with
   // the same codec) makes a reader of its own.
   busy: boolean;
+  // The decoders of the last readings with MODEL and with the codec's other builder, each with
+  // the options it was made with, restarted for the next reading (Decoder.restart).
+  model: Decoder | undefined;
+  other: Decoder | undefined;
+}
+
+/** A new, empty {@link KeptReading} (for {@link readKeeping}). */
+export function newKeptReading(): KeptReading {
+  return {
+    keys: newKeyTable(true),
+    bytes: undefined,
+    byteLength: 0,
+    reader: undefined,
+    busy: false,
+    model: undefined,
+    other: undefined,
+  };
 }
 
 /**
@@ -632,20 +741,38 @@ function readOrProbe(
     // The same array object, still of the same extent (a length-tracking view of a resizable
     // buffer may have changed since: its old DataView would not cover it).
     const old = kept.reader;
-    if (kept.bytes === bytes && old !== undefined && old.view.byteLength === bytes.byteLength) {
+    if (kept.bytes === bytes && old !== undefined && kept.byteLength === bytes.byteLength) {
       reader = old;
       reader.pos = offset;
       reader.end = bytes.length;
     } else {
       reader = new ByteReader(bytes, offset);
       kept.bytes = bytes;
+      kept.byteLength = bytes.byteLength;
       kept.reader = reader;
     }
     kept.busy = true;
   }
   reader.dialect = dialect.id;
   reader.probe = probe;
-  const decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
+  let decoder: Decoder;
+  if (
+    kept !== undefined &&
+    kept.reader === reader &&
+    options.onPart === undefined &&
+    observer === undefined
+  ) {
+    // A kept reading (not busy): the decoder made for this builder and these options before.
+    const old = builder === MODEL ? kept.model : kept.other;
+    if (old !== undefined && old.madeWith(dialect, options)) {
+      decoder = old;
+      decoder.restart(reader, builder);
+    } else {
+      decoder = new Decoder(reader, dialect, options, builder, undefined, kept.keys);
+      if (builder === MODEL) kept.model = decoder;
+      else kept.other = decoder;
+    }
+  } else decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
   try {
     const value = decoder.decodeValue();
     if (options.exact && reader.pos !== bytes.length) {

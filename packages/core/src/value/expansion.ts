@@ -261,13 +261,22 @@ export class Expansion {
   private bound = Number.POSITIVE_INFINITY;
 
   constructor(
-    private readonly root: unknown,
+    private root: unknown,
     private readonly what: string,
     private readonly maxValues = DEFAULT_MAX_VALUES,
     private readonly plainJS = false,
-    checkAt = 1 << 14,
+    private readonly checkAt = 1 << 14,
   ) {
     this.next = Math.min(checkAt, maxValues);
+  }
+
+  /** Starts again on `root`, as a new Expansion with the same limits (a kept encoder's). */
+  restart(root: unknown): void {
+    this.root = root;
+    this.spent = 0;
+    this.next = Math.min(this.checkAt, this.maxValues);
+    this.seen = undefined;
+    this.bound = Number.POSITIVE_INFINITY;
   }
 
   /**
