@@ -321,8 +321,11 @@ class NativeReader {
         const v: Record<string, unknown> = { kind };
         const n = this.numArgsOf(o, name, fields.length);
         if (n !== undefined) {
-          for (let i = 0; i < fields.length; i++)
-            v[fields[i]!] = this.single ? Math.fround(n.values[i]!) : n.values[i]!;
+          const r = this.single ? n.values.map(Math.fround) : n.values;
+          // Vector2 and Vector3 (the common ones) as literals: one object shape each.
+          if (kind === "vector3") return { kind, x: r[0]!, y: r[1]!, z: r[2]! };
+          if (kind === "vector2") return { kind, x: r[0]!, y: r[1]! };
+          for (let i = 0; i < fields.length; i++) v[fields[i]!] = r[i]!;
           return v as unknown as Value;
         }
         const a = this.argsOf(o, name, fields.length);
