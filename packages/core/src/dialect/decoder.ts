@@ -119,7 +119,10 @@ export class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
   // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
   // that another reading put there is only ever a hit or a miss, never a wrong key.
-  private keys: KeyTable | undefined;
+  private keys: (string | undefined)[] | undefined;
+  // A codec object's key words (KeyTable.words), compared a word at a time (readKeptKey); a
+  // one-off reading has none and compares characters (readKeyIn).
+  private readonly keyWords: Int32Array | undefined;
 
   constructor(
     reader: ByteReader,
@@ -129,7 +132,8 @@ export class Decoder implements DecodeContext {
     observer?: Observer,
     keys?: KeyTable,
   ) {
-    this.keys = keys;
+    this.keys = keys?.strings;
+    this.keyWords = keys?.words;
     this.reader = reader;
     this.dialect = dialect;
     this.options = options;
@@ -465,6 +469,7 @@ export class Decoder implements DecodeContext {
         throw this.tooDeep();
       }
       const stringId = this.stringId;
+      const words = this.keyWords;
       for (; i < count; i++) {
         key = undefined;
         // A String key (by its header word, looked at here: a call for every key would be a
@@ -473,7 +478,12 @@ export class Decoder implements DecodeContext {
         const p = r.pos;
         const isString = r.end - p >= 8 && r.view.getUint32(p, true) === stringId;
         if (kinds && !isString && !this.keyIsPlain()) plain = false;
-        key = i < 16 && isString ? this.readKeyIn(((count & 15) << 4) | i) : this.read();
+        key =
+          i < 16 && isString
+            ? words === undefined
+              ? this.readKeyIn(((count & 15) << 4) | i)
+              : this.readKeptKey(((count & 15) << 4) | i, words)
+            : this.read();
         b.entry(acc, i, key, this.read());
       }
     } catch (e) {
@@ -501,9 +511,45 @@ export class Decoder implements DecodeContext {
    * that JS string instead of building a new one. Anything else is read as any value.
    */
   private readKeyIn(slot: number): unknown {
+    const r = this.reader;
+    const p = r.pos;
+    const n = r.view.getUint32(p + 4, true);
+    const end = p + 8 + ((n + 3) & ~3);
+    if (n <= 16 && end <= r.end) {
+      const cached = this.keys?.[slot];
+      if (cached !== undefined && cached.length === n) {
+        const bytes = r.bytes;
+        let j = 0;
+        while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
+        if (j === n) {
+          r.pos = end;
+          const v = this.b.string(cached);
+          if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+          return v;
+        }
+      }
+      r.pos = p + 4;
+      const s = r.string();
+      // As many characters as bytes: ASCII without NUL, which the test above can compare.
+      if (s.length === n) {
+        if (this.keys === undefined) this.keys = [];
+        this.keys[slot] = s;
+      }
+      const v = this.b.string(s);
+      if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
+      return v;
+    }
+    return this.read();
+  }
+
+  /**
+   * {@link readKeyIn} of a codec object's decoder: the key table outlives the reading, so a hit
+   * is the common case, compared a word at a time against `words` (the table's KeyTable.words).
+   */
+  private readKeptKey(slot: number, words: Int32Array): unknown {
     // The hit in a function small enough for V8 to inline into readEntries, the rest apart.
-    const cached = this.cachedKey(slot);
-    if (cached === undefined) return this.readKeyMiss(slot);
+    const cached = this.cachedKey(slot, words);
+    if (cached === undefined) return this.readKeyMiss(slot, words);
     const v = this.b.string(cached);
     if (this.observer !== undefined) {
       const end = this.reader.pos;
@@ -514,8 +560,8 @@ export class Decoder implements DecodeContext {
 
   // The key cached for `slot` when the String at the reader's position has its bytes (compared a
   // word at a time; the padding is there to read), the reader then past it; else undefined.
-  private cachedKey(slot: number): string | undefined {
-    const cached = this.keys?.strings[slot];
+  private cachedKey(slot: number, words: Int32Array): string | undefined {
+    const cached = this.keys?.[slot];
     if (cached === undefined) return undefined;
     const r = this.reader;
     const p = r.pos;
@@ -523,15 +569,6 @@ export class Decoder implements DecodeContext {
     const n = view.getUint32(p + 4, true);
     const end = p + 8 + ((n + 3) & ~3);
     if (cached.length !== n || end > r.end) return undefined;
-    const words = this.keys!.words;
-    if (words === undefined) {
-      const bytes = r.bytes;
-      let j = 0;
-      while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
-      if (j !== n) return undefined;
-      r.pos = end;
-      return cached;
-    }
     let at = p + 8;
     let k = slot << 2;
     let rest = n;
@@ -548,7 +585,7 @@ export class Decoder implements DecodeContext {
     return undefined;
   }
 
-  private readKeyMiss(slot: number): unknown {
+  private readKeyMiss(slot: number, words: Int32Array): unknown {
     const r = this.reader;
     const p = r.pos;
     const n = r.view.getUint32(p + 4, true);
@@ -558,19 +595,12 @@ export class Decoder implements DecodeContext {
       const s = r.string();
       // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
       if (s.length === n) {
-        let table = this.keys;
-        if (table === undefined) {
-          table = newKeyTable();
-          this.keys = table;
-        }
-        table.strings[slot] = s;
-        const words = table.words;
-        if (words !== undefined) {
-          const view = r.view;
-          for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
-            const w = view.getInt32(p + 8 + j, true);
-            words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
-          }
+        if (this.keys === undefined) this.keys = [];
+        this.keys[slot] = s;
+        const view = r.view;
+        for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
+          const w = view.getInt32(p + 8 + j, true);
+          words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
         }
       }
       const v = this.b.string(s);
