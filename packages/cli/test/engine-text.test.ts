@@ -153,37 +153,8 @@ for (const g of GENERATIONS) {
       }
     });
 
-    // Where the fixture records the engine's own str_to_var of each text (Godot 4.6.3), the bytes
-    // must be exactly those: its strtod moves some reals, and so must ours.
-    // Only the 4.6.3 fixture has the column (3.2.3's NodePath padding is not stable to record).
-    if (g.dialect === "godot-4")
-      it("encode --from text gives the bytes of the engine's str_to_var of each text", () => {
-        expect(cases.filter((c) => c.readBack === undefined)).toEqual([]);
-        const dir = tempDir(`${g.dialect}-readback`);
-        writeFileSync(join(dir, "all.txt"), cases.map((c) => c.text).join("\n"));
-        const enc = gdvariant([
-          "encode",
-          join(dir, "all.txt"),
-          "--dialect",
-          g.dialect,
-          "--from",
-          "text",
-          "--framing",
-          "store-var",
-          "-o",
-          join(dir, "all.bin"),
-        ]);
-        expect(enc.stderr).toBe("");
-        expect(enc.code).toBe(0);
-        const got = new Uint8Array(readFileSync(join(dir, "all.bin")));
-        const want = storeVar(cases.map((c) => unhex(c.readBack!)));
-        expect(Buffer.from(got).equals(Buffer.from(want))).toBe(true);
-        // The engine's reading is not always the printed value: the column is not a copy.
-        expect(cases.some((c) => c.readBack !== c.hex)).toBe(true);
-      });
-
-    it("encode --from text reads the engine's text back: text -> bytes -> text is the engine's text", () => {
-      const dir = tempDir(`${g.dialect}-text`);
+    // `gdvariant encode --from text` of every case's text, as one store_var file in `dir`: its bytes.
+    function encodeAllTexts(dir: string): Uint8Array {
       writeFileSync(join(dir, "all.txt"), cases.map((c) => c.text).join("\n"));
       const enc = gdvariant([
         "encode",
@@ -199,8 +170,27 @@ for (const g of GENERATIONS) {
       ]);
       expect(enc.stderr).toBe("");
       expect(enc.code).toBe(0);
+      return new Uint8Array(readFileSync(join(dir, "all.bin")));
+    }
+
+    // Where the fixture records the engine's own str_to_var of each text (Godot 4.6.3), the bytes
+    // must be exactly those: its strtod moves some reals, and so must ours.
+    // Only the 4.6.3 fixture has the column (3.2.3's NodePath padding is not stable to record).
+    if (g.dialect === "godot-4")
+      it("encode --from text gives the bytes of the engine's str_to_var of each text", () => {
+        expect(cases.filter((c) => c.readBack === undefined)).toEqual([]);
+        const dir = tempDir(`${g.dialect}-readback`);
+        const got = encodeAllTexts(dir);
+        const want = storeVar(cases.map((c) => unhex(c.readBack!)));
+        expect(Buffer.from(got).equals(Buffer.from(want))).toBe(true);
+        // The engine's reading is not always the printed value: the column is not a copy.
+        expect(cases.some((c) => c.readBack !== c.hex)).toBe(true);
+      });
+
+    it("encode --from text reads the engine's text back: text -> bytes -> text is the engine's text", () => {
+      const dir = tempDir(`${g.dialect}-text`);
+      const all = encodeAllTexts(dir);
       // Split the records into one raw file each, and print them all as text in one batch.
-      const all = new Uint8Array(readFileSync(join(dir, "all.bin")));
       const view = new DataView(all.buffer, all.byteOffset, all.byteLength);
       mkdirSync(join(dir, "records"));
       let at = 0;
