@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// One table of instruction counts: per workload, the floor (js-floor.mjs: making decodeJS's
+// strings, objects and views alone; writing encode's bytes with no checks into a kept buffer),
+// gdvariant's decodeJS and encode of the plain value, and msgpackr's unpack and pack (pure JS, a
+// kept Packr) of the same plain value. Each count is instructions per call under cachegrind: the
+// difference of two runs of js-floor.mjs with `lo` and `hi` calls, over `hi - lo` (as icount.sh).
+//   node bench/scripts/floor-table.mjs [--format=godot-4] [--jobs=1] [--workloads=a,b] [--json=out.json]
+//   node bench/scripts/floor-table.mjs --from=a.json,b.json   # the table of earlier runs' counts
+// Counts do not depend on the machine's load; wall time does (about 15-40 s per valgrind run).
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? true];
+  }),
+);
+const format = args.format ?? "godot-4";
+const jobs = Number(args.jobs ?? 1);
+const names = (
+  args.workloads ??
+  "small-message,string-int-dict,string-array,nested-mix,typed-int-array,typed-vector3-array,float32-array,vector3-array"
+).split(",");
+const script = fileURLToPath(new URL("./js-floor.mjs", import.meta.url));
+
+// Calls per run, lo and hi: enough that the difference is well above the run-to-run noise
+// (tens of thousands of instructions) and the runs stay under a minute.
+function calls(name, subject) {
+  if (name === "small-message") return [20000, 60000];
+  if (name.endsWith("float32-array") || name === "vector3-array")
+    return /decode|unpack/.test(subject) ? [2000, 6000] : [20, 60];
+  if (name === "nested-mix") return [20, 60];
+  return [5, 15];
+}
+const SUBJECTS = ["decode-floor", "decode-js", "unpack", "encode-floor", "encode-js", "pack"];
+const EXTRA = { "small-message": ["decode-floor-keys", "codec-decode-js", "codec-encode"] };
+
+function count(name, subject, n) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "valgrind",
+      [
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--smc-check=all-non-file",
+        "--cachegrind-out-file=/dev/null",
+        process.execPath,
+        "--single-threaded",
+        script,
+        format,
+        name,
+        subject,
+        String(n),
+      ],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let err = "";
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.on("close", () => {
+      const m = /I\s+refs:\s+([\d,]+)/.exec(err);
+      if (m) resolve(Number(m[1].replaceAll(",", "")));
+      else reject(new Error(`${name} ${subject} ${n}: ${err.slice(-1500)}`));
+    });
+  });
+}
+
+const tasks = names.flatMap((name) =>
+  [...SUBJECTS, ...(EXTRA[name] ?? [])].map((subject) => ({ name, subject })),
+);
+const results = {};
+if (typeof args.from === "string") {
+  for (const f of args.from.split(",")) Object.assign(results, JSON.parse(readFileSync(f, "utf8")));
+  tasks.length = 0;
+}
+let next = 0;
+async function worker() {
+  while (next < tasks.length) {
+    const { name, subject } = tasks[next++];
+    const [lo, hi] = calls(name, subject);
+    const a = await count(name, subject, lo);
+    const b = await count(name, subject, hi);
+    results[name] ??= {};
+    results[name][subject] = Math.round((b - a) / (hi - lo));
+    process.stderr.write(`${name} ${subject}: ${results[name][subject]} instructions per call\n`);
+  }
+}
+await Promise.all(Array.from({ length: jobs }, worker));
+if (typeof args.json === "string") writeFileSync(args.json, `${JSON.stringify(results, null, 2)}\n`);
+
+const n = (x) => (x === undefined ? "–" : x.toLocaleString("en-US"));
+const r = (a, b) => (a === undefined || b === undefined ? "–" : `${(a / b).toFixed(2)}×`);
+console.log(
+  `${format}: instructions per call (cachegrind), floor and gdvariant's functions and msgpackr's kept Packr\n`,
+);
+console.log(
+  "| workload | decode floor | decodeJS | unpack | decodeJS ÷ floor | decodeJS ÷ unpack | encode floor | encode | pack | encode ÷ floor | encode ÷ pack |",
+);
+console.log("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |");
+for (const name of names) {
+  const x = results[name];
+  if (!x) continue;
+  console.log(
+    `| ${name} | ${n(x["decode-floor"])} | ${n(x["decode-js"])} | ${n(x.unpack)} | ${r(x["decode-js"], x["decode-floor"])} | ${r(x["decode-js"], x.unpack)} | ${n(x["encode-floor"])} | ${n(x["encode-js"])} | ${n(x.pack)} | ${r(x["encode-js"], x["encode-floor"])} | ${r(x["encode-js"], x.pack)} |`,
+  );
+}
+for (const [name, extra] of Object.entries(EXTRA)) {
+  const x = results[name];
+  if (!x) continue;
+  console.log(`\n${name}: ${extra.map((k) => `${k} ${n(x[k])}`).join(", ")}`);
+}
