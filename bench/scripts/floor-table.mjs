@@ -6,6 +6,7 @@
 // difference of two runs of js-floor.mjs with `lo` and `hi` calls, over `hi - lo` (as icount.sh).
 //   node bench/scripts/floor-table.mjs [--format=godot-4] [--jobs=1] [--workloads=a,b] [--json=out.json]
 //   node bench/scripts/floor-table.mjs --from=a.json,b.json   # the table of earlier runs' counts
+//   node bench/scripts/floor-table.mjs --from=a.json --subjects=decode-floor --workloads=nested-mix  # redo some
 // Counts do not depend on the machine's load; wall time does (about 15-40 s per valgrind run).
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -68,13 +69,19 @@ function count(name, subject, n) {
   });
 }
 
+// --subjects=a,b: count only these (to redo some), the others from --from.
+const only = typeof args.subjects === "string" ? args.subjects.split(",") : undefined;
 const tasks = names.flatMap((name) =>
-  [...SUBJECTS, ...(EXTRA[name] ?? [])].map((subject) => ({ name, subject })),
+  [...SUBJECTS, ...(EXTRA[name] ?? [])]
+    .filter((subject) => !only || only.includes(subject))
+    .map((subject) => ({ name, subject })),
 );
 const results = {};
 if (typeof args.from === "string") {
-  for (const f of args.from.split(",")) Object.assign(results, JSON.parse(readFileSync(f, "utf8")));
-  tasks.length = 0;
+  for (const f of args.from.split(","))
+    for (const [k, v] of Object.entries(JSON.parse(readFileSync(f, "utf8"))))
+      Object.assign((results[k] ??= {}), v);
+  if (!only) tasks.length = 0;
 }
 let next = 0;
 async function worker() {

@@ -1,8 +1,9 @@
 // The floor under plain-JS decode and encode of a workload: the least a JS reader and writer of
 // the Godot wire format must do in this V8. The decode floor makes only the strings, objects,
 // arrays, bigints and views of decodeJS's result (from a plan made once): every String from its
-// bytes as core makes it without the checks (floor-lib.mjs), and with `decode-floor-keys` the
-// dictionary keys made once and reused, as a codec object reuses them. The encode floor writes
+// bytes as core makes it without the checks (floor-lib.mjs), a dictionary key that comes again in
+// the value made once per call (as a one-off decode's key cache), and with `decode-floor-keys`
+// every key made once and reused across calls, as a codec object reuses them. The encode floor writes
 // the same bytes as `encode(plain)` (checked first) into one kept buffer, with no checks, no
 // growth and no result buffer of its own (msgpackr's Packr returns a view of its buffer too).
 // Every workload: nil, bool, int (64-bit ones as bigints past 2^53, as decodeJS), float, String,
@@ -46,8 +47,17 @@ const ID = Object.fromEntries(
 // The decode floor: only what the result is made of. The workload is parsed once into a plan;
 // each call makes the result from it: each String from its bytes, each object, array, vector,
 // bigint and view, and the key stores. No header, length or bounds is read, nothing is checked.
+// The distinct dictionary keys of the value, where their bytes are; a key node holds its index.
+const distinct = [];
+// A typed Array's element type as decode gives it (the workloads' typed Arrays are of a builtin).
+let elementWire;
+const elementType = () => ({
+  kind: "builtin",
+  type: Object.entries(ID).find(([, id]) => id === elementWire)?.[0],
+});
 function plan(b) {
   const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const seen = new Map();
   let p = 0;
   const read = () => {
     const h = v.getUint32(p, true);
@@ -57,11 +67,12 @@ function plan(b) {
       const wide = (h & 0x10000) !== 0;
       const at = p;
       p += wide ? 8 : 4;
-      if (id === ID.float) return { t: 0, x: wide ? v.getFloat64(at, true) : v.getFloat32(at, true) };
-      if (!wide) return { t: 0, x: v.getInt32(at, true) };
+      if (id === ID.float)
+        return { t: 0, k: "float", x: wide ? v.getFloat64(at, true) : v.getFloat32(at, true) };
+      if (!wide) return { t: 0, k: "int", x: v.getInt32(at, true) };
       const x = v.getUint32(at, true) + v.getInt32(at + 4, true) * 4294967296;
       // Past 2^53 decodeJS gives a bigint: the floor makes it from the bytes, in one call.
-      return Number.isSafeInteger(x) ? { t: 0, x } : { t: 7, at };
+      return Number.isSafeInteger(x) ? { t: 0, k: "int", x } : { t: 7, at };
     }
     if (id === ID.string) {
       const n = v.getUint32(p, true);
@@ -71,9 +82,9 @@ function plan(b) {
     }
     if (id === ID.bool) {
       p += 4;
-      return { t: 0, x: v.getUint32(p - 4, true) !== 0 };
+      return { t: 0, k: "bool", x: v.getUint32(p - 4, true) !== 0 };
     }
-    if (id === ID.nil) return { t: 0, x: null };
+    if (id === ID.nil) return { t: 0, k: "nil", x: null };
     if (id === ID.vector2 || id === ID.vector3 || id === ID.color) {
       const n = id === ID.vector2 ? 2 : id === ID.vector3 ? 3 : 4;
       const f = [];
@@ -91,8 +102,10 @@ function plan(b) {
       // A typed Array of a builtin type: its element type first (4.x; other typed forms are not
       // in the workloads).
       const typed = (h >> 16) & 3;
-      if (id === ID.array && typed === 1) p += 4;
-      else if (typed !== 0 || (id === ID.dictionary && (h >> 18) & 3))
+      if (id === ID.array && typed === 1) {
+        elementWire = v.getUint32(p, true);
+        p += 4;
+      } else if (typed !== 0 || (id === ID.dictionary && (h >> 18) & 3))
         throw new Error("js-floor: a typed container the floor does not read");
       const n = v.getUint32(p, true) & 0x7fffffff;
       p += 4;
@@ -102,21 +115,25 @@ function plan(b) {
         if (id === ID.dictionary) {
           const k = read();
           if (k.t !== 1) throw new Error("js-floor: a dictionary key that is not a String");
-          keys.push(k);
+          const text = utf8String(b, k.at, k.n);
+          if (!seen.has(text)) {
+            seen.set(text, distinct.length);
+            distinct.push(k);
+          }
+          keys.push(seen.get(text));
         }
         items.push(read());
       }
-      return id === ID.array
-        ? { t: 5, items }
-        : { t: 6, keys, made: keys.map((k) => utf8String(b, k.at, k.n)), items };
+      if (id === ID.dictionary) return { t: 6, keys, items };
+      return { t: 5, items, typed: typed === 1 ? elementType() : undefined };
     }
     throw new Error(`js-floor: wire id ${id} is not a kind the floor reads`);
   };
   return read();
 }
 const root = plan(bytes);
-// `reuse`: the dictionary keys made once (in the plan) and reused, as a codec object's key cache.
-function make(b, node, reuse) {
+// `ks`: the distinct keys' strings, made once per call or once for all calls.
+function make(b, node, ks) {
   switch (node.t) {
     case 0:
       return node.x;
@@ -131,16 +148,13 @@ function make(b, node, reuse) {
     case 5: {
       const items = node.items;
       const out = new Array(items.length);
-      for (let i = 0; i < items.length; i++) out[i] = make(b, items[i], reuse);
+      for (let i = 0; i < items.length; i++) out[i] = make(b, items[i], ks);
       return out;
     }
     case 6: {
-      const { keys, made, items } = node;
+      const { keys, items } = node;
       const out = {};
-      if (reuse) for (let i = 0; i < items.length; i++) out[made[i]] = make(b, items[i], reuse);
-      else
-        for (let i = 0; i < items.length; i++)
-          out[utf8String(b, keys[i].at, keys[i].n)] = make(b, items[i], reuse);
+      for (let i = 0; i < items.length; i++) out[ks[keys[i]]] = make(b, items[i], ks);
       return out;
     }
     case 7:
@@ -149,8 +163,53 @@ function make(b, node, reuse) {
       return new Float32Array(b.buffer, b.byteOffset + node.at, node.n);
   }
 }
-const floorDecode = (b) => make(b, root, false);
-const floorDecodeKeys = (b) => make(b, root, true);
+const madeKeys = (b) => {
+  const ks = new Array(distinct.length);
+  for (let i = 0; i < ks.length; i++) ks[i] = utf8String(b, distinct[i].at, distinct[i].n);
+  return ks;
+};
+const keptKeys = madeKeys(bytes);
+const floorDecode = (b) => make(b, root, madeKeys(b));
+const floorDecodeKeys = (b) => make(b, root, keptKeys);
+
+// The floor under `decode` (the tagged values, the engine's targets): the same plan made into
+// decode's objects: { kind, value } per scalar and String (key Strings too), { kind, x, y } per
+// vector, and an [key, value] array per dictionary entry; key strings made once per call.
+// Inline kinds and typed Arrays only (not the packed arrays, which decode as views).
+function tagged(b, node, ks) {
+  switch (node.t) {
+    case 0:
+      return node.k === "nil" ? { kind: "nil" } : { kind: node.k, value: node.x };
+    case 1:
+      return { kind: "string", value: utf8String(b, node.at, node.n) };
+    case 2:
+      return { kind: "vector2", x: node.f[0], y: node.f[1] };
+    case 3:
+      return { kind: "vector3", x: node.f[0], y: node.f[1], z: node.f[2] };
+    case 4:
+      return { kind: "color", r: node.f[0], g: node.f[1], b: node.f[2], a: node.f[3] };
+    case 5: {
+      const items = node.items;
+      const out = new Array(items.length);
+      for (let i = 0; i < items.length; i++) out[i] = tagged(b, items[i], ks);
+      return node.typed
+        ? { kind: "array", items: out, elementType: node.typed }
+        : { kind: "array", items: out };
+    }
+    case 6: {
+      const { keys, items } = node;
+      const entries = new Array(items.length);
+      for (let i = 0; i < items.length; i++)
+        entries[i] = [{ kind: "string", value: ks[keys[i]] }, tagged(b, items[i], ks)];
+      return { kind: "dictionary", entries };
+    }
+    case 7:
+      return { kind: "int", value: new DataView(b.buffer, b.byteOffset).getBigInt64(node.at, true) };
+    default:
+      throw new Error("js-floor: the tagged floor does not make packed arrays");
+  }
+}
+const floorTagged = (b) => tagged(b, root, madeKeys(b));
 
 // The encode floor: the same bytes as encode(plain), into one buffer.
 const te = new TextEncoder();
@@ -239,6 +298,14 @@ if (!sameBytes(out.subarray(0, n), expected))
   throw new Error("js-floor: the encode floor does not write encode's bytes");
 // difference() compares a sample of long lists; the JSON text (bigints written out) compares all.
 const text = (v) => JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x));
+if (!g.decode(bytes).kind.startsWith("packed")) {
+  const d =
+    text(g.decode(bytes)) === text(floorTagged(bytes))
+      ? undefined
+      : difference(g.decode(bytes), floorTagged(bytes));
+  if (d !== undefined)
+    throw new Error(`js-floor: the tagged floor differs from decode's value at ${d ?? "somewhere"}`);
+}
 for (const f of [floorDecode, floorDecodeKeys]) {
   const d = difference(plain, f(bytes)) ?? (text(plain) === text(f(bytes)) ? undefined : "somewhere");
   if (d !== undefined) throw new Error(`js-floor: the decode floor differs from decodeJS's value at ${d}`);
@@ -252,6 +319,8 @@ const subjects = {
   "decode-floor-keys": () => floorDecodeKeys(bytes),
   "codec-decode-js": () => codec.decodeJS(bytes),
   "decode-js": () => g.decodeJS(bytes),
+  "tagged-floor": () => floorTagged(bytes),
+  decode: () => g.decode(bytes),
   unpack: () => packr.unpack(packed),
   "encode-floor": () => floorEncode(plain),
   "codec-encode": () => codec.encode(plain),
