@@ -14,9 +14,9 @@ export function workload(format, name) {
 const fcc = String.fromCharCode;
 
 /**
- * The `n` ASCII bytes of `b` from `s` as a string: one fixed-arity fromCharCode call per 8 bytes
- * (V8 builds the string straight from the arguments; core's asciiShort has one call per length
- * up to 16), concatenated.
+ * The `n` ASCII bytes of `b` from `s` as a string: one fixed-arity fromCharCode call per 16 bytes
+ * (V8 builds the string straight from the arguments), as core's asciiShort has one call per length
+ * up to 16; longer ones concatenated.
  */
 export function asciiString(b, s, n) {
   switch (n) {
@@ -38,11 +38,122 @@ export function asciiString(b, s, n) {
       return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6]);
     case 8:
       return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7]);
-    default:
-      return (
-        fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7]) +
-        asciiString(b, s + 8, n - 8)
+    case 9:
+      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7], b[s + 8]);
+    case 10:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
       );
+    case 11:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
+        b[s + 10],
+      );
+    case 12:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
+        b[s + 10],
+        b[s + 11],
+      );
+    case 13:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
+        b[s + 10],
+        b[s + 11],
+        b[s + 12],
+      );
+    case 14:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
+        b[s + 10],
+        b[s + 11],
+        b[s + 12],
+        b[s + 13],
+      );
+    case 15:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
+        b[s + 10],
+        b[s + 11],
+        b[s + 12],
+        b[s + 13],
+        b[s + 14],
+      );
+    case 16:
+      return fcc(
+        b[s],
+        b[s + 1],
+        b[s + 2],
+        b[s + 3],
+        b[s + 4],
+        b[s + 5],
+        b[s + 6],
+        b[s + 7],
+        b[s + 8],
+        b[s + 9],
+        b[s + 10],
+        b[s + 11],
+        b[s + 12],
+        b[s + 13],
+        b[s + 14],
+        b[s + 15],
+      );
+    default:
+      return asciiString(b, s, 16) + asciiString(b, s + 16, n - 16);
   }
 }
 

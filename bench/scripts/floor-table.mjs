@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // One table of instruction counts: per workload, the floor (js-floor.mjs: making decodeJS's
-// strings, objects and views alone; writing encode's bytes with no checks into a kept buffer),
+// strings, objects and views alone, a key that comes again made once per call, or with "keys
+// kept" every key made once for all calls, as msgpackr's key cache and a codec object keep them;
+// writing encode's bytes with no checks into a kept buffer),
 // gdvariant's decodeJS and encode of the plain value, and msgpackr's unpack and pack (pure JS, a
 // kept Packr) of the same plain value. Each count is instructions per call under cachegrind: the
 // difference of two runs of js-floor.mjs with `lo` and `hi` calls, over `hi - lo` (as icount.sh).
@@ -35,8 +37,16 @@ function calls(name, subject) {
   if (name === "nested-mix") return [20, 60];
   return [5, 15];
 }
-const SUBJECTS = ["decode-floor", "decode-js", "unpack", "encode-floor", "encode-js", "pack"];
-const EXTRA = { "small-message": ["decode-floor-keys", "codec-decode-js", "codec-encode"] };
+const SUBJECTS = [
+  "decode-floor",
+  "decode-floor-keys",
+  "decode-js",
+  "unpack",
+  "encode-floor",
+  "encode-js",
+  "pack",
+];
+const EXTRA = { "small-message": ["codec-decode-js", "codec-encode"] };
 
 function count(name, subject, n) {
   return new Promise((resolve, reject) => {
@@ -72,9 +82,7 @@ function count(name, subject, n) {
 // --subjects=a,b: count only these (to redo some), the others from --from.
 const only = typeof args.subjects === "string" ? args.subjects.split(",") : undefined;
 const tasks = names.flatMap((name) =>
-  [...SUBJECTS, ...(EXTRA[name] ?? [])]
-    .filter((subject) => !only || only.includes(subject))
-    .map((subject) => ({ name, subject })),
+  (only ?? [...SUBJECTS, ...(EXTRA[name] ?? [])]).map((subject) => ({ name, subject })),
 );
 const results = {};
 if (typeof args.from === "string") {
@@ -104,14 +112,14 @@ console.log(
   `${format}: instructions per call (cachegrind), floor and gdvariant's functions and msgpackr's kept Packr\n`,
 );
 console.log(
-  "| workload | decode floor | decodeJS | unpack | decodeJS ÷ floor | decodeJS ÷ unpack | encode floor | encode | pack | encode ÷ floor | encode ÷ pack |",
+  "| workload | decode floor (keys kept) | decodeJS | unpack | decodeJS ÷ floor | decodeJS ÷ unpack | encode floor | encode | pack | encode ÷ floor | encode ÷ pack |",
 );
 console.log("| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |");
 for (const name of names) {
   const x = results[name];
   if (!x) continue;
   console.log(
-    `| ${name} | ${n(x["decode-floor"])} | ${n(x["decode-js"])} | ${n(x.unpack)} | ${r(x["decode-js"], x["decode-floor"])} | ${r(x["decode-js"], x.unpack)} | ${n(x["encode-floor"])} | ${n(x["encode-js"])} | ${n(x.pack)} | ${r(x["encode-js"], x["encode-floor"])} | ${r(x["encode-js"], x.pack)} |`,
+    `| ${name} | ${n(x["decode-floor"])} (${n(x["decode-floor-keys"])}) | ${n(x["decode-js"])} | ${n(x.unpack)} | ${r(x["decode-js"], x["decode-floor"])} | ${r(x["decode-js"], x.unpack)} | ${n(x["encode-floor"])} | ${n(x["encode-js"])} | ${n(x.pack)} | ${r(x["encode-js"], x["encode-floor"])} | ${r(x["encode-js"], x.pack)} |`,
   );
 }
 for (const [name, extra] of Object.entries(EXTRA)) {

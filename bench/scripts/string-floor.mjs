@@ -28,7 +28,7 @@ for (let i = 0; i < count; i++) {
 }
 
 const fcc = String.fromCharCode;
-// One fixed-arity call per 8 bytes (core's asciiShort has one per length up to 16).
+// One fixed-arity call per 16 bytes (as core's asciiShort).
 const fixed = asciiString;
 const ONE = Array.from({ length: 256 }, (_, i) => fcc(i));
 const concat = (b, s, n) => {
