@@ -191,12 +191,13 @@ export function utf8String(b, s, n) {
 }
 
 /**
- * The loop valgrind counts (see icount.sh): 30 calls of warm-up, then `iterations` calls. Run it
- * with two counts and divide the difference of the instruction totals by the difference of the
- * counts: start-up and warm-up cancel out.
+ * The loop valgrind counts (see icount.sh): 30 calls of warm-up (FLOOR_WARMUP), then `iterations`
+ * calls. Run it with two counts and divide the difference of the instruction totals by the
+ * difference of the counts: start-up and warm-up cancel out.
  */
 export function countedCalls(fn, iterations) {
-  for (let i = 0; i < 30; i++) fn();
+  const warmup = Number(process.env.FLOOR_WARMUP ?? 30);
+  for (let i = 0; i < warmup; i++) fn();
   let x = 0;
   for (let i = 0; i < iterations; i++) x += fn() ? 1 : 0;
   if (x < 0) console.log(x);

@@ -9,6 +9,8 @@
 //   node bench/scripts/floor-table.mjs [--format=godot-4] [--jobs=1] [--workloads=a,b] [--json=out.json]
 //   node bench/scripts/floor-table.mjs --from=a.json,b.json   # the table of earlier runs' counts
 //   node bench/scripts/floor-table.mjs --from=a.json --subjects=decode-floor --workloads=nested-mix  # redo some
+// (--calls=lo,hi for other call counts: on the large values one major collection more or less in
+// the counted calls moves a count by millions, so more calls give steadier counts)
 // Counts do not depend on the machine's load; wall time does (about 15-40 s per valgrind run).
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -28,27 +30,28 @@ const names = (
 ).split(",");
 const script = fileURLToPath(new URL("./js-floor.mjs", import.meta.url));
 
-// Calls per run, lo and hi: enough that the difference is well above the run-to-run noise
-// (tens of thousands of instructions) and the runs stay under a minute.
+// Calls per run, lo and hi, and warm-up calls before them. Node runs with a young generation
+// large enough (FLAGS) that no collection falls in the counted calls: a count is the work and the
+// allocation, not the collection of the garbage (one major collection more or less among a few
+// calls of a large value moved a count by millions); fixed hash and random seeds.
+const FLAGS = ["--max-semi-space-size=128", "--min-semi-space-size=128", "--hash-seed=1", "--random-seed=1"];
 function calls(name, subject) {
-  if (name === "small-message") return [20000, 60000];
+  if (typeof args.calls === "string") return args.calls.split(",").map(Number);
+  if (name === "small-message") return [2000, 6000, 30];
   if (name.endsWith("float32-array") || name === "vector3-array")
-    return /decode|unpack/.test(subject) ? [2000, 6000] : [20, 60];
-  if (name === "nested-mix") return [20, 60];
-  return [5, 15];
+    return /decode|unpack/.test(subject) ? [200, 600, 30] : [3, 9, 10];
+  if (name === "nested-mix") return [5, 15, 20];
+  return [2, 6, 10];
 }
-const SUBJECTS = [
-  "decode-floor",
-  "decode-floor-keys",
-  "decode-js",
-  "unpack",
-  "encode-floor",
-  "encode-js",
-  "pack",
-];
-const EXTRA = { "small-message": ["codec-decode-js", "codec-encode"] };
+const SUBJECTS = ["decode-floor", "decode-js", "unpack", "encode-floor", "encode-js", "pack"];
+// Where there are dictionaries: the floor with keys kept; and decode (tagged) beside its floor.
+const EXTRA = {
+  "small-message": ["decode-floor-keys", "codec-decode-js", "codec-encode"],
+  "string-int-dict": ["decode-floor-keys", "tagged-floor", "decode"],
+  "nested-mix": ["decode-floor-keys", "tagged-floor", "decode"],
+};
 
-function count(name, subject, n) {
+function count(name, subject, n, warmup) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       "valgrind",
@@ -59,13 +62,14 @@ function count(name, subject, n) {
         "--cachegrind-out-file=/dev/null",
         process.execPath,
         "--single-threaded",
+        ...FLAGS,
         script,
         format,
         name,
         subject,
         String(n),
       ],
-      { stdio: ["ignore", "ignore", "pipe"] },
+      { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, FLOOR_WARMUP: String(warmup) } },
     );
     let err = "";
     child.stderr.on("data", (d) => {
@@ -95,9 +99,9 @@ let next = 0;
 async function worker() {
   while (next < tasks.length) {
     const { name, subject } = tasks[next++];
-    const [lo, hi] = calls(name, subject);
-    const a = await count(name, subject, lo);
-    const b = await count(name, subject, hi);
+    const [lo, hi, warmup] = calls(name, subject);
+    const a = await count(name, subject, lo, warmup);
+    const b = await count(name, subject, hi, warmup);
     results[name] ??= {};
     results[name][subject] = Math.round((b - a) / (hi - lo));
     process.stderr.write(`${name} ${subject}: ${results[name][subject]} instructions per call\n`);
@@ -126,4 +130,5 @@ for (const [name, extra] of Object.entries(EXTRA)) {
   const x = results[name];
   if (!x) continue;
   console.log(`\n${name}: ${extra.map((k) => `${k} ${n(x[k])}`).join(", ")}`);
+  if (x["tagged-floor"]) console.log(`  decode ÷ tagged-floor ${r(x.decode, x["tagged-floor"])}`);
 }
