@@ -30,18 +30,19 @@ const names = (
 ).split(",");
 const script = fileURLToPath(new URL("./js-floor.mjs", import.meta.url));
 
-// Calls per run, lo and hi, and warm-up calls before them. Node runs with a young generation
-// large enough (FLAGS) that no collection falls in the counted calls: a count is the work and the
-// allocation, not the collection of the garbage (one major collection more or less among a few
-// calls of a large value moved a count by millions); fixed hash and random seeds.
-const FLAGS = ["--max-semi-space-size=128", "--min-semi-space-size=128", "--hash-seed=1", "--random-seed=1"];
+// Calls per run, lo and hi, and warm-up calls before them: enough that the difference is well
+// above the run-to-run noise on the small message; on the large values one major collection more
+// or less among the counted calls moves a count by millions (repeat counts there differ by up to
+// ~30%; --calls=lo,hi for more). --node-flags=a,b adds Node flags (a 128 MB young generation, no
+// collection in the counted calls, doubled every count of the small message: not used).
+const FLAGS = typeof args["node-flags"] === "string" ? args["node-flags"].split(",") : [];
 function calls(name, subject) {
-  if (typeof args.calls === "string") return args.calls.split(",").map(Number);
-  if (name === "small-message") return [2000, 6000, 30];
+  if (typeof args.calls === "string") return [...args.calls.split(",").map(Number), 30].slice(0, 3);
+  if (name === "small-message") return [20000, 60000, 30];
   if (name.endsWith("float32-array") || name === "vector3-array")
-    return /decode|unpack/.test(subject) ? [200, 600, 30] : [3, 9, 10];
-  if (name === "nested-mix") return [5, 15, 20];
-  return [2, 6, 10];
+    return /decode|unpack/.test(subject) ? [2000, 6000, 30] : [20, 60, 30];
+  if (name === "nested-mix") return [20, 60, 30];
+  return [5, 15, 30];
 }
 const SUBJECTS = ["decode-floor", "decode-js", "unpack", "encode-floor", "encode-js", "pack"];
 // Where there are dictionaries: the floor with keys kept; and decode (tagged) beside its floor.
