@@ -1,5 +1,6 @@
 import { DecodeError } from "@gdvariant/core";
-import { decodePacketWith } from "./decode-packet.js";
+import { COMMAND, COMMAND_MASK } from "./commands.js";
+import { decodePacketWith, readCall } from "./decode-packet.js";
 import { ProtocolError } from "./errors.js";
 import { checkSize, countPacket } from "./limits.js";
 import type { Packet } from "./packet-types.js";
@@ -19,6 +20,17 @@ export function receive(core: SessionCore, peer: number, bytes: Uint8Array): voi
   try {
     countPacket(st, core.limits);
     checkSize(peer, bytes, core.limits);
+    if (st.admitted && bytes.length > 0 && (bytes[0]! & COMMAND_MASK) === COMMAND.REMOTE_CALL) {
+      // The usual packet, straight from its bytes: what decode + process do, without the packet.
+      const call = core.call;
+      try {
+        readCall(bytes, core.reader, call);
+      } catch (e) {
+        throw malformed(peer, e);
+      }
+      onCall(core, st, call.node, call.method, call.args);
+      return;
+    }
     const packet = decode(core, peer, bytes);
     if (!st.admitted) {
       authStep(core, st, packet);
@@ -41,9 +53,13 @@ function decode(core: SessionCore, peer: number, bytes: Uint8Array): Packet {
   try {
     return decodePacketWith(bytes, core.reader);
   } catch (e) {
-    const offset = DecodeError.is(e) ? e.offset : 0;
-    throw new ProtocolError("malformed packet", { code: "malformed", peer, offset, cause: e });
+    throw malformed(peer, e);
   }
+}
+
+function malformed(peer: number, e: unknown): ProtocolError {
+  const offset = DecodeError.is(e) ? e.offset : 0;
+  return new ProtocolError("malformed packet", { code: "malformed", peer, offset, cause: e });
 }
 
 /** A packet from `st` (directly, or relayed with `st` its source). */

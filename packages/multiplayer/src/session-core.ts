@@ -1,5 +1,6 @@
 import { createCodec } from "@gdvariant/godot-4";
 import { type CompressedReader, compressedReader } from "./compressed-variant.js";
+import { type CallFields, callFields } from "./decode-packet.js";
 import { Emitter } from "./emitter.js";
 import { encodePacketWith } from "./encode-packet.js";
 import { type PeerCounters, type ResolvedLimits, resolveLimits } from "./limits.js";
@@ -44,6 +45,8 @@ export class SessionCore {
   readonly replication = new ReplicationState();
   readonly limits: ResolvedLimits;
   readonly reader: CompressedReader;
+  /** Where each received REMOTE_CALL is read (no packet object on the receive path). */
+  readonly call: CallFields = callFields();
   // One chunk for the packets this side makes (each a view of it, never written again), and a
   // kept codec for their values.
   private readonly writer = new PacketWriter(CHUNK, createCodec());
