@@ -93,7 +93,7 @@ const results = {};
 if (typeof args.from === "string") {
   for (const f of args.from.split(","))
     for (const [k, v] of Object.entries(JSON.parse(readFileSync(f, "utf8"))))
-      Object.assign((results[k] ??= {}), v);
+      results[k] = { ...results[k], ...v };
   if (!only) tasks.length = 0;
 }
 let next = 0;
