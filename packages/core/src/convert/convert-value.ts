@@ -143,23 +143,24 @@ class Converter {
     if (this.depth < this.maxDepth && exactLeaf(this.compiled, v)) return v;
     this.enter(segmentOf(what, index, ref));
     try {
-      return this.convert(v);
+      return this.convert(v, true);
     } finally {
       this.leave();
     }
   }
 
-  convert(v: Value): Value {
+  // `notExact`: exactLeaf(v) is known false (nested tested it), so leaf need not test it again.
+  convert(v: Value, notExact = false): Value {
     if (++this.depth > this.maxDepth)
       this.fail("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
     try {
-      return this.convertAt(v);
+      return this.convertAt(v, notExact);
     } finally {
       this.depth--;
     }
   }
 
-  private convertAt(source: Value): Value {
+  private convertAt(source: Value, notExact: boolean): Value {
     const v = this.target.codecForKind(source.kind) === undefined ? this.replace(source) : source;
     switch (v.kind) {
       case "array":
@@ -169,9 +170,10 @@ class Converter {
       case "object":
         return this.object(v);
       case "nodePath":
-        return this.leaf(this.nodePath(v));
+        return this.leaf(this.nodePath(v), false);
       default:
-        return this.leaf(v);
+        // A value the target has no codec for was replaced: the replacement is tested.
+        return this.leaf(v, notExact && v === source);
     }
   }
 
@@ -204,8 +206,8 @@ class Converter {
   }
 
   // Scalars, math types, strings, packed arrays: write, read back, compare.
-  private leaf(v: Value): Value {
-    if (exactLeaf(this.compiled, v)) return v;
+  private leaf(v: Value, notExact: boolean): Value {
+    if (!notExact && exactLeaf(this.compiled, v)) return v;
     let back: Value | undefined;
     try {
       back = roundTrip(this.target, v);
@@ -515,7 +517,7 @@ export function convertValue(value: Value, target: Dialect, options?: ConvertOpt
     // Each leaf is written and read back: a value held in many places is refused before that.
     checkExpansion(value, "convertValue", o.maxValues, true);
     const c = new Converter(target, o);
-    return { value: c.convert(value), losses: c.losses };
+    return { value: c.convert(value, false), losses: c.losses };
   } catch (e) {
     throw asProjectError(e, "convertValue", target?.id);
   }
