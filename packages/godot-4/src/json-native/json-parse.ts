@@ -1,4 +1,5 @@
 import { builtInStrtod, TextParseError } from "@gdvariant/core";
+import { type NumberOut, shortDecimal } from "./c-number.js";
 import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 
 // Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.
@@ -38,14 +39,14 @@ function isAsciiLetter(c: number): boolean {
  * `\v` and other unknown escapes are refused, a key met twice keeps its first place and last
  * value, nesting deeper than 1024 is refused.
  */
-export class EngineJsonParser {
+export class EngineJsonParser implements NumberOut {
   private i = 0;
   private type: TokenType = TK.eof;
   private value: JsonNode = null;
   private tokenStart = 0;
   // The last number token: its double and where its text ends (it starts at tokenStart).
-  private num = 0;
-  private numEnd = 0;
+  num = 0;
+  numEnd = 0;
   private readonly len: number;
 
   /**
@@ -131,6 +132,11 @@ export class EngineJsonParser {
           }
           if (c === 45 || (c >= 48 && c <= 57)) {
             const start = this.i;
+            if (shortDecimal(s, start, this.len, this)) {
+              this.i = this.numEnd;
+              this.type = TK.number;
+              return;
+            }
             const r = builtInStrtod(s, start, this.len);
             // Nothing read ("-" alone, "-x"): the engine would read the same empty number again
             // and fail on it whatever the context; fail here.

@@ -14,6 +14,7 @@ import {
 } from "@gdvariant/core";
 import { dedupeEntries } from "../text/dedupe-keys.js";
 import type { Godot4Precision, Godot4Version } from "../versions.js";
+import { type NumberOut, shortDecimal } from "./c-number.js";
 import { EngineJsonParser } from "./json-parse.js";
 import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 import { parseNodePathText } from "./node-path-text.js";
@@ -140,6 +141,7 @@ class NativeReader {
   private readonly single: boolean;
   private readonly exact: boolean;
   private readonly nullMode: boolean;
+  private readonly number: NumberOut = { num: 0, numEnd: 0 };
 
   constructor(
     private readonly text: string,
@@ -206,6 +208,9 @@ class NativeReader {
   private prefixed(s: string, at: number): Value {
     if (s.startsWith("i:")) return { kind: "int", value: smallInt(s) ?? int64(stringToInt(s.slice(2))) };
     if (s.startsWith("f:")) {
+      // The body read in place when it is a short decimal (never "inf", "-inf" or "nan").
+      const out = this.number;
+      if (shortDecimal(s, 2, s.length, out)) return { kind: "float", value: out.num };
       const body = s.slice(2);
       if (this.rules.nonFiniteFloats) {
         if (body === "inf") return { kind: "float", value: Number.POSITIVE_INFINITY };
