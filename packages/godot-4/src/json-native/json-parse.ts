@@ -47,6 +47,12 @@ export class EngineJsonParser implements NumberOut {
   // The last number token: its double and where its text ends (it starts at tokenStart).
   num = 0;
   numEnd = 0;
+  // Open objects' entries (key, value, ...), the innermost's on top, and the top.
+  private readonly kv: (string | JsonNode)[] = [];
+  private kvTop = 0;
+  // An array of numbers' doubles and spans while it is read (only the innermost array is).
+  private readonly numScratch: number[] = [];
+  private readonly spanScratch: number[] = [];
   private readonly len: number;
 
   /**
@@ -182,6 +188,18 @@ export class EngineJsonParser implements NumberOut {
       const c = this.at(k);
       if (c === 0) this.fail("syntax", "unterminated string", open);
       if (c === 34) {
+        // The keys of every typed dictionary as the constants they are (no copy to make, their
+        // hash known).
+        if (k - open === 5 && runStart === open + 1) {
+          if (s.startsWith("args", runStart)) {
+            this.i = k + 1;
+            return "args";
+          }
+          if (s.startsWith("type", runStart)) {
+            this.i = k + 1;
+            return "type";
+          }
+        }
         out += s.slice(runStart, k);
         this.i = k + 1;
         return out;
@@ -270,18 +288,24 @@ export class EngineJsonParser implements NumberOut {
 
   private parseArray(depth: number): JsonArray {
     const at = this.tokenStart;
-    // While every item is a number: their doubles and spans, no node per number.
-    const values: number[] = [];
-    const spans: number[] = [];
+    // While every item is a number: their doubles and spans on the parser's scratch arrays
+    // (only the innermost array reads numbers), kept at the end in arrays of their size; no
+    // node per number.
+    const values = this.numScratch;
+    const spans = this.spanScratch;
+    let count = 0;
     let needComma = false;
     let pending = false;
     if (this.numberArrays) {
       while (this.i < this.len) {
         this.next();
         if (this.type === TK.bracketClose)
-          return values.length === 0
+          return count === 0
             ? new JsonArray([], at)
-            : new JsonArray(undefined, at, { values, spans });
+            : new JsonArray(undefined, at, {
+                values: values.slice(0, count),
+                spans: spans.slice(0, 2 * count),
+              });
         if (needComma) {
           if (this.type !== TK.comma) this.fail("syntax", "expected ','", this.tokenStart);
           needComma = false;
@@ -292,14 +316,15 @@ export class EngineJsonParser implements NumberOut {
           pending = true;
           break;
         }
-        values.push(this.num);
-        spans.push(this.tokenStart, this.numEnd);
+        values[count] = this.num;
+        spans[2 * count] = this.tokenStart;
+        spans[2 * count + 1] = this.numEnd;
+        count++;
         needComma = true;
       }
     }
     const items: JsonNode[] = [];
-    for (let k = 0; k < values.length; k++)
-      items.push(new JsonNumber(values[k]!, spans[2 * k]!, spans[2 * k + 1]!));
+    for (let k = 0; k < count; k++) items.push(new JsonNumber(values[k]!, spans[2 * k]!, spans[2 * k + 1]!));
     const node = new JsonArray(items, at);
     if (pending) {
       items.push(this.parseValue(depth));
@@ -320,12 +345,20 @@ export class EngineJsonParser implements NumberOut {
   }
 
   private parseObject(depth: number): JsonObject {
-    const entries = new Map<string, JsonNode>();
-    const node = new JsonObject(entries, this.tokenStart);
+    const at = this.tokenStart;
+    // The entries on the parser's stack (key, value, ...) from `base`, nested objects' above
+    // them while they are read; a key met again found in order, through a Map past 8 keys.
+    const kv = this.kv;
+    const base = this.kvTop;
+    let index: Map<string, number> | undefined;
     let needComma = false;
     while (this.i < this.len) {
       this.next();
-      if (this.type === TK.curlyClose) return node;
+      if (this.type === TK.curlyClose) {
+        const node = new JsonObject(kv.slice(base, this.kvTop), at, index);
+        this.kvTop = base;
+        return node;
+      }
       if (needComma) {
         if (this.type !== TK.comma) this.fail("syntax", "expected '}' or ','", this.tokenStart);
         needComma = false;
@@ -337,7 +370,22 @@ export class EngineJsonParser implements NumberOut {
       if ((this.type as TokenType) !== TK.colon) this.fail("syntax", "expected ':'", this.tokenStart);
       if (this.i >= this.len) break;
       this.next();
-      entries.set(key, this.parseValue(depth));
+      const value = this.parseValue(depth);
+      const top = this.kvTop;
+      let k = -1;
+      if (index !== undefined) k = index.get(key) ?? -1;
+      else for (let j = base; j < top; j += 2) if (kv[j] === key) k = j - base;
+      if (k >= 0) kv[base + k + 1] = value;
+      else {
+        kv[top] = key;
+        kv[top + 1] = value;
+        this.kvTop = top + 2;
+        if (index !== undefined) index.set(key, top - base);
+        else if (top - base === 16) {
+          index = new Map();
+          for (let j = base; j <= top; j += 2) index.set(kv[j] as string, j - base);
+        }
+      }
       needComma = true;
     }
     return this.fail("syntax", "expected '}'", this.len);

@@ -235,13 +235,13 @@ class NativeReader {
   }
 
   private args(o: JsonObject): readonly JsonNode[] {
-    if (!o.entries.has("args")) throw new Refusal("invalid-data", 'no "args"', o.at);
-    return nodeToArray(o.entries.get("args")!);
+    if (!o.has("args")) throw new Refusal("invalid-data", 'no "args"', o.at);
+    return nodeToArray(o.get("args")!);
   }
 
   // The args as numbers only (no node per number), when the parser handed them over so.
   private numArgs(o: JsonObject): JsonNumbers | undefined {
-    const a = o.entries.get("args");
+    const a = o.get("args");
     return a instanceof JsonArray ? a.numbers : undefined;
   }
 
@@ -279,8 +279,8 @@ class NativeReader {
   }
 
   private containerType(o: JsonObject, key: string): ContainerType | undefined {
-    if (!o.entries.has(key)) return undefined;
-    const name = nodeToString(o.entries.get(key)!);
+    if (!o.has(key)) return undefined;
+    const name = nodeToString(o.get(key)!);
     const kind = Object.hasOwn(TYPE_BY_NAME, name) ? TYPE_BY_NAME[name] : undefined;
     if (kind !== undefined && kind !== "object")
       return kind === "nil" ? undefined : { kind: "builtin", type: kind };
@@ -293,8 +293,8 @@ class NativeReader {
   }
 
   private typed(o: JsonObject, depth: number): Value {
-    if (!o.entries.has("type")) throw new Refusal("invalid-data", 'a dictionary without "type"', o.at);
-    const name = nodeToString(o.entries.get("type")!);
+    if (!o.has("type")) throw new Refusal("invalid-data", 'a dictionary without "type"', o.at);
+    const name = nodeToString(o.get("type")!);
     const kind = Object.hasOwn(TYPE_BY_NAME, name) ? TYPE_BY_NAME[name]! : undefined;
     switch (kind) {
       case undefined:
@@ -326,11 +326,12 @@ class NativeReader {
         const v: Record<string, unknown> = { kind };
         const n = this.numArgsOf(o, name, fields.length);
         if (n !== undefined) {
-          const r = this.single ? n.values.map(Math.fround) : n.values;
+          const r = n.values;
+          const f = this.single ? Math.fround : Number;
           // Vector2 and Vector3 (the common ones) as literals: one object shape each.
-          if (kind === "vector3") return { kind, x: r[0]!, y: r[1]!, z: r[2]! };
-          if (kind === "vector2") return { kind, x: r[0]!, y: r[1]! };
-          for (let i = 0; i < fields.length; i++) v[fields[i]!] = r[i]!;
+          if (kind === "vector3") return { kind, x: f(r[0]!), y: f(r[1]!), z: f(r[2]!) };
+          if (kind === "vector2") return { kind, x: f(r[0]!), y: f(r[1]!) };
+          for (let i = 0; i < fields.length; i++) v[fields[i]!] = f(r[i]!);
           return v as unknown as Value;
         }
         const a = this.argsOf(o, name, fields.length);
@@ -540,8 +541,8 @@ class NativeReader {
       throw new Refusal("objects-not-allowed", `an object of class ${name} needs allowObjects`, o.at);
     if (depth > MAX_NATIVE_DEPTH)
       throw new Refusal("depth-exceeded", "Variant is too deep (more than 1024 levels)", o.at);
-    if (!o.entries.has("props")) throw new Refusal("invalid-data", 'an object without "props"', o.at);
-    const props = nodeToArray(o.entries.get("props")!);
+    if (!o.has("props")) throw new Refusal("invalid-data", 'an object without "props"', o.at);
+    const props = nodeToArray(o.get("props")!);
     if (props.length % 2 !== 0) throw new Refusal("invalid-data", "an odd number of props", o.at);
     // Set one by one on one object: a name given twice keeps its first place and last value.
     const out: ObjectProperty[] = [];
