@@ -35,6 +35,17 @@ function show(run: () => unknown): string {
   });
 }
 
+// A seeded xorshift32.
+function rng(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
 const EDGES = [
   "0",
   "-0",
@@ -205,6 +216,25 @@ describe("arrays of numbers handed over whole", () => {
     );
     // Not a comparison of errors alone: most texts read to a value through number arrays.
     expect(fastArrays).toBeGreaterThan(2500);
+  });
+
+  it("keeps a key met twice at its first place with its last value, in small and large objects", () => {
+    const r = rng(7);
+    for (let run = 0; run < 300; run++) {
+      // Up to 30 entries over up to 20 distinct keys: objects both sides of the 8-key index.
+      const keys = 1 + Math.floor(r() * 20);
+      const pairs: [string, number][] = [];
+      for (let i = Math.floor(r() * 31); i > 0; i--) pairs.push([`k${Math.floor(r() * keys)}`, i]);
+      const want = new Map<string, number>();
+      for (const [k, v] of pairs) want.set(k, v);
+      const text = `{${pairs.map(([k, v]) => `"${k}":${v}`).join(",")}}`;
+      const o = new EngineJsonParser(text).parse() as JsonObject;
+      const got = [...o.entries].map(([k, v]) => [k, (v as { value: number }).value]);
+      expect(got).toEqual([...want]);
+      expect(o.size).toBe(want.size);
+      for (let i = 0; i < 20; i++)
+        expect((o.get(`k${i}`) as { value: number } | undefined)?.value).toBe(want.get(`k${i}`));
+    }
   });
 
   it("refuses a number past the parser's depth limit as the plain tree does", () => {
