@@ -154,10 +154,11 @@ export function numRealFloat(x: number, trailing: boolean): string {
   return cNum(f, decimals);
 }
 
-// 10^0 .. 10^15, each exact in a double.
+// 10^0 .. 10^18, each exact in a double.
 const EXACT_POWERS_OF_10 = [
-  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
 ];
+const TWO_53 = 9007199254740992;
 
 /** Where {@link shortDecimal} puts what it read. */
 export interface NumberOut {
@@ -167,17 +168,19 @@ export interface NumberOut {
 
 /**
  * `built_in_strtod(s + start)` (core's `builtInStrtod`) for its common case, without its general
- * steps: an optional `-`, then 1 to 15 digits (leading zeros counted) with at most one point, and
- * no exponent. Puts the double and the end in `out` and returns true; returns false, `out`
- * untouched, for anything else (a sign `+`, blanks, no digits, more digits, an `e`, a second
- * point), which the full port then reads.
+ * steps: an optional `-`, then 1 to 18 digits (leading zeros counted) with at most one point that
+ * spell an integer M below 2^53 (the point aside), and no exponent. Puts the double and the end in
+ * `out` and returns true; returns false, `out` untouched, for anything else (a sign `+`, blanks,
+ * no digits, more digits, an `e`, a second point), which the full port then reads.
  *
- * The same double, bit for bit, not merely a close one: with at most 15 digits the engine's
- * mantissa (`1e9 * frac1 + frac2`) is the integer M the digits spell, exact (M < 10^15 < 2^53),
- * and with k digits after the point its scale is the product of its powers 10, 100, 1e4, 1e8
- * whose bits make k <= 15, each partial product an exact power of ten, so exactly 10^k. It then
- * computes M / 10^k (M * 1 for k = 0) and negates: the same operation on the same operands as
- * here.
+ * The same double, bit for bit, not merely a close one. The engine keeps up to 18 digits, so all
+ * of these; its mantissa `1e9 * frac1 + frac2` (frac1 the digits before the last 9, frac2 those
+ * 9) is M: `1e9 * frac1` is exact (frac1 < 10^9, so 5^9 * frac1 < 2^53) and so is the sum, M being
+ * below 2^53. Here M is summed digit by digit, exact while below 2^53, and a sum that reached 2^53
+ * is declined. With k digits after the point the engine's scale is the product of its powers 10,
+ * 100, 1e4, 1e8, 1e16 whose bits make k <= 18, each partial product an exact power of ten, so
+ * exactly 10^k. It then computes M / 10^k (M * 1 for k = 0) and negates: the same operation on
+ * the same operands as here.
  */
 export function shortDecimal(s: string, start: number, limit: number, out: NumberOut): boolean {
   let p = start;
@@ -195,7 +198,7 @@ export function shortDecimal(s: string, start: number, limit: number, out: Numbe
     else break;
     c = ++p < limit ? s.charCodeAt(p) : 0;
   }
-  if (digits === 0 || digits > 15 || c === 101 || c === 69 || c === 46) return false;
+  if (digits === 0 || digits > 18 || m >= TWO_53 || c === 101 || c === 69 || c === 46) return false;
   const x = point < 0 || point === digits ? m : m / EXACT_POWERS_OF_10[digits - point]!;
   out.num = negative ? -x : x;
   out.numEnd = p;
