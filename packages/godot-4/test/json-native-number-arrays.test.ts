@@ -2,12 +2,13 @@
 // results as the plain tree (a node per number), compared on random texts of number arrays in
 // every place they count: packed arrays, vectors, matrices, typed and plain Arrays, Dictionaries.
 
-import { stringToInt } from "@gdvariant/core";
+import { type DictionaryEntry, stringToInt, type Value } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EngineJsonParser } from "../src/json-native/json-parse.js";
 import type { JsonArray, JsonObject } from "../src/json-native/json-tree.js";
 import { type JsonNativeReadOptions, readJsonNativeFrom, smallInt } from "../src/json-native/to-native.js";
+import { dedupeEntries } from "../src/text/dedupe-keys.js";
 
 // Everything an outcome holds, -0 and bigints and typed arrays' classes included.
 function show(run: () => unknown): string {
@@ -257,5 +258,36 @@ describe("arrays of numbers handed over whole", () => {
       }),
       { seed: 32, numRuns: 2000 },
     );
+  });
+});
+
+describe("dictionaries", () => {
+  it("keep a key met twice (String or StringName of one text) as dedupeEntries does", () => {
+    const r = rng(11);
+    for (let run = 0; run < 300; run++) {
+      const raw: DictionaryEntry[] = [];
+      const args: string[] = [];
+      for (let i = Math.floor(r() * 12); i > 0; i--) {
+        const name = `k${Math.floor(r() * 5)}`;
+        const pick = r();
+        // Mostly String and StringName keys; now and then an int key (the general path).
+        const key: Value =
+          pick < 0.45
+            ? { kind: "string", value: name }
+            : pick < 0.9
+              ? { kind: "stringName", value: name }
+              : { kind: "int", value: Number(name.slice(1)) };
+        const text =
+          key.kind === "string"
+            ? `s:${name}`
+            : key.kind === "stringName"
+              ? `sn:${name}`
+              : `i:${name.slice(1)}`;
+        raw.push([key, { kind: "int", value: i }]);
+        args.push(`"${text}"`, `"i:${i}"`);
+      }
+      const got = readJsonNativeFrom(`{"type":"Dictionary","args":[${args.join(",")}]}`, {}, true);
+      expect(got).toEqual({ kind: "dictionary", entries: dedupeEntries(raw) });
+    }
   });
 });

@@ -135,6 +135,23 @@ function fitType(v: Value, t: ContainerType | undefined): Value | undefined {
   return undefined;
 }
 
+// dedupeEntries when every key is a String or StringName (equal when their text is): found by
+// the text itself; undefined when some key is of another kind.
+function dedupeStringKeys(entries: readonly DictionaryEntry[]): DictionaryEntry[] | undefined {
+  const out: DictionaryEntry[] = [];
+  const seen = new Map<string, number>();
+  for (const e of entries) {
+    const k = e[0];
+    if (k.kind !== "string" && k.kind !== "stringName") return undefined;
+    const at = seen.get(k.value);
+    if (at === undefined) {
+      seen.set(k.value, out.length);
+      out.push(e);
+    } else out[at] = [out[at]![0], e[1]];
+  }
+  return out;
+}
+
 class NativeReader {
   private readonly rules: Godot4JsonRules;
   private readonly allowObjects: boolean;
@@ -501,7 +518,7 @@ class NativeReader {
       value = v;
       entries.push([key, value]);
     }
-    return { kind: "dictionary", entries: dedupeEntries(entries), ...typing };
+    return { kind: "dictionary", entries: dedupeStringKeys(entries) ?? dedupeEntries(entries), ...typing };
   }
 
   private typeAt(o: JsonObject, key: string): ContainerType | undefined {
