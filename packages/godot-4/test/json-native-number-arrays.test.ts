@@ -7,7 +7,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EngineJsonParser } from "../src/json-native/json-parse.js";
 import type { JsonArray, JsonObject } from "../src/json-native/json-tree.js";
-import { type JsonNativeReadOptions, readJsonNativeFrom, smallInt } from "../src/json-native/to-native.js";
+import {
+  int64Literal,
+  type JsonNativeReadOptions,
+  readJsonNativeFrom,
+  smallInt,
+} from "../src/json-native/to-native.js";
 import { dedupeEntries } from "../src/text/dedupe-keys.js";
 
 // Everything an outcome holds, -0 and bigints and typed arrays' classes included.
@@ -245,6 +250,42 @@ describe("arrays of numbers handed over whole", () => {
       expect(fast).toBe(show(() => readJsonNativeFrom(t, {}, false)));
       if (depth === 1025) expect(fast).toContain("depth-exceeded");
     }
+  });
+
+  it('reads "i:" integers of up to 19 digits in int64 range as String::to_int does', () => {
+    const r = rng(19);
+    let taken = 0;
+    for (let run = 0; run < 20000; run++) {
+      const count = 1 + Math.floor(r() * 21);
+      let d = r() < 0.2 ? "0" : "";
+      // Often 9s and 8s and 7s: near INT64_MAX and INT64_MIN.
+      const pool = r() < 0.3 ? "987" : "0123456789";
+      while (d.length < count) d += pool[Math.floor(r() * pool.length)];
+      const s = `i:${r() < 0.5 ? "-" : ""}${d}`;
+      const fast = int64Literal(s);
+      const want = stringToInt(s.slice(2));
+      if (fast !== undefined) {
+        expect(fast).toBe(want);
+        taken++;
+      } else {
+        // Declined: more digits, or a literal past int64 (left to stringToInt, which wraps or clamps).
+        const b = BigInt(s.slice(2));
+        expect(d.length > 19 || b > 9223372036854775807n || b < -9223372036854775808n).toBe(true);
+      }
+    }
+    expect(taken).toBeGreaterThan(10000);
+    for (const s of ["i:9223372036854775807", "i:-9223372036854775808", "i:-0", "i:0000000000000000001"])
+      expect(int64Literal(s)).toBe(stringToInt(s.slice(2)));
+    for (const s of [
+      "i:9223372036854775808",
+      "i:-9223372036854775809",
+      "i:+1",
+      "i:1.5",
+      "i: 1",
+      "i:",
+      "i:--1",
+    ])
+      expect(int64Literal(s)).toBeUndefined();
   });
 
   it('reads "i:" integers of up to 15 digits as String::to_int does', () => {

@@ -77,6 +77,19 @@ export function smallInt(s: string): number | undefined {
   return negative ? 0 - x : x;
 }
 
+const I_LITERAL = /^i:-?[0-9]{1,19}$/;
+
+/**
+ * `"i:"` then an optional `-` and 1 to 19 digits that spell an int64: the integer, as
+ * `String::to_int` gives it (its overflow checks only act past INT64_MAX or below INT64_MIN),
+ * read by one `BigInt` instead of BigInt steps per digit; anything else undefined.
+ */
+export function int64Literal(s: string): bigint | undefined {
+  if (!I_LITERAL.test(s)) return undefined;
+  const b = BigInt(s.slice(2));
+  return b >= I64_MIN && b <= I64_MAX ? b : undefined;
+}
+
 function int64(b: bigint): number | bigint {
   return b >= -SAFE && b <= SAFE ? Number(b) : b;
 }
@@ -223,7 +236,8 @@ class NativeReader {
   }
 
   private prefixed(s: string, at: number): Value {
-    if (s.startsWith("i:")) return { kind: "int", value: smallInt(s) ?? int64(stringToInt(s.slice(2))) };
+    if (s.startsWith("i:"))
+      return { kind: "int", value: smallInt(s) ?? int64(int64Literal(s) ?? stringToInt(s.slice(2))) };
     if (s.startsWith("f:")) {
       // The body read in place when it is a short decimal (never "inf", "-inf" or "nan").
       const out = this.number;
