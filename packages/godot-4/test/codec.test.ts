@@ -1,6 +1,7 @@
 // The codec object gives exactly what the stateless functions give (values, bytes, errors) on
 // every engine fixture and cuts of them, with one codec per option set kept across all of them.
 import { createCodec, decode, decodeJS, encode, encodeInto } from "@gdvariant/godot-4";
+import { value4 } from "@gdvariant/test-support/arbitraries";
 import { checkCodec, describeCodec } from "@gdvariant/test-support/codec-check";
 import { describe, expect, it } from "vitest";
 import { allValueFixtures } from "./support/fixtures.js";
@@ -30,5 +31,5 @@ describe("createCodec", () => {
     );
   });
 
-  describeCodec(createCodec, fns);
+  describeCodec(createCodec, fns, value4());
 });

@@ -1,6 +1,7 @@
 // The codec object gives exactly what the stateless functions give (values, bytes, errors) on
 // every engine vector and random case and cuts of them, with one codec kept across all of them.
 import { createCodec, decode, decodeJS, encode, encodeInto } from "@gdvariant/legacy-2";
+import { value2x } from "@gdvariant/test-support/arbitraries";
 import { checkCodec, describeCodec } from "@gdvariant/test-support/codec-check";
 import { describe, expect, it } from "vitest";
 import { randomCases, unhex, vectorLines } from "./support/fixtures.js";
@@ -24,5 +25,5 @@ describe("createCodec", () => {
     expect(createCodec({ reals: "round" }).encode(0.1)).toEqual(encode(0.1, { reals: "round" }));
   });
 
-  describeCodec(createCodec, fns);
+  describeCodec(createCodec, fns, value2x);
 });

@@ -110,8 +110,9 @@ export function writeCompressed(
   // Everything else: the ordinary bytes. Ints that only the ordinary writer takes (bigint, model
   // int64, integers past 2^53) are re-packed after.
   const at = w.length;
-  // A session's codec (kept encoder, output views into its chunk), else a value's own bytes.
-  w.bytes(w.codec !== undefined && options === undefined ? w.codec.encode(value) : encode(value, options));
+  // A session's codec (kept encoder, written into the chunk), else a value's own bytes.
+  if (w.codec !== undefined && options === undefined) w.variant(value);
+  else w.bytes(encode(value, options));
   if (w.buf[at] === TYPE_ID.INT) {
     // Header bit 16 (byte 2, bit 0) is FLAG_64: the payload is an int64.
     const v = (w.buf[at + 2]! & 1) === 1 ? w.view.getBigInt64(at + 4, true) : w.view.getInt32(at + 4, true);

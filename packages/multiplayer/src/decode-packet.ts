@@ -54,7 +54,7 @@ export function decodePacketWith(bytes: Uint8Array, builder: CompressedReader): 
   const head = bytes[0]!;
   switch (head & COMMAND_MASK) {
     case COMMAND.REMOTE_CALL:
-      return remoteCall(r, head, builder);
+      return remoteCall(bytes, builder);
     case COMMAND.SIMPLIFY_PATH: {
       r.need(38);
       const checksum = r.text(1, 32, false);
@@ -79,6 +79,10 @@ export function decodePacketWith(bytes: Uint8Array, builder: CompressedReader): 
   }
 }
 
+function fail(detail: string, code: DecodeErrorCode, offset: number): DecodeError {
+  return new DecodeError(detail, { code, offset, dialect: "godot-4" });
+}
+
 /** @internal Bounds-checked little-endian reads of one packet, failing with DecodeErrors. */
 class Reader {
   private dataView: DataView | undefined;
@@ -90,7 +94,7 @@ class Reader {
     return this.dataView;
   }
   fail(detail: string, code: DecodeErrorCode, offset: number): DecodeError {
-    return new DecodeError(detail, { code, offset, dialect: "godot-4" });
+    return fail(detail, code, offset);
   }
   need(n: number): void {
     if (this.bytes.length < n) throw this.fail(`packet needs ${n} bytes`, "truncated", this.bytes.length);
@@ -112,15 +116,41 @@ class Reader {
   }
 }
 
-function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet {
-  const bytes = r.bytes;
+/**
+ * @internal A REMOTE_CALL's fields, as {@link readCall} fills them (a session keeps one and reads
+ * every call into it, so that no packet object is made on its receive path).
+ */
+export interface CallFields {
+  node: number | string;
+  method: number;
+  args: unknown[];
+  nodeIdWidth: 1 | 2 | 4;
+}
+
+/** @internal Fields for {@link readCall}. */
+export function callFields(): CallFields {
+  return { node: 0, method: 0, args: [], nodeIdWidth: 1 };
+}
+
+/**
+ * @internal Reads the REMOTE_CALL in `bytes` (byte 0 is its command) into `out`, with a fresh
+ * arguments array: {@link decodePacket}'s reading, with its errors.
+ * @throws {DecodeError} as {@link decodePacket}.
+ */
+export function readCall(bytes: Uint8Array, builder: CompressedReader, out: CallFields): void {
+  const head = bytes[0]!;
   const nodeCode = (head >> 4) & 3;
-  if (nodeCode === 3) throw r.fail("node id width 3 does not exist", "invalid-data", 0);
+  if (nodeCode === 3) throw fail("node id width 3 does not exist", "invalid-data", 0);
   const nodeIdWidth = NODE_WIDTHS[nodeCode]!;
   const methodWidth = (head & 0x40) !== 0 ? 2 : 1;
   const start = 1 + nodeIdWidth + methodWidth;
-  r.need(start);
-  const target = nodeIdWidth === 1 ? bytes[1]! : nodeIdWidth === 2 ? bytes[1]! | (bytes[2]! << 8) : r.u32(1);
+  if (bytes.length < start) throw fail(`packet needs ${start} bytes`, "truncated", bytes.length);
+  const target =
+    nodeIdWidth === 1
+      ? bytes[1]!
+      : nodeIdWidth === 2
+        ? bytes[1]! | (bytes[2]! << 8)
+        : (bytes[1]! | (bytes[2]! << 8) | (bytes[3]! << 16) | (bytes[4]! << 24)) >>> 0;
   const m = 1 + nodeIdWidth;
   const method = methodWidth === 1 ? bytes[m]! : bytes[m]! | (bytes[m + 1]! << 8);
   let node: number | string = target;
@@ -128,8 +158,8 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
   if (nodeIdWidth === 4 && target >= PATH_FLAG) {
     const at = target - PATH_FLAG;
     if (at < start || at >= bytes.length)
-      throw r.fail(`path offset ${at} is outside the packet`, "invalid-data", 1);
-    node = r.text(at, bytes.length - at, true);
+      throw fail(`path offset ${at} is outside the packet`, "invalid-data", 1);
+    node = new Reader(bytes).text(at, bytes.length - at, true);
     end = at;
   }
   const args: unknown[] = [];
@@ -137,7 +167,7 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
     // Byte-only: no count; what is left is one PackedByteArray (none when nothing is left).
     if (start < end) args.push(builder.builder.value(packedByteArray(bytes.slice(start, end))));
   } else {
-    if (start >= end) throw r.fail("argument count missing", "truncated", end);
+    if (start >= end) throw fail("argument count missing", "truncated", end);
     const argc = bytes[start]!;
     // One array for every argument (so that they share one reader).
     const input = end === bytes.length ? bytes : bytes.subarray(0, end);
@@ -147,7 +177,16 @@ function remoteCall(r: Reader, head: number, builder: CompressedReader): Packet 
       at = builder.next;
     }
   }
-  return { type: "remote-call", node, method, args, nodeIdWidth };
+  out.node = node;
+  out.method = method;
+  out.args = args;
+  out.nodeIdWidth = nodeIdWidth;
+}
+
+function remoteCall(bytes: Uint8Array, builder: CompressedReader): Packet {
+  const f = callFields();
+  readCall(bytes, builder, f);
+  return { type: "remote-call", node: f.node, method: f.method, args: f.args, nodeIdWidth: f.nodeIdWidth };
 }
 
 /** Compressed values back to back filling [at, end): synchronizer states. */

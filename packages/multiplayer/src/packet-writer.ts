@@ -13,7 +13,7 @@ function range(detail: string): EncodeError {
  * @internal A growing little-endian byte buffer for packets. A one-off writer (`encodePacket`)
  * starts small and hands out each packet as a copy of its own; a session's writer is a chunk
  * that packets are written into one after the other and handed out as views (never written
- * again), with values written by the session's kept godot-4 codec.
+ * again), with values written into it by the session's kept godot-4 codec.
  */
 export class PacketWriter {
   buf: Uint8Array;
@@ -28,8 +28,8 @@ export class PacketWriter {
    *   small on the JS heap, where a larger one is a separate allocation (~2.5 µs per packet in
    *   bench/multiplayer/rpc.mjs). A session's chunk is larger (each packet a view into it).
    * @param codec - a session's codec: its writer is a chunk, and values without encode options
-   *   are written with the codec (its kept encoder) and copied in, where a one-off writer takes
-   *   each value's own `encode` bytes.
+   *   are written into it with the codec's kept encoder ({@link variant}), where a one-off
+   *   writer copies in each value's own `encode` bytes.
    */
   constructor(
     size = 64,
@@ -102,6 +102,21 @@ export class PacketWriter {
     this.room(b.length);
     this.buf.set(b, this.length);
     this.length += b.length;
+    return this;
+  }
+  /**
+   * Writes a Variant with the session's codec straight into the buffer (`encodeInto`, its kept
+   * encoder). One that does not fit the room left is written by `codec.encode` and copied in
+   * after the buffer grows (a new one: bytes handed out are never written again).
+   */
+  variant(value: unknown): this {
+    const codec = this.codec!;
+    try {
+      this.length += codec.encodeInto(value, this.buf, this.length);
+    } catch (e) {
+      if (!(EncodeError.is(e) && e.code === "target-too-small")) throw e;
+      this.bytes(codec.encode(value));
+    }
     return this;
   }
   cString(s: string): this {

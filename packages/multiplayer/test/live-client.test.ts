@@ -99,6 +99,10 @@ describe.skipIf(bin === undefined)("live: a Node client against a Godot 4.6.3 se
       while (checked === undefined && Date.now() - start < 30_000)
         await new Promise((r) => setTimeout(r, 20));
       expect(checked?.map((x) => toText(x))).toEqual(['"checked"', String(COUNT), "0"]);
+      // What this run checked against the engine, by direction.
+      console.log(
+        `Node client: server -> client calls checked: ${good}; client -> server calls checked by the engine: ${toText(checked![1]!)}`,
+      );
       client.close();
       expect(await within(engine.exited, 20_000, "server exits"), engine.output()).toBe(0);
     } catch (e) {

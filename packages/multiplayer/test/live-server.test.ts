@@ -201,6 +201,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 clients against the Node s
       }
 
       // Replication: what every client's scene holds is the server's state.
+      let statesChecked = 0;
       const expectState = async (round: string, boardItems: Value[], world: Value[][]) => {
         await new Promise((r) => setTimeout(r, 400));
         server.broadcast("Game", "from_server", "state");
@@ -215,6 +216,7 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 clients against the Node s
           expect(str(r.what[2]), `${round} world at ${p}`).toBe(
             toText({ kind: "array", items: world.map((w) => ({ kind: "array", items: w })) }),
           );
+          statesChecked++;
         }
         for (const p of [pa, pb])
           reports.splice(
@@ -253,6 +255,18 @@ describe.skipIf(bin === undefined)("live: Godot 4.6.3 clients against the Node s
       for (const run of [a, b])
         expect(await within(run.exited, 20_000, "clients exit"), run.output()).toBe(0);
       expect(errors).toEqual([]);
+      // What this run checked against the engine, by direction.
+      const checkedBy = (p: number) => (said(p, "checked")!.what[1] as { value: number }).value;
+      console.log(
+        [
+          `client -> server any_peer calls checked: ${(got.get(pa)?.good ?? 0) + (got.get(pb)?.good ?? 0)}`,
+          `server -> client calls checked by the engine: ${checkedBy(pa) + checkedBy(pb)}`,
+          `relayed client -> client calls: ${reports.filter((r) => str(r.what[0]) === "relayed").length}`,
+          `replicated states checked (client x round): ${statesChecked}`,
+          `refused authentications: ${refused.length}`,
+          `leaving clients seen by the server: ${left.length}`,
+        ].join("\n"),
+      );
     } catch (e) {
       for (const run of engines) console.error(run.output());
       throw e;

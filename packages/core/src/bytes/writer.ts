@@ -31,6 +31,8 @@ export class ByteWriter {
   // each as costly as a small write (viewFrom makes a view per codec encode).
   private arrayBuffer!: ArrayBufferLike;
   private byteOffset = 0;
+  // buf.length when its view was made: a resizable buffer's view may have changed length since.
+  private length = 0;
   /** Bytes written so far. */
   pos = 0;
   // Where a write must stop before `ensure` calls `grow`: the buffer's length, or the limit
@@ -51,13 +53,18 @@ export class ByteWriter {
     this.use(typeof initial === "number" ? new Uint8Array(Math.max(16, initial)) : initial);
   }
 
-  // Writes go to `buf` from now on (its content from `pos` on may be overwritten).
+  // Writes go to `buf` from now on (its content from `pos` on may be overwritten). The view is
+  // made first: a buffer that cannot be viewed (detached) throws and leaves the writer as it was.
   private use(buf: Uint8Array): void {
+    const arrayBuffer = buf.buffer;
+    const byteOffset = buf.byteOffset;
+    const length = buf.byteLength;
+    this.view = new DataView(arrayBuffer, byteOffset, length);
     this.buf = buf;
-    this.arrayBuffer = buf.buffer;
-    this.byteOffset = buf.byteOffset;
-    this.view = new DataView(this.arrayBuffer, this.byteOffset, buf.byteLength);
-    this.cap = Math.min(buf.length, this.limit);
+    this.arrayBuffer = arrayBuffer;
+    this.byteOffset = byteOffset;
+    this.length = length;
+    this.cap = Math.min(length, this.limit);
   }
 
   /**
@@ -103,10 +110,27 @@ export class ByteWriter {
    * before `start` too (they are few: a chunk is small).
    */
   restart(buffer: Uint8Array, start: number): void {
+    this.fixed = false;
     this.base = start;
     this.limit = start + this.maxBytes;
     if (buffer !== this.buf) this.use(buffer);
     else this.cap = Math.min(buffer.length, this.limit);
+    this.pos = start;
+  }
+
+  /**
+   * {@link restart} in a caller's buffer that the writer never leaves, as one made with
+   * {@link into}: a write past its end throws {@link TargetTooSmall} (`needed` counted from the
+   * start of `target`). Keeps the DataView when `target` is the buffer of the last writing and
+   * of the same length.
+   * @throws {TypeError} when `target` cannot be viewed (detached); the writer is left as it was.
+   */
+  restartInto(target: Uint8Array, start: number): void {
+    if (target !== this.buf || target.length !== this.length) this.use(target);
+    this.fixed = true;
+    this.base = start;
+    this.limit = start + this.maxBytes;
+    this.cap = Math.min(this.length, this.limit);
     this.pos = start;
   }
 
@@ -147,11 +171,21 @@ export class ByteWriter {
    * as a repeated dictionary key is.
    */
   repeat(from: number, n: number): void {
-    this.ensure(n);
+    this.ensureKey(n);
     const v = this.view;
     const to = this.pos;
     for (let i = 0; i < n; i += 4) v.setUint32(to + i, v.getUint32(from + i, true), true);
     this.pos = to + n;
+  }
+
+  // Room for a String key's `n` bytes written again: where they do not fit, the header word is
+  // made room for first, then the rest, as writing the key anew does (u32, then string): a
+  // target too small reports the byte it reached the same way however the key was written.
+  private ensureKey(n: number): void {
+    if (this.pos + n > this.cap) {
+      this.ensure(4);
+      this.ensure(n);
+    }
   }
 
   /** The little-endian word written at `at`. */
@@ -164,7 +198,7 @@ export class ByteWriter {
    * Variant words).
    */
   words(src: Int32Array, from: number, n: number): void {
-    this.ensure(n * 4);
+    this.ensureKey(n * 4);
     const v = this.view;
     const to = this.pos;
     for (let i = 0; i < n; i++) v.setInt32(to + i * 4, src[from + i]!, true);

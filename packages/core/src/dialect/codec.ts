@@ -133,6 +133,16 @@ export function createCodecWith(
       used = Math.min(chunk.length, (end + 7) & ~7);
       return writer.viewFrom(start);
     },
-    encodeInto: (value, target, offset = 0) => encodeIntoWith(writing, value, target, offset, encoding),
+    encodeInto(value, target, offset = 0) {
+      if (writing_) return encodeIntoWith(writing, value, target, offset, encoding);
+      // The kept encoder with the writer restarted in `target` (never grown): the chunk and
+      // `used` are not touched, and the next encode restarts the writer in the chunk.
+      writing_ = true;
+      try {
+        return encoder.into(value, target, offset);
+      } finally {
+        writing_ = false;
+      }
+    },
   };
 }

@@ -669,28 +669,82 @@ export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOpt
 
 /**
  * An encoder a caller keeps for many values (a codec object's, `codec.ts`): `run` writes one
- * value with `writer`, which the caller {@link ByteWriter.restart}s before each; `options` are
- * checked once ({@link encodeOptions}). The bytes and any error of a run are those of
- * {@link encodeWith}. Not re-entrant: the caller runs one value at a time.
- * @throws {EncodeError} from `run`, as encodeWith.
+ * value with `writer`, which the caller {@link ByteWriter.restart}s before each; `into` writes
+ * one into the caller's target as {@link encodeIntoWith} (it restarts the writer itself);
+ * `options` are checked once ({@link encodeOptions}). The bytes and any error of a run are those
+ * of {@link encodeWith} and {@link encodeIntoWith}. Not re-entrant: the caller runs one value at
+ * a time.
+ * @throws {EncodeError} from `run` as encodeWith, from `into` as encodeIntoWith.
  */
 export function keptEncoder(
   dialect: Dialect,
   options: EncodeOptions,
   writer: ByteWriter,
-): { run(value: unknown): void } {
+): { run(value: unknown): void; into(value: unknown, target: Uint8Array, offset: number): number } {
   const encoder = new Encoder(dialect, options, writer, true);
+  const run = (value: unknown): void => {
+    encoder.reset();
+    try {
+      runEncoder(encoder, dialect, value);
+    } finally {
+      // The value is not held until the next run.
+      encoder.expansion?.restart(undefined);
+    }
+  };
   return {
-    run(value) {
-      encoder.reset();
+    run,
+    into(value, target, offset) {
+      checkTarget(dialect, target, offset);
+      const room = target.length - offset;
       try {
-        runEncoder(encoder, dialect, value);
-      } finally {
-        // The value is not held until the next run.
-        encoder.expansion?.restart(undefined);
+        writer.restartInto(target, offset);
+      } catch (e) {
+        throw cannotWrite(dialect, e);
       }
+      try {
+        run(value);
+      } catch (e) {
+        // The writer counts from the start of the target.
+        throw intoError(e, dialect, room, offset, 0);
+      }
+      return writer.pos - offset;
     },
   };
+}
+
+// encodeIntoWith's checks of its target and offset.
+function checkTarget(dialect: Dialect, target: Uint8Array, offset: number): void {
+  if (!(target instanceof Uint8Array)) {
+    throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
+  }
+  if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
+    throw new EncodeError(`offset ${offset} is outside the target (${target.length} bytes)`, {
+      code: "out-of-range",
+      dialect: dialect.id,
+    });
+  }
+}
+
+// A target that cannot be viewed (a detached buffer).
+function cannotWrite(dialect: Dialect, e: unknown): EncodeError {
+  return new EncodeError(`the target cannot be written: ${String(e)}`, {
+    code: "invalid-value",
+    dialect: dialect.id,
+    cause: e,
+  });
+}
+
+// What a failed encodeInto throws: `target-too-small` for a write past the target's end (the
+// writer's TargetTooSmall counts from `base` in the target), else the failure as it is.
+function intoError(e: unknown, dialect: Dialect, room: number, offset: number, base: number): unknown {
+  const full = e instanceof TargetTooSmall ? e : GdVariantError.is(e) ? e.cause : undefined;
+  if (full instanceof TargetTooSmall) {
+    return new EncodeError(
+      `the value needs more than the ${room} bytes the target has from offset ${offset} (a write reached byte ${base + full.needed})`,
+      { code: "target-too-small", dialect: dialect.id },
+    );
+  }
+  return e;
 }
 
 /**
@@ -710,39 +764,20 @@ export function encodeIntoWith(
   options?: EncodeOptions,
 ): number {
   const o = encodeOptions(options, dialect);
-  if (!(target instanceof Uint8Array)) {
-    throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
-  }
-  if (!Number.isInteger(offset) || offset < 0 || offset > target.length) {
-    throw new EncodeError(`offset ${offset} is outside the target (${target.length} bytes)`, {
-      code: "out-of-range",
-      dialect: dialect.id,
-    });
-  }
+  checkTarget(dialect, target, offset);
   const room = target.length - offset;
   // subarray makes a new view (a species lookup and an allocation): not for the usual offset 0.
   let encoder: Encoder;
   try {
     encoder = new Encoder(dialect, o, ByteWriter.into(offset === 0 ? target : target.subarray(offset)));
   } catch (e) {
-    // A detached buffer cannot be viewed.
-    throw new EncodeError(`the target cannot be written: ${String(e)}`, {
-      code: "invalid-value",
-      dialect: dialect.id,
-      cause: e,
-    });
+    throw cannotWrite(dialect, e);
   }
   try {
     runEncoder(encoder, dialect, value);
   } catch (e) {
-    const full = e instanceof TargetTooSmall ? e : GdVariantError.is(e) ? e.cause : undefined;
-    if (full instanceof TargetTooSmall) {
-      throw new EncodeError(
-        `the value needs more than the ${room} bytes the target has from offset ${offset} (a write reached byte ${offset + full.needed})`,
-        { code: "target-too-small", dialect: dialect.id },
-      );
-    }
-    throw e;
+    // The writer counts from `offset`.
+    throw intoError(e, dialect, room, offset, offset);
   }
   return encoder.writer.pos;
 }
