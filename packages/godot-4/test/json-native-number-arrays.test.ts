@@ -332,3 +332,50 @@ describe("dictionaries", () => {
     }
   });
 });
+
+describe("strings found by indexOf", () => {
+  it("read as character by character: values, errors and offsets, escapes, NULs and quotes", () => {
+    const pieces = [
+      "ab",
+      "s:",
+      "i:1",
+      "args",
+      "type",
+      "é✓",
+      "\\n",
+      '\\"',
+      "\\u00e9",
+      "\\ud83d\\ude00",
+      "\\v",
+      "\\",
+      '"',
+      "\0",
+      "\x01",
+      " ",
+      ",",
+    ];
+    const r = rng(5);
+    let values = 0;
+    for (let run = 0; run < 5000; run++) {
+      const items: string[] = [];
+      for (let i = Math.floor(r() * 6); i > 0; i--) {
+        let body = "";
+        for (let j = Math.floor(r() * 5); j > 0; j--) {
+          // Mostly plain text: escapes, quotes and NULs now and then.
+          const k = r() < 0.7 ? Math.floor(r() * 6) : Math.floor(r() * pieces.length);
+          body += pieces[k];
+        }
+        items.push(`"${body}"`);
+      }
+      const t =
+        r() < 0.5 ? `[${items.join(",")}]` : `{"type":"PackedStringArray","args":[${items.join(",")}]}`;
+      const fast = show(() => new EngineJsonParser(t).parse());
+      expect(fast).toBe(show(() => new EngineJsonParser(t, false).parse()));
+      expect(show(() => readJsonNativeFrom(t, {}, true))).toBe(show(() => readJsonNativeFrom(t, {}, false)));
+      if (fast.includes('"value"')) values++;
+    }
+    // Both outcomes met often.
+    expect(values).toBeGreaterThan(1000);
+    expect(values).toBeLessThan(4500);
+  });
+});

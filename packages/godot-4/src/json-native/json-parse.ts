@@ -53,11 +53,15 @@ export class EngineJsonParser implements NumberOut {
   // An array of numbers' doubles and spans while it is read (only the innermost array is).
   private readonly numScratch: number[] = [];
   private readonly spanScratch: number[] = [];
+  // The next backslash and NUL at or after the last string's start (the length when none).
+  private backslashAt = -1;
+  private nulAt = -1;
   private readonly len: number;
 
   /**
    * @param numberArrays hand an array of numbers only over as {@link JsonNumbers} (no node per
-   *   number); `false` builds a node per number (the plain tree, for comparison).
+   *   number) and find a string without escapes by indexOf; `false` builds a node per number
+   *   and reads every string character by character (the plain way, for comparison).
    */
   constructor(
     private readonly s: string,
@@ -181,6 +185,29 @@ export class EngineJsonParser implements NumberOut {
   private readString(): string {
     const s = this.s;
     const open = this.i;
+    if (this.numberArrays) {
+      // A string without a backslash or a NUL before its closing quote is the text up to that
+      // quote: found by indexOf (the next backslash and NUL kept, as strings come in order).
+      const q = s.indexOf('"', open + 1);
+      if (this.backslashAt <= open) {
+        const b = s.indexOf("\\", open + 1);
+        this.backslashAt = b < 0 ? this.len : b;
+      }
+      if (this.nulAt <= open) {
+        const z = s.indexOf("\0", open + 1);
+        this.nulAt = z < 0 ? this.len : z;
+      }
+      if (q >= 0 && this.backslashAt > q && this.nulAt > q) {
+        this.i = q + 1;
+        // The keys of every typed dictionary as the constants they are (no copy to make, their
+        // hash known).
+        if (q - open === 5) {
+          if (s.startsWith("args", open + 1)) return "args";
+          if (s.startsWith("type", open + 1)) return "type";
+        }
+        return s.slice(open + 1, q);
+      }
+    }
     let k = this.i + 1;
     let out = "";
     let runStart = k;
@@ -188,18 +215,6 @@ export class EngineJsonParser implements NumberOut {
       const c = this.at(k);
       if (c === 0) this.fail("syntax", "unterminated string", open);
       if (c === 34) {
-        // The keys of every typed dictionary as the constants they are (no copy to make, their
-        // hash known).
-        if (k - open === 5 && runStart === open + 1) {
-          if (s.startsWith("args", runStart)) {
-            this.i = k + 1;
-            return "args";
-          }
-          if (s.startsWith("type", runStart)) {
-            this.i = k + 1;
-            return "type";
-          }
-        }
         out += s.slice(runStart, k);
         this.i = k + 1;
         return out;
