@@ -117,27 +117,26 @@ class Reader {
 }
 
 /**
- * @internal A REMOTE_CALL's fields, as {@link readCall} fills them (a session keeps one and reads
- * every call into it, so that no packet object is made on its receive path).
+ * @internal A REMOTE_CALL's header fields, as {@link readCall} fills them (a session keeps one and
+ * reads every call into it, so that no packet object is made on its receive path).
  */
 export interface CallFields {
   node: number | string;
   method: number;
-  args: unknown[];
   nodeIdWidth: 1 | 2 | 4;
 }
 
 /** @internal Fields for {@link readCall}. */
 export function callFields(): CallFields {
-  return { node: 0, method: 0, args: [], nodeIdWidth: 1 };
+  return { node: 0, method: 0, nodeIdWidth: 1 };
 }
 
 /**
- * @internal Reads the REMOTE_CALL in `bytes` (byte 0 is its command) into `out`, with a fresh
- * arguments array: {@link decodePacket}'s reading, with its errors.
+ * @internal Reads the REMOTE_CALL in `bytes` (byte 0 is its command): its header into `out`, and
+ * its arguments, returned as a fresh array; {@link decodePacket}'s reading, with its errors.
  * @throws {DecodeError} as {@link decodePacket}.
  */
-export function readCall(bytes: Uint8Array, builder: CompressedReader, out: CallFields): void {
+export function readCall(bytes: Uint8Array, builder: CompressedReader, out: CallFields): unknown[] {
   const head = bytes[0]!;
   const nodeCode = (head >> 4) & 3;
   if (nodeCode === 3) throw fail("node id width 3 does not exist", "invalid-data", 0);
@@ -179,14 +178,14 @@ export function readCall(bytes: Uint8Array, builder: CompressedReader, out: Call
   }
   out.node = node;
   out.method = method;
-  out.args = args;
   out.nodeIdWidth = nodeIdWidth;
+  return args;
 }
 
 function remoteCall(bytes: Uint8Array, builder: CompressedReader): Packet {
   const f = callFields();
-  readCall(bytes, builder, f);
-  return { type: "remote-call", node: f.node, method: f.method, args: f.args, nodeIdWidth: f.nodeIdWidth };
+  const args = readCall(bytes, builder, f);
+  return { type: "remote-call", node: f.node, method: f.method, args, nodeIdWidth: f.nodeIdWidth };
 }
 
 /** Compressed values back to back filling [at, end): synchronizer states. */

@@ -21,14 +21,7 @@ export function receive(core: SessionCore, peer: number, bytes: Uint8Array): voi
     countPacket(st, core.limits);
     checkSize(peer, bytes, core.limits);
     if (st.admitted && bytes.length > 0 && (bytes[0]! & COMMAND_MASK) === COMMAND.REMOTE_CALL) {
-      // The usual packet, straight from its bytes: what decode + process do, without the packet.
-      const call = core.call;
-      try {
-        readCall(bytes, core.reader, call);
-      } catch (e) {
-        throw malformed(peer, e);
-      }
-      onCall(core, st, call.node, call.method, call.args);
+      receiveCall(core, st, bytes);
       return;
     }
     const packet = decode(core, peer, bytes);
@@ -40,6 +33,18 @@ export function receive(core: SessionCore, peer: number, bytes: Uint8Array): voi
   } catch (e) {
     fail(core, st, e);
   }
+}
+
+/** The usual packet, straight from its bytes: what decode + process do, without the packet. */
+function receiveCall(core: SessionCore, st: PeerState, bytes: Uint8Array): void {
+  const call = core.call;
+  let args: unknown[];
+  try {
+    args = readCall(bytes, core.reader, call);
+  } catch (e) {
+    throw malformed(st.id, e);
+  }
+  onCall(core, st, call.node, call.method, args);
 }
 
 function decode(core: SessionCore, peer: number, bytes: Uint8Array): Packet {
