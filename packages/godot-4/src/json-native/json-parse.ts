@@ -51,8 +51,8 @@ export class EngineJsonParser implements NumberOut {
   private readonly kv: (string | JsonNode)[] = [];
   private kvTop = 0;
   // An array of numbers' doubles and spans while it is read (only the innermost array is).
-  private readonly numScratch: number[] = [];
-  private readonly spanScratch: number[] = [];
+  private numScratch: number[] = [];
+  private spanScratch: number[] = [];
   // The next backslash and NUL at or after the last string's start (the length when none).
   private backslashAt = -1;
   private nulAt = -1;
@@ -315,12 +315,7 @@ export class EngineJsonParser implements NumberOut {
       while (this.i < this.len) {
         this.next();
         if (this.type === TK.bracketClose)
-          return count === 0
-            ? new JsonArray([], at)
-            : new JsonArray(undefined, at, {
-                values: values.slice(0, count),
-                spans: spans.slice(0, 2 * count),
-              });
+          return count === 0 ? new JsonArray([], at) : new JsonArray(undefined, at, this.takeNumbers(count));
         if (needComma) {
           if (this.type !== TK.comma) this.fail("syntax", "expected ','", this.tokenStart);
           needComma = false;
@@ -357,6 +352,20 @@ export class EngineJsonParser implements NumberOut {
       needComma = true;
     }
     return this.fail("syntax", "expected ']'", this.len);
+  }
+
+  // The scratch's first `count` numbers: copied when few, else the scratch arrays themselves
+  // (cut to size), the parser taking new ones (no copy of a large array).
+  private takeNumbers(count: number): JsonNumbers {
+    if (count <= 16)
+      return { values: this.numScratch.slice(0, count), spans: this.spanScratch.slice(0, 2 * count) };
+    const values = this.numScratch;
+    const spans = this.spanScratch;
+    values.length = count;
+    spans.length = 2 * count;
+    this.numScratch = [];
+    this.spanScratch = [];
+    return { values, spans };
   }
 
   private parseObject(depth: number): JsonObject {
