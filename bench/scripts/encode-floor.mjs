@@ -7,16 +7,13 @@
 //   valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
 //     node --single-threaded bench/scripts/encode-floor.mjs godot-4 nested-mix floor 40
 // (with two iteration counts, as icount.sh: the difference is the instructions per call).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { dialects } from "../src/subjects.mjs";
+import { countedCalls, workload } from "./floor-lib.mjs";
 import { rounds } from "./rounds.mjs";
 
 const [format = "godot-4", name = "nested-mix", only, iterations] = process.argv.slice(2);
 const g = dialects[format];
-const bytes = new Uint8Array(
-  readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
-);
+const bytes = workload(format, name);
 const value = g.decode(bytes);
 
 // Wire ids of the kinds the floor writes, from the dialect.
@@ -122,11 +119,7 @@ if (out.length !== bytes.length || out.some((b, i) => b !== bytes[i])) {
 }
 
 if (only !== undefined) {
-  const fn = subjects[only];
-  for (let i = 0; i < 30; i++) fn();
-  let x = 0;
-  for (let i = 0; i < Number(iterations ?? 20); i++) x += fn().length;
-  if (x < 0) console.log(x);
+  countedCalls(subjects[only], Number(iterations ?? 20));
 } else {
   // Rounds of 300 ms per subject, taking turns; the best and the median per subject.
   const times = rounds(subjects, { count: 12, ms: 300 });

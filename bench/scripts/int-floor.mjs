@@ -3,15 +3,12 @@
 // same values, reading a DataView and reading an Int32Array, against the decoder: whether the
 // kind of view is why decodeAny's walk (Int32Array words) builds it faster than a decode.
 //   node bench/scripts/int-floor.mjs
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { dialects } from "../src/subjects.mjs";
+import { workload } from "./floor-lib.mjs";
 import { rounds } from "./rounds.mjs";
 
 const g = dialects["godot-4"];
-const bytes = new Uint8Array(
-  readFileSync(fileURLToPath(new URL("../workloads/godot-4/typed-int-array.bin", import.meta.url))),
-);
+const bytes = workload("godot-4", "typed-int-array");
 const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
 // Header (typed ARRAY), element type, count; then the ints, FLAG_64 ones in 12 bytes.

@@ -3,14 +3,11 @@
 // decoder can make a string from bytes: the floor under any decode of that workload that returns
 // JS strings.
 //   node bench/scripts/string-floor.mjs [godot-3|godot-4]
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { asciiString, workload } from "./floor-lib.mjs";
 import { rounds } from "./rounds.mjs";
 
 const format = process.argv[2] ?? "godot-3";
-const bytes = new Uint8Array(
-  readFileSync(fileURLToPath(new URL(`../workloads/${format}/string-array.bin`, import.meta.url))),
-);
+const bytes = workload(format, "string-array");
 const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 // The ASCII strings of at most 16 bytes (what core's asciiShort makes), as offsets and lengths.
@@ -31,34 +28,8 @@ for (let i = 0; i < count; i++) {
 }
 
 const fcc = String.fromCharCode;
-// One fixed-arity call per 8 bytes (core's asciiShort has one per length up to 16).
-function fixed(b, s, n) {
-  switch (n) {
-    case 0:
-      return "";
-    case 1:
-      return fcc(b[s]);
-    case 2:
-      return fcc(b[s], b[s + 1]);
-    case 3:
-      return fcc(b[s], b[s + 1], b[s + 2]);
-    case 4:
-      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3]);
-    case 5:
-      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4]);
-    case 6:
-      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5]);
-    case 7:
-      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6]);
-    case 8:
-      return fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7]);
-    default:
-      return (
-        fcc(b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7]) +
-        fixed(b, s + 8, n - 8)
-      );
-  }
-}
+// One fixed-arity call per 16 bytes (as core's asciiShort).
+const fixed = asciiString;
 const ONE = Array.from({ length: 256 }, (_, i) => fcc(i));
 const concat = (b, s, n) => {
   let r = "";
