@@ -3,7 +3,9 @@
 // before/after decisions on a loaded machine: runs `iterations` calls with one godot-4 build, for
 // valgrind to count instructions (bench/scripts/icount-json-native.sh takes the difference of two
 // iteration counts):
-//   node --single-threaded bench/scripts/icount-json-native.mjs <godot-4/dist/index.js> <workload> <read|write> <iterations> [elements=4096]
+//   node --single-threaded bench/scripts/icount-json-native.mjs <godot-4/dist/index.js> <workload> <read|write|json|decode> <iterations> [elements=4096]
+// "json" and "decode" count the read's yardstick: JSON.parse of the same text, and binary decode of
+// the same value's bytes (cut as the text is).
 // The workload's packed array is cut to its first `elements` numbers so that a call under valgrind
 // takes well under a second.
 import { readFileSync } from "node:fs";
@@ -19,5 +21,11 @@ const whole = g.decode(bytes);
 const n = Number(elements) - (Number(elements) % 12);
 const value = ArrayBuffer.isView(whole.data) ? { ...whole, data: whole.data.subarray(0, n) } : whole;
 const text = g.writeJsonNative(value);
-const run = op === "read" ? () => g.readJsonNative(text) : () => g.writeJsonNative(value);
+const cut = value === whole ? bytes : g.encode(value);
+const run = {
+  read: () => g.readJsonNative(text),
+  write: () => g.writeJsonNative(value),
+  json: () => JSON.parse(text),
+  decode: () => g.decode(cut),
+}[op];
 for (let i = 0; i < Number(iterations); i++) run();

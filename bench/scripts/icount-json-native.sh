@@ -1,7 +1,7 @@
 #!/bin/sh
 # Instructions per call of readJsonNative / writeJsonNative with one godot-4 build (see
 # icount-json-native.mjs):
-#   sh bench/scripts/icount-json-native.sh <godot-4/dist/index.js> <workload> <read|write> [low=10] [high=30] [elements=4096]
+#   sh bench/scripts/icount-json-native.sh <godot-4/dist/index.js> <workload> <read|write|json|decode> [low=10] [high=30] [elements=4096]
 set -eu
 here=$(dirname "$0")
 count() {

@@ -2,12 +2,18 @@
 // results as the plain tree (a node per number), compared on random texts of number arrays in
 // every place they count: packed arrays, vectors, matrices, typed and plain Arrays, Dictionaries.
 
-import { stringToInt } from "@gdvariant/core";
+import { type DictionaryEntry, stringToInt, type Value } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EngineJsonParser } from "../src/json-native/json-parse.js";
 import type { JsonArray, JsonObject } from "../src/json-native/json-tree.js";
-import { type JsonNativeReadOptions, readJsonNativeFrom, smallInt } from "../src/json-native/to-native.js";
+import {
+  int64Literal,
+  type JsonNativeReadOptions,
+  readJsonNativeFrom,
+  smallInt,
+} from "../src/json-native/to-native.js";
+import { dedupeEntries } from "../src/text/dedupe-keys.js";
 
 // Everything an outcome holds, -0 and bigints and typed arrays' classes included.
 function show(run: () => unknown): string {
@@ -33,6 +39,17 @@ function show(run: () => unknown): string {
       return { [v.constructor.name]: Array.from(v as unknown as ArrayLike<number | bigint>, (x) => x) };
     return v;
   });
+}
+
+// A seeded xorshift32.
+function rng(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
 }
 
 const EDGES = [
@@ -207,6 +224,25 @@ describe("arrays of numbers handed over whole", () => {
     expect(fastArrays).toBeGreaterThan(2500);
   });
 
+  it("keeps a key met twice at its first place with its last value, in small and large objects", () => {
+    const r = rng(7);
+    for (let run = 0; run < 300; run++) {
+      // Up to 30 entries over up to 20 distinct keys: objects both sides of the 8-key index.
+      const keys = 1 + Math.floor(r() * 20);
+      const pairs: [string, number][] = [];
+      for (let i = Math.floor(r() * 31); i > 0; i--) pairs.push([`k${Math.floor(r() * keys)}`, i]);
+      const want = new Map<string, number>();
+      for (const [k, v] of pairs) want.set(k, v);
+      const text = `{${pairs.map(([k, v]) => `"${k}":${v}`).join(",")}}`;
+      const o = new EngineJsonParser(text).parse() as JsonObject;
+      const got = [...o.entries].map(([k, v]) => [k, (v as { value: number }).value]);
+      expect(got).toEqual([...want]);
+      expect(o.size).toBe(want.size);
+      for (let i = 0; i < 20; i++)
+        expect((o.get(`k${i}`) as { value: number } | undefined)?.value).toBe(want.get(`k${i}`));
+    }
+  });
+
   it("refuses a number past the parser's depth limit as the plain tree does", () => {
     for (const depth of [1023, 1024, 1025]) {
       const t = `${"[".repeat(depth)}1, 2${"]".repeat(depth)}`;
@@ -214,6 +250,42 @@ describe("arrays of numbers handed over whole", () => {
       expect(fast).toBe(show(() => readJsonNativeFrom(t, {}, false)));
       if (depth === 1025) expect(fast).toContain("depth-exceeded");
     }
+  });
+
+  it('reads "i:" integers of up to 19 digits in int64 range as String::to_int does', () => {
+    const r = rng(19);
+    let taken = 0;
+    for (let run = 0; run < 20000; run++) {
+      const count = 1 + Math.floor(r() * 21);
+      let d = r() < 0.2 ? "0" : "";
+      // Often 9s and 8s and 7s: near INT64_MAX and INT64_MIN.
+      const pool = r() < 0.3 ? "987" : "0123456789";
+      while (d.length < count) d += pool[Math.floor(r() * pool.length)];
+      const s = `i:${r() < 0.5 ? "-" : ""}${d}`;
+      const fast = int64Literal(s);
+      const want = stringToInt(s.slice(2));
+      if (fast !== undefined) {
+        expect(fast).toBe(want);
+        taken++;
+      } else {
+        // Declined: more digits, or a literal past int64 (left to stringToInt, which wraps or clamps).
+        const b = BigInt(s.slice(2));
+        expect(d.length > 19 || b > 9223372036854775807n || b < -9223372036854775808n).toBe(true);
+      }
+    }
+    expect(taken).toBeGreaterThan(10000);
+    for (const s of ["i:9223372036854775807", "i:-9223372036854775808", "i:-0", "i:0000000000000000001"])
+      expect(int64Literal(s)).toBe(stringToInt(s.slice(2)));
+    for (const s of [
+      "i:9223372036854775808",
+      "i:-9223372036854775809",
+      "i:+1",
+      "i:1.5",
+      "i: 1",
+      "i:",
+      "i:--1",
+    ])
+      expect(int64Literal(s)).toBeUndefined();
   });
 
   it('reads "i:" integers of up to 15 digits as String::to_int does', () => {
@@ -227,5 +299,83 @@ describe("arrays of numbers handed over whole", () => {
       }),
       { seed: 32, numRuns: 2000 },
     );
+  });
+});
+
+describe("dictionaries", () => {
+  it("keep a key met twice (String or StringName of one text) as dedupeEntries does", () => {
+    const r = rng(11);
+    for (let run = 0; run < 300; run++) {
+      const raw: DictionaryEntry[] = [];
+      const args: string[] = [];
+      for (let i = Math.floor(r() * 12); i > 0; i--) {
+        const name = `k${Math.floor(r() * 5)}`;
+        const pick = r();
+        // Mostly String and StringName keys; now and then an int key (the general path).
+        const key: Value =
+          pick < 0.45
+            ? { kind: "string", value: name }
+            : pick < 0.9
+              ? { kind: "stringName", value: name }
+              : { kind: "int", value: Number(name.slice(1)) };
+        const text =
+          key.kind === "string"
+            ? `s:${name}`
+            : key.kind === "stringName"
+              ? `sn:${name}`
+              : `i:${name.slice(1)}`;
+        raw.push([key, { kind: "int", value: i }]);
+        args.push(`"${text}"`, `"i:${i}"`);
+      }
+      const got = readJsonNativeFrom(`{"type":"Dictionary","args":[${args.join(",")}]}`, {}, true);
+      expect(got).toEqual({ kind: "dictionary", entries: dedupeEntries(raw) });
+    }
+  });
+});
+
+describe("strings found by indexOf", () => {
+  it("read as character by character: values, errors and offsets, escapes, NULs and quotes", () => {
+    const pieces = [
+      "ab",
+      "s:",
+      "i:1",
+      "args",
+      "type",
+      "é✓",
+      "\\n",
+      '\\"',
+      "\\u00e9",
+      "\\ud83d\\ude00",
+      "\\v",
+      "\\",
+      '"',
+      "\0",
+      "\x01",
+      " ",
+      ",",
+    ];
+    const r = rng(5);
+    let values = 0;
+    for (let run = 0; run < 5000; run++) {
+      const items: string[] = [];
+      for (let i = Math.floor(r() * 6); i > 0; i--) {
+        let body = "";
+        for (let j = Math.floor(r() * 5); j > 0; j--) {
+          // Mostly plain text: escapes, quotes and NULs now and then.
+          const k = r() < 0.7 ? Math.floor(r() * 6) : Math.floor(r() * pieces.length);
+          body += pieces[k];
+        }
+        items.push(`"${body}"`);
+      }
+      const t =
+        r() < 0.5 ? `[${items.join(",")}]` : `{"type":"PackedStringArray","args":[${items.join(",")}]}`;
+      const fast = show(() => new EngineJsonParser(t).parse());
+      expect(fast).toBe(show(() => new EngineJsonParser(t, false).parse()));
+      expect(show(() => readJsonNativeFrom(t, {}, true))).toBe(show(() => readJsonNativeFrom(t, {}, false)));
+      if (fast.includes('"value"')) values++;
+    }
+    // Both outcomes met often.
+    expect(values).toBeGreaterThan(1000);
+    expect(values).toBeLessThan(4500);
   });
 });

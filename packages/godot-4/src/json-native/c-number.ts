@@ -153,3 +153,54 @@ export function numRealFloat(x: number, trailing: boolean): string {
   if (abs > 10) decimals -= cInt32(Math.floor(Math.fround(Math.log10(abs))));
   return cNum(f, decimals);
 }
+
+// 10^0 .. 10^18, each exact in a double.
+const EXACT_POWERS_OF_10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+];
+const TWO_53 = 9007199254740992;
+
+/** Where {@link shortDecimal} puts what it read. */
+export interface NumberOut {
+  num: number;
+  numEnd: number;
+}
+
+/**
+ * `built_in_strtod(s + start)` (core's `builtInStrtod`) for its common case, without its general
+ * steps: an optional `-`, then 1 to 18 digits (leading zeros counted) with at most one point that
+ * spell an integer M below 2^53 (the point aside), and no exponent. Puts the double and the end in
+ * `out` and returns true; returns false, `out` untouched, for anything else (a sign `+`, blanks,
+ * no digits, more digits, an `e`, a second point), which the full port then reads.
+ *
+ * The same double, bit for bit, not merely a close one. The engine keeps up to 18 digits, so all
+ * of these; its mantissa `1e9 * frac1 + frac2` (frac1 the digits before the last 9, frac2 those
+ * 9) is M: `1e9 * frac1` is exact (frac1 < 10^9, so 5^9 * frac1 < 2^53) and so is the sum, M being
+ * below 2^53. Here M is summed digit by digit, exact while below 2^53, and a sum that reached 2^53
+ * is declined. With k digits after the point the engine's scale is the product of its powers 10,
+ * 100, 1e4, 1e8, 1e16 whose bits make k <= 18, each partial product an exact power of ten, so
+ * exactly 10^k. It then computes M / 10^k (M * 1 for k = 0) and negates: the same operation on
+ * the same operands as here.
+ */
+export function shortDecimal(s: string, start: number, limit: number, out: NumberOut): boolean {
+  let p = start;
+  let c = p < limit ? s.charCodeAt(p) : 0;
+  const negative = c === 45;
+  if (negative) c = ++p < limit ? s.charCodeAt(p) : 0;
+  let m = 0;
+  let digits = 0;
+  let point = -1;
+  for (;;) {
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      digits++;
+    } else if (c === 46 && point < 0) point = digits;
+    else break;
+    c = ++p < limit ? s.charCodeAt(p) : 0;
+  }
+  if (digits === 0 || digits > 18 || m >= TWO_53 || c === 101 || c === 69 || c === 46) return false;
+  const x = point < 0 || point === digits ? m : m / EXACT_POWERS_OF_10[digits - point]!;
+  out.num = negative ? -x : x;
+  out.numEnd = p;
+  return true;
+}

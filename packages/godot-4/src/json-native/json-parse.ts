@@ -1,4 +1,5 @@
 import { builtInStrtod, TextParseError } from "@gdvariant/core";
+import { type NumberOut, shortDecimal } from "./c-number.js";
 import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 
 // Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.
@@ -38,19 +39,29 @@ function isAsciiLetter(c: number): boolean {
  * `\v` and other unknown escapes are refused, a key met twice keeps its first place and last
  * value, nesting deeper than 1024 is refused.
  */
-export class EngineJsonParser {
+export class EngineJsonParser implements NumberOut {
   private i = 0;
   private type: TokenType = TK.eof;
   private value: JsonNode = null;
   private tokenStart = 0;
   // The last number token: its double and where its text ends (it starts at tokenStart).
-  private num = 0;
-  private numEnd = 0;
+  num = 0;
+  numEnd = 0;
+  // Open objects' entries (key, value, ...), the innermost's on top, and the top.
+  private readonly kv: (string | JsonNode)[] = [];
+  private kvTop = 0;
+  // An array of numbers' doubles and spans while it is read (only the innermost array is).
+  private numScratch: number[] = [];
+  private spanScratch: number[] = [];
+  // The next backslash and NUL at or after the last string's start (the length when none).
+  private backslashAt = -1;
+  private nulAt = -1;
   private readonly len: number;
 
   /**
    * @param numberArrays hand an array of numbers only over as {@link JsonNumbers} (no node per
-   *   number); `false` builds a node per number (the plain tree, for comparison).
+   *   number) and find a string without escapes by indexOf; `false` builds a node per number
+   *   and reads every string character by character (the plain way, for comparison).
    */
   constructor(
     private readonly s: string,
@@ -131,6 +142,11 @@ export class EngineJsonParser {
           }
           if (c === 45 || (c >= 48 && c <= 57)) {
             const start = this.i;
+            if (shortDecimal(s, start, this.len, this)) {
+              this.i = this.numEnd;
+              this.type = TK.number;
+              return;
+            }
             const r = builtInStrtod(s, start, this.len);
             // Nothing read ("-" alone, "-x"): the engine would read the same empty number again
             // and fail on it whatever the context; fail here.
@@ -169,6 +185,29 @@ export class EngineJsonParser {
   private readString(): string {
     const s = this.s;
     const open = this.i;
+    if (this.numberArrays) {
+      // A string without a backslash or a NUL before its closing quote is the text up to that
+      // quote: found by indexOf (the next backslash and NUL kept, as strings come in order).
+      const q = s.indexOf('"', open + 1);
+      if (this.backslashAt <= open) {
+        const b = s.indexOf("\\", open + 1);
+        this.backslashAt = b < 0 ? this.len : b;
+      }
+      if (this.nulAt <= open) {
+        const z = s.indexOf("\0", open + 1);
+        this.nulAt = z < 0 ? this.len : z;
+      }
+      if (q >= 0 && this.backslashAt > q && this.nulAt > q) {
+        this.i = q + 1;
+        // The keys of every typed dictionary as the constants they are (no copy to make, their
+        // hash known).
+        if (q - open === 5) {
+          if (s.startsWith("args", open + 1)) return "args";
+          if (s.startsWith("type", open + 1)) return "type";
+        }
+        return s.slice(open + 1, q);
+      }
+    }
     let k = this.i + 1;
     let out = "";
     let runStart = k;
@@ -264,18 +303,19 @@ export class EngineJsonParser {
 
   private parseArray(depth: number): JsonArray {
     const at = this.tokenStart;
-    // While every item is a number: their doubles and spans, no node per number.
-    const values: number[] = [];
-    const spans: number[] = [];
+    // While every item is a number: their doubles and spans on the parser's scratch arrays
+    // (only the innermost array reads numbers), kept at the end in arrays of their size; no
+    // node per number.
+    const values = this.numScratch;
+    const spans = this.spanScratch;
+    let count = 0;
     let needComma = false;
     let pending = false;
     if (this.numberArrays) {
       while (this.i < this.len) {
         this.next();
         if (this.type === TK.bracketClose)
-          return values.length === 0
-            ? new JsonArray([], at)
-            : new JsonArray(undefined, at, { values, spans });
+          return count === 0 ? new JsonArray([], at) : new JsonArray(undefined, at, this.takeNumbers(count));
         if (needComma) {
           if (this.type !== TK.comma) this.fail("syntax", "expected ','", this.tokenStart);
           needComma = false;
@@ -286,14 +326,15 @@ export class EngineJsonParser {
           pending = true;
           break;
         }
-        values.push(this.num);
-        spans.push(this.tokenStart, this.numEnd);
+        values[count] = this.num;
+        spans[2 * count] = this.tokenStart;
+        spans[2 * count + 1] = this.numEnd;
+        count++;
         needComma = true;
       }
     }
     const items: JsonNode[] = [];
-    for (let k = 0; k < values.length; k++)
-      items.push(new JsonNumber(values[k]!, spans[2 * k]!, spans[2 * k + 1]!));
+    for (let k = 0; k < count; k++) items.push(new JsonNumber(values[k]!, spans[2 * k]!, spans[2 * k + 1]!));
     const node = new JsonArray(items, at);
     if (pending) {
       items.push(this.parseValue(depth));
@@ -313,13 +354,35 @@ export class EngineJsonParser {
     return this.fail("syntax", "expected ']'", this.len);
   }
 
+  // The scratch's first `count` numbers: copied when few, else the scratch arrays themselves
+  // (cut to size), the parser taking new ones (no copy of a large array).
+  private takeNumbers(count: number): JsonNumbers {
+    if (count <= 16)
+      return { values: this.numScratch.slice(0, count), spans: this.spanScratch.slice(0, 2 * count) };
+    const values = this.numScratch;
+    const spans = this.spanScratch;
+    values.length = count;
+    spans.length = 2 * count;
+    this.numScratch = [];
+    this.spanScratch = [];
+    return { values, spans };
+  }
+
   private parseObject(depth: number): JsonObject {
-    const entries = new Map<string, JsonNode>();
-    const node = new JsonObject(entries, this.tokenStart);
+    const at = this.tokenStart;
+    // The entries on the parser's stack (key, value, ...) from `base`, nested objects' above
+    // them while they are read; a key met again found in order, through a Map past 8 keys.
+    const kv = this.kv;
+    const base = this.kvTop;
+    let index: Map<string, number> | undefined;
     let needComma = false;
     while (this.i < this.len) {
       this.next();
-      if (this.type === TK.curlyClose) return node;
+      if (this.type === TK.curlyClose) {
+        const node = new JsonObject(kv.slice(base, this.kvTop), at, index);
+        this.kvTop = base;
+        return node;
+      }
       if (needComma) {
         if (this.type !== TK.comma) this.fail("syntax", "expected '}' or ','", this.tokenStart);
         needComma = false;
@@ -331,7 +394,22 @@ export class EngineJsonParser {
       if ((this.type as TokenType) !== TK.colon) this.fail("syntax", "expected ':'", this.tokenStart);
       if (this.i >= this.len) break;
       this.next();
-      entries.set(key, this.parseValue(depth));
+      const value = this.parseValue(depth);
+      const top = this.kvTop;
+      let k = -1;
+      if (index !== undefined) k = index.get(key) ?? -1;
+      else for (let j = base; j < top; j += 2) if (kv[j] === key) k = j - base;
+      if (k >= 0) kv[base + k + 1] = value;
+      else {
+        kv[top] = key;
+        kv[top + 1] = value;
+        this.kvTop = top + 2;
+        if (index !== undefined) index.set(key, top - base);
+        else if (top - base === 16) {
+          index = new Map();
+          for (let j = base; j <= top; j += 2) index.set(kv[j] as string, j - base);
+        }
+      }
       needComma = true;
     }
     return this.fail("syntax", "expected '}'", this.len);

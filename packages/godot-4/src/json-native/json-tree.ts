@@ -46,13 +46,44 @@ export class JsonArray {
 
 /**
  * A JSON object as the engine's Dictionary holds it: a key met twice keeps its first place and
- * its last value. A `Map`, so no key (`__proto__` included) touches any prototype.
+ * its last value. Its entries in one flat array, key then value (`get` looks a key up in order,
+ * through `index` when the parser made one for a large object); no key (`__proto__` included)
+ * touches any prototype.
  */
 export class JsonObject {
   constructor(
-    readonly entries: Map<string, JsonNode>,
+    private readonly flat: readonly (string | JsonNode)[],
     readonly at: number,
+    private readonly index?: ReadonlyMap<string, number>,
   ) {}
+
+  /** How many keys. */
+  get size(): number {
+    return this.flat.length >> 1;
+  }
+
+  has(key: string): boolean {
+    return this.find(key) >= 0;
+  }
+
+  get(key: string): JsonNode | undefined {
+    const k = this.find(key);
+    return k < 0 ? undefined : (this.flat[k + 1] as JsonNode);
+  }
+
+  /** The entries in order, as a Map. */
+  get entries(): Map<string, JsonNode> {
+    const m = new Map<string, JsonNode>();
+    for (let k = 0; k < this.flat.length; k += 2) m.set(this.flat[k] as string, this.flat[k + 1] as JsonNode);
+    return m;
+  }
+
+  private find(key: string): number {
+    if (this.index !== undefined) return this.index.get(key) ?? -1;
+    const flat = this.flat;
+    for (let k = 0; k < flat.length; k += 2) if (flat[k] === key) return k;
+    return -1;
+  }
 }
 
 /** One parsed JSON value. */

@@ -14,6 +14,7 @@ import {
 } from "@gdvariant/core";
 import { dedupeEntries } from "../text/dedupe-keys.js";
 import type { Godot4Precision, Godot4Version } from "../versions.js";
+import { type NumberOut, shortDecimal } from "./c-number.js";
 import { EngineJsonParser } from "./json-parse.js";
 import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 import { parseNodePathText } from "./node-path-text.js";
@@ -76,6 +77,19 @@ export function smallInt(s: string): number | undefined {
   return negative ? 0 - x : x;
 }
 
+const I_LITERAL = /^i:-?[0-9]{1,19}$/;
+
+/**
+ * `"i:"` then an optional `-` and 1 to 19 digits that spell an int64: the integer, as
+ * `String::to_int` gives it (its overflow checks only act past INT64_MAX or below INT64_MIN),
+ * read by one `BigInt` instead of BigInt steps per digit; anything else undefined.
+ */
+export function int64Literal(s: string): bigint | undefined {
+  if (!I_LITERAL.test(s)) return undefined;
+  const b = BigInt(s.slice(2));
+  return b >= I64_MIN && b <= I64_MAX ? b : undefined;
+}
+
 function int64(b: bigint): number | bigint {
   return b >= -SAFE && b <= SAFE ? Number(b) : b;
 }
@@ -134,12 +148,30 @@ function fitType(v: Value, t: ContainerType | undefined): Value | undefined {
   return undefined;
 }
 
+// dedupeEntries when every key is a String or StringName (equal when their text is): found by
+// the text itself; undefined when some key is of another kind.
+function dedupeStringKeys(entries: readonly DictionaryEntry[]): DictionaryEntry[] | undefined {
+  const out: DictionaryEntry[] = [];
+  const seen = new Map<string, number>();
+  for (const e of entries) {
+    const k = e[0];
+    if (k.kind !== "string" && k.kind !== "stringName") return undefined;
+    const at = seen.get(k.value);
+    if (at === undefined) {
+      seen.set(k.value, out.length);
+      out.push(e);
+    } else out[at] = [out[at]![0], e[1]];
+  }
+  return out;
+}
+
 class NativeReader {
   private readonly rules: Godot4JsonRules;
   private readonly allowObjects: boolean;
   private readonly single: boolean;
   private readonly exact: boolean;
   private readonly nullMode: boolean;
+  private readonly number: NumberOut = { num: 0, numEnd: 0 };
 
   constructor(
     private readonly text: string,
@@ -204,8 +236,12 @@ class NativeReader {
   }
 
   private prefixed(s: string, at: number): Value {
-    if (s.startsWith("i:")) return { kind: "int", value: smallInt(s) ?? int64(stringToInt(s.slice(2))) };
+    if (s.startsWith("i:"))
+      return { kind: "int", value: smallInt(s) ?? int64(int64Literal(s) ?? stringToInt(s.slice(2))) };
     if (s.startsWith("f:")) {
+      // The body read in place when it is a short decimal (never "inf", "-inf" or "nan").
+      const out = this.number;
+      if (shortDecimal(s, 2, s.length, out)) return { kind: "float", value: out.num };
       const body = s.slice(2);
       if (this.rules.nonFiniteFloats) {
         if (body === "inf") return { kind: "float", value: Number.POSITIVE_INFINITY };
@@ -230,13 +266,13 @@ class NativeReader {
   }
 
   private args(o: JsonObject): readonly JsonNode[] {
-    if (!o.entries.has("args")) throw new Refusal("invalid-data", 'no "args"', o.at);
-    return nodeToArray(o.entries.get("args")!);
+    if (!o.has("args")) throw new Refusal("invalid-data", 'no "args"', o.at);
+    return nodeToArray(o.get("args")!);
   }
 
   // The args as numbers only (no node per number), when the parser handed them over so.
   private numArgs(o: JsonObject): JsonNumbers | undefined {
-    const a = o.entries.get("args");
+    const a = o.get("args");
     return a instanceof JsonArray ? a.numbers : undefined;
   }
 
@@ -274,8 +310,8 @@ class NativeReader {
   }
 
   private containerType(o: JsonObject, key: string): ContainerType | undefined {
-    if (!o.entries.has(key)) return undefined;
-    const name = nodeToString(o.entries.get(key)!);
+    if (!o.has(key)) return undefined;
+    const name = nodeToString(o.get(key)!);
     const kind = Object.hasOwn(TYPE_BY_NAME, name) ? TYPE_BY_NAME[name] : undefined;
     if (kind !== undefined && kind !== "object")
       return kind === "nil" ? undefined : { kind: "builtin", type: kind };
@@ -288,8 +324,8 @@ class NativeReader {
   }
 
   private typed(o: JsonObject, depth: number): Value {
-    if (!o.entries.has("type")) throw new Refusal("invalid-data", 'a dictionary without "type"', o.at);
-    const name = nodeToString(o.entries.get("type")!);
+    if (!o.has("type")) throw new Refusal("invalid-data", 'a dictionary without "type"', o.at);
+    const name = nodeToString(o.get("type")!);
     const kind = Object.hasOwn(TYPE_BY_NAME, name) ? TYPE_BY_NAME[name]! : undefined;
     switch (kind) {
       case undefined:
@@ -321,11 +357,12 @@ class NativeReader {
         const v: Record<string, unknown> = { kind };
         const n = this.numArgsOf(o, name, fields.length);
         if (n !== undefined) {
-          const r = this.single ? n.values.map(Math.fround) : n.values;
+          const r = n.values;
+          const f = this.single ? Math.fround : Number;
           // Vector2 and Vector3 (the common ones) as literals: one object shape each.
-          if (kind === "vector3") return { kind, x: r[0]!, y: r[1]!, z: r[2]! };
-          if (kind === "vector2") return { kind, x: r[0]!, y: r[1]! };
-          for (let i = 0; i < fields.length; i++) v[fields[i]!] = r[i]!;
+          if (kind === "vector3") return { kind, x: f(r[0]!), y: f(r[1]!), z: f(r[2]!) };
+          if (kind === "vector2") return { kind, x: f(r[0]!), y: f(r[1]!) };
+          for (let i = 0; i < fields.length; i++) v[fields[i]!] = f(r[i]!);
           return v as unknown as Value;
         }
         const a = this.argsOf(o, name, fields.length);
@@ -495,7 +532,7 @@ class NativeReader {
       value = v;
       entries.push([key, value]);
     }
-    return { kind: "dictionary", entries: dedupeEntries(entries), ...typing };
+    return { kind: "dictionary", entries: dedupeStringKeys(entries) ?? dedupeEntries(entries), ...typing };
   }
 
   private typeAt(o: JsonObject, key: string): ContainerType | undefined {
@@ -535,8 +572,8 @@ class NativeReader {
       throw new Refusal("objects-not-allowed", `an object of class ${name} needs allowObjects`, o.at);
     if (depth > MAX_NATIVE_DEPTH)
       throw new Refusal("depth-exceeded", "Variant is too deep (more than 1024 levels)", o.at);
-    if (!o.entries.has("props")) throw new Refusal("invalid-data", 'an object without "props"', o.at);
-    const props = nodeToArray(o.entries.get("props")!);
+    if (!o.has("props")) throw new Refusal("invalid-data", 'an object without "props"', o.at);
+    const props = nodeToArray(o.get("props")!);
     if (props.length % 2 !== 0) throw new Refusal("invalid-data", "an odd number of props", o.at);
     // Set one by one on one object: a name given twice keeps its first place and last value.
     const out: ObjectProperty[] = [];

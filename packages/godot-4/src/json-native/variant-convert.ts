@@ -83,7 +83,7 @@ export function nodeToString(n: JsonNode, depth = 0): string {
   if (depth > 1024) return n instanceof JsonArray ? "[...]" : "{...}";
   if (n instanceof JsonArray) return `[${n.items.map((x) => nested(x, depth)).join(", ")}]`;
   if (n instanceof JsonObject) {
-    if (n.entries.size === 0) return "{  }";
+    if (n.size === 0) return "{  }";
     const parts: string[] = [];
     for (const [k, v] of n.entries) parts.push(`"${cEscapeForQuote(k)}": ${nested(v, depth)}`);
     return `{ ${parts.join(", ")} }`;
