@@ -48,7 +48,7 @@ export class ByteWriter {
   // Set with `limit` (a finite limit is only ever set by setLimit).
   private overLimit!: (needed: number) => Error;
 
-  /** @param initial the first buffer's capacity in bytes, or the buffer to start in (see {@link reusing}). */
+  /** @param initial the first buffer's capacity in bytes, or the buffer to start in (its content is overwritten). */
   constructor(initial: number | Uint8Array = 256) {
     this.use(typeof initial === "number" ? new Uint8Array(Math.max(16, initial)) : initial);
   }
@@ -94,40 +94,18 @@ export class ByteWriter {
   }
 
   /**
-   * A growable writer that starts in `buffer` (its content is overwritten). When it outgrows
-   * it, it moves to new buffers as usual; {@link buffer} is the last one.
-   */
-  static reusing(buffer: Uint8Array): ByteWriter {
-    if (buffer.length < 256) return new ByteWriter(256);
-    return new ByteWriter(buffer);
-  }
-
-  /**
    * Starts a new writing at `start` in `buffer` (the writer's buffer again, or another one),
-   * keeping the DataView when the buffer is the same: a codec object writes message after
-   * message into one kept chunk (`dialect/codec.ts`). `pos` then counts from the start of
-   * `buffer`, and the limit of {@link setLimit} (kept) from `start`. A grow copies the bytes
-   * before `start` too (they are few: a chunk is small).
+   * keeping the DataView when the buffer is the same and of the same length: a codec object
+   * writes message after message into one kept chunk (`dialect/codec.ts`). `pos` then counts
+   * from the start of `buffer`, and the limit of {@link setLimit} (kept) from `start`. A grow
+   * copies the bytes before `start` too (they are few: a chunk is small). With `fixed`, the
+   * writer never leaves `buffer`, as one made with {@link into}: a write past its end throws
+   * {@link TargetTooSmall} (`needed` counted from the start of `buffer`).
+   * @throws {TypeError} when `buffer` cannot be viewed (detached); the writer is left as it was.
    */
-  restart(buffer: Uint8Array, start: number): void {
-    this.fixed = false;
-    this.base = start;
-    this.limit = start + this.maxBytes;
-    if (buffer !== this.buf) this.use(buffer);
-    else this.cap = Math.min(buffer.length, this.limit);
-    this.pos = start;
-  }
-
-  /**
-   * {@link restart} in a caller's buffer that the writer never leaves, as one made with
-   * {@link into}: a write past its end throws {@link TargetTooSmall} (`needed` counted from the
-   * start of `target`). Keeps the DataView when `target` is the buffer of the last writing and
-   * of the same length.
-   * @throws {TypeError} when `target` cannot be viewed (detached); the writer is left as it was.
-   */
-  restartInto(target: Uint8Array, start: number): void {
-    if (target !== this.buf || target.length !== this.length) this.use(target);
-    this.fixed = true;
+  restart(buffer: Uint8Array, start: number, fixed = false): void {
+    if (buffer !== this.buf || buffer.length !== this.length) this.use(buffer);
+    this.fixed = fixed;
     this.base = start;
     this.limit = start + this.maxBytes;
     this.cap = Math.min(this.length, this.limit);

@@ -697,7 +697,7 @@ export function keptEncoder(
       checkTarget(dialect, target, offset);
       const room = target.length - offset;
       try {
-        writer.restartInto(target, offset);
+        writer.restart(target, offset, true);
       } catch (e) {
         throw cannotWrite(dialect, e);
       }
