@@ -236,12 +236,18 @@ export function describeCodec(
         ).toBeUndefined();
       }
       // A length-tracking view of a resizable buffer, shrunk and grown between calls.
-      const resizable = new ArrayBuffer(expected.length, { maxByteLength: 4 * expected.length });
+      // (ES2024: the project's lib is ES2022, so the constructor is typed here.)
+      const Resizable = ArrayBuffer as unknown as new (
+        length: number,
+        options: { maxByteLength: number },
+      ) => ArrayBuffer & { resize(length: number): void };
+      const resizable = new Resizable(expected.length, { maxByteLength: 4 * expected.length });
       const tracking = new Uint8Array(resizable);
-      const other = new Uint8Array(new ArrayBuffer(expected.length, { maxByteLength: 4 * expected.length }));
+      const otherBuffer = new Resizable(expected.length, { maxByteLength: 4 * expected.length });
+      const other = new Uint8Array(otherBuffer);
       for (const size of [expected.length, expected.length - 4, 3 * expected.length, expected.length]) {
         resizable.resize(size);
-        (other.buffer as ArrayBuffer).resize(size);
+        otherBuffer.resize(size);
         same(
           () => tracking.slice(2, 2 + codec.encodeInto(v, tracking, 2)),
           () => other.slice(2, 2 + fns.encodeInto(v, other, 2, {})),
