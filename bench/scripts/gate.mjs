@@ -3,13 +3,15 @@
 // bench/workloads/manifest.json x its dialects x {decode, encode}, for two or more core builds,
 // each counted with the same V8 seeds (--random-seed/--hash-seed; one seed gives the same count on
 // every run of one build, different seeds move it by a few %), median over the seeds.
-//   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] <base dist/index.js> <dist/index.js>...
+//   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] [--cache FILE] <base dist/index.js> <dist/index.js>...
+// --cache keeps every count in FILE (one JSON line each) and reuses them: a count of one build,
+// path and seed is the same on every run, so a later run adds builds or paths without recounting.
 // Prints one row per path: each build's median, the last build against the first, and the seed
 // spread ((max - min) / median over the seeds, the largest of the builds). A path is slower only
 // when the ratio is past 1 by more than the spread. Counting uses bench/scripts/icount.sh
 // (valgrind --tool=cachegrind, the difference between two iteration counts).
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,12 +20,14 @@ const args = process.argv.slice(2);
 let seeds = [1, 2, 3];
 let jobs = 2;
 let only;
+let cache;
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--seeds") seeds = args[++i].split(",").map(Number);
   else if (a === "--jobs") jobs = Number(args[++i]);
   else if (a === "--only") only = new RegExp(args[++i]);
+  else if (a === "--cache") cache = resolve(args[++i]);
   else dists.push(resolve(a));
 }
 if (dists.length < 1) {
@@ -64,13 +68,24 @@ const count = (dist, p, seed) =>
 const tasks = [];
 for (const p of paths) for (const seed of seeds) for (const dist of dists) tasks.push({ p, seed, dist });
 const results = new Map();
+if (cache && existsSync(cache)) {
+  for (const line of readFileSync(cache, "utf8").split("\n")) {
+    if (line) {
+      const r = JSON.parse(line);
+      results.set(r.key, r.count);
+    }
+  }
+}
 let next = 0;
 const worker = async () => {
   while (next < tasks.length) {
     const t = tasks[next++];
+    const key = `${t.p.id}|${t.dist}|${t.seed}`;
+    if (results.has(key)) continue;
     const n = await count(t.dist, t.p, t.seed);
     console.error(`seed ${t.seed} ${t.dist} ${t.p.id}: ${n}`);
-    results.set(`${t.p.id}|${t.dist}|${t.seed}`, n);
+    results.set(key, n);
+    if (cache) appendFileSync(cache, `${JSON.stringify({ key, count: n })}\n`);
   }
 };
 await Promise.all(Array.from({ length: jobs }, worker));
@@ -81,9 +96,16 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
-console.log(`seeds ${seeds.join(",")}; builds: ${dists.map((d, i) => `${String.fromCharCode(65 + i)}=${d}`).join(" ")}`);
 console.log(
-  ["path", ...dists.map((_, i) => String.fromCharCode(65 + i)), `${String.fromCharCode(64 + dists.length)}/A`, "spread"].join(" | "),
+  `seeds ${seeds.join(",")}; builds: ${dists.map((d, i) => `${String.fromCharCode(65 + i)}=${d}`).join(" ")}`,
+);
+console.log(
+  [
+    "path",
+    ...dists.map((_, i) => String.fromCharCode(65 + i)),
+    `${String.fromCharCode(64 + dists.length)}/A`,
+    "spread",
+  ].join(" | "),
 );
 for (const p of paths) {
   const per = dists.map((d) => seeds.map((s) => results.get(`${p.id}|${d}|${s}`)));
