@@ -27,12 +27,14 @@ function notA(what: string, x: unknown): TypeError {
 export class ByteWriter {
   private buf!: Uint8Array;
   private view!: DataView;
+  // (These three are set by `use`, not declared as fields with initializers: the constructor's
+  // bytecode, with what it inlines, is what V8 weighs when it inlines `new Encoder`.)
   // buf.buffer and buf.byteOffset, read once per buffer: the getters are calls into the VM,
   // each as costly as a small write (viewFrom makes a view per codec encode).
-  private arrayBuffer!: ArrayBufferLike;
-  private byteOffset = 0;
+  declare private arrayBuffer: ArrayBufferLike;
+  declare private byteOffset: number;
   // buf.length when its view was made: a resizable buffer's view may have changed length since.
-  private length = 0;
+  declare private length: number;
   /** Bytes written so far. */
   pos = 0;
   // Where a write must stop before `ensure` calls `grow`: the buffer's length, or the limit

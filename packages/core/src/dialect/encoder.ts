@@ -65,14 +65,15 @@ class Encoder implements EncodeContext {
   private keyStrings: (string | undefined)[] | undefined;
   private keySpans: Int32Array | undefined;
   // A kept encoder's (keptEncoder) key bytes, KEY_WORDS words per slot: its keys are kept across
-  // values, so their bytes cannot be the output's.
-  private keyStore: Int32Array | undefined;
+  // values, so their bytes cannot be the output's. Set by keptEncoder, and only there: it is what
+  // makes an encoder a kept one (not a constructor parameter: the constructor's bytecode is what
+  // V8 weighs when it inlines `new Encoder` into encodeWith, a tenth of a small encode).
+  keyStore: Int32Array | undefined;
 
   constructor(
     dialect: Dialect,
     options: EncodeOptions,
-    writer = new ByteWriter(256),
-    private readonly kept = false,
+    writer: ByteWriter,
   ) {
     this.writer = writer;
     this.dialect = dialect;
@@ -101,7 +102,7 @@ class Encoder implements EncodeContext {
     this.unwound = undefined;
     this.dictionaries = 0;
     // A kept encoder keeps its key tables (each hit is a compare of the strings).
-    if (!this.kept) {
+    if (this.keyStore === undefined) {
       this.expansion = undefined;
       this.keyStrings = undefined;
       this.keySpans = undefined;
@@ -110,7 +111,7 @@ class Encoder implements EncodeContext {
 
   /** Writes `value`, the whole of what this encoder writes. */
   start(value: unknown): void {
-    if (this.kept && this.expansion !== undefined) this.expansion.restart(value);
+    if (this.keyStore !== undefined && this.expansion !== undefined) this.expansion.restart(value);
     else this.expansion = new Expansion(value, "encode", this.maxValues, true);
     this.encodeValue(value);
   }
@@ -504,11 +505,10 @@ class Encoder implements EncodeContext {
     if (
       this.keyStrings === undefined &&
       this.inlineIds[INLINE_STRING]! >= 0 &&
-      (++this.dictionaries > 7 || this.kept)
+      (++this.dictionaries > 7 || this.keyStore !== undefined)
     ) {
       this.keyStrings = new Array(256);
       this.keySpans = new Int32Array(512);
-      if (this.kept) this.keyStore = new Int32Array(256 * KEY_WORDS);
     }
   }
 
@@ -657,7 +657,9 @@ function runEncoder(encoder: Encoder, dialect: Dialect, value: unknown): void {
  * @throws {EncodeError} when the dialect cannot write the value; nothing else.
  */
 export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOptions): Uint8Array {
-  const encoder = new Encoder(dialect, encodeOptions(options, dialect));
+  // The writer made here, not by the constructor's default: V8 weighs the constructor with all
+  // it inlines when it decides whether to inline `new Encoder` here.
+  const encoder = new Encoder(dialect, encodeOptions(options, dialect), new ByteWriter(256));
   runEncoder(encoder, dialect, value);
   // The bytes written, as a view of the writer's buffer when at least half of it is used (a
   // packed array's writer grows once to its exact size), else copied out at their exact size.
@@ -681,7 +683,8 @@ export function keptEncoder(
   options: EncodeOptions,
   writer: ByteWriter,
 ): { run(value: unknown): void; into(value: unknown, target: Uint8Array, offset: number): number } {
-  const encoder = new Encoder(dialect, options, writer, true);
+  const encoder = new Encoder(dialect, options, writer);
+  encoder.keyStore = new Int32Array(256 * KEY_WORDS);
   const run = (value: unknown): void => {
     encoder.reset();
     try {
