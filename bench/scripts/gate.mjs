@@ -3,7 +3,7 @@
 // bench/workloads/manifest.json x its dialects x {decode, encode}, for two or more core builds,
 // each counted with the same V8 seeds (--random-seed/--hash-seed; one seed gives the same count on
 // every run of one build, different seeds move it by a few %), median over the seeds.
-//   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] [--cache FILE] <base dist/index.js> <dist/index.js>...
+//   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] [--cache FILE] [--span 4,16] <base dist/index.js> <dist/index.js>...
 // --cache keeps every count in FILE (one JSON line each) and reuses them: a count of one build,
 // path and seed is the same on every run, so a later run adds builds or paths without recounting.
 // Prints one row per path: each build's median, the last build against the first, and the seed
@@ -21,6 +21,9 @@ let seeds = [1, 2, 3];
 let jobs = 2;
 let only;
 let cache;
+// Iterations of a large workload (two counts): 4,16 is quick, but one collection more or less
+// between the two runs moves a count by up to a third; 10,40 moves it less.
+let large = [4, 16];
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -28,6 +31,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--jobs") jobs = Number(args[++i]);
   else if (a === "--only") only = new RegExp(args[++i]);
   else if (a === "--cache") cache = resolve(args[++i]);
+  else if (a === "--span") large = args[++i].split(",").map(Number);
   else dists.push(resolve(a));
 }
 if (dists.length < 1) {
@@ -47,8 +51,9 @@ for (const [format, engine] of Object.entries(manifest.engines)) {
 // Iteration counts: the small message runs many calls, the large workloads a few.
 const span = (format, name) => {
   const bytes = manifest.engines[format].workloads[name].bytes;
-  return bytes < 4096 ? [20000, 60000] : [4, 16];
+  return bytes < 4096 ? [20000, 60000] : large;
 };
+const keyOf = (p, dist, seed) => `${p.id}|${dist}|${seed}|${span(p.format, p.name).join(",")}`;
 const count = (dist, p, seed) =>
   new Promise((ok, fail) => {
     const [lo, hi] = span(p.format, p.name);
@@ -80,7 +85,7 @@ let next = 0;
 const worker = async () => {
   while (next < tasks.length) {
     const t = tasks[next++];
-    const key = `${t.p.id}|${t.dist}|${t.seed}`;
+    const key = keyOf(t.p, t.dist, t.seed);
     if (results.has(key)) continue;
     const n = await count(t.dist, t.p, t.seed);
     console.error(`seed ${t.seed} ${t.dist} ${t.p.id}: ${n}`);
@@ -108,7 +113,7 @@ console.log(
   ].join(" | "),
 );
 for (const p of paths) {
-  const per = dists.map((d) => seeds.map((s) => results.get(`${p.id}|${d}|${s}`)));
+  const per = dists.map((d) => seeds.map((s) => results.get(keyOf(p, d, s))));
   const meds = per.map(median);
   const spread = Math.max(...per.map((xs, i) => (Math.max(...xs) - Math.min(...xs)) / meds[i]));
   const ratio = meds[meds.length - 1] / meds[0];

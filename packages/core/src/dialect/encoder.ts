@@ -70,11 +70,7 @@ class Encoder implements EncodeContext {
   // V8 weighs when it inlines `new Encoder` into encodeWith, a tenth of a small encode).
   keyStore: Int32Array | undefined;
 
-  constructor(
-    dialect: Dialect,
-    options: EncodeOptions,
-    writer: ByteWriter,
-  ) {
+  constructor(dialect: Dialect, options: EncodeOptions, writer: ByteWriter) {
     this.writer = writer;
     this.dialect = dialect;
     this.compiled = compile(dialect);
