@@ -13,17 +13,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { cliArgs } from "../src/args.mjs";
 import { sameBytes } from "../src/compare.mjs";
 import { engineVersion, startEngine } from "../src/engine.mjs";
 import { measureAll, median } from "../src/measure.mjs";
 import { dialects } from "../src/subjects.mjs";
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, "").split("=");
-    return [k, v ?? true];
-  }),
-);
+const args = cliArgs();
 const format = args.format ?? "godot-4";
 const samples = Number(args.samples ?? 15);
 const sampleMs = Number(args["sample-ms"] ?? 60);

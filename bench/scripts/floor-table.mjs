@@ -15,13 +15,9 @@
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { cliArgs } from "../src/args.mjs";
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, "").split("=");
-    return [k, v ?? true];
-  }),
-);
+const args = cliArgs();
 const format = args.format ?? "godot-4";
 const jobs = Number(args.jobs ?? 1);
 const names = (

@@ -21,6 +21,7 @@ import { cpus, platform, release } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toJS } from "@gdvariant/core";
+import { cliArgs } from "./args.mjs";
 import { resultsJson } from "./compact-results.mjs";
 import { difference, sameBytes } from "./compare.mjs";
 import { engineVersion, startEngine } from "./engine.mjs";
@@ -28,12 +29,7 @@ import { measureAll, pairedRatio, sinkValue, summary } from "./measure.mjs";
 import { checkPeer, dialects, loadAutoDetect, peers } from "./subjects.mjs";
 
 const benchDir = fileURLToPath(new URL("..", import.meta.url));
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, "").split("=");
-    return [k, v ?? true];
-  }),
-);
+const args = cliArgs();
 const only = typeof args.only === "string" ? args.only.split(",") : undefined;
 const formats = typeof args.formats === "string" ? args.formats.split(",") : ["godot-3", "godot-4"];
 const timing = args.quick
