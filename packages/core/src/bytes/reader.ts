@@ -130,9 +130,9 @@ export class ByteReader {
       const v = hi * 4294967296 + lo;
       if (v !== -9007199254740992) return v;
     }
-    // Past it, the VM's read of the 8 bytes as a bigint: the same value as
-    // (BigInt(hi) << 32n) | BigInt(lo), without three bigint allocations.
-    return this.view.getBigInt64(this.pos - 8, true);
+    // Past it, a bigint from the two halves. (DataView.getBigInt64 here made decodeJS of
+    // Array[int] 2.8% cheaper but the tagged decode 17% dearer: bench/README.md.)
+    return (BigInt(hi) << 32n) | BigInt(lo);
   }
 
   f32(): number {
