@@ -6,10 +6,8 @@
 # Seeds still move a figure by about 100: compare builds on a few seeds.
 set -eu
 here=$(dirname "$0")
-count() {
-  valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-    node --single-threaded --hash-seed="${SEED:-1}" --random-seed="${SEED:-1}" "$here/icount.mjs" "$1" "$2" "$3" 2>&1 | sed -n 's/.*I *refs: *//p' | tr -d ,
-}
+. "$here/../scripts/instructions.sh"
+count() { instructions --hash-seed="${SEED:-1}" --random-seed="${SEED:-1}" "$here/icount.mjs" "$1" "$2" "$3"; }
 lo=${1:-500}
 hi=${2:-2500}
 for message in ${MESSAGES:-move chat state}; do

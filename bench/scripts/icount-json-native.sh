@@ -4,10 +4,8 @@
 #   sh bench/scripts/icount-json-native.sh <godot-4/dist/index.js> <workload> <read|write|json|decode> [low=10] [high=30] [elements=4096]
 set -eu
 here=$(dirname "$0")
-count() {
-  valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-    node --single-threaded "$here/icount-json-native.mjs" "$1" "$2" "$3" "$4" "$5" 2>&1 | sed -n 's/.*I *refs: *//p' | tr -d ,
-}
+. "$here/instructions.sh"
+count() { instructions "$here/icount-json-native.mjs" "$1" "$2" "$3" "$4" "$5"; }
 lo=${4:-10}
 hi=${5:-30}
 el=${6:-4096}

@@ -3,10 +3,8 @@
 #   sh bench/scripts/icount-packet.sh <core/index.js> <nil|dict4> <encode-into|encode|decode>
 set -eu
 here=$(dirname "$0")
-count() {
-  valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-    node --single-threaded "$here/icount-packet.mjs" "$1" "$2" "$3" "$4" 2>&1 | sed -n 's/.*I *refs: *//p' | tr -d ,
-}
+. "$here/instructions.sh"
+count() { instructions "$here/icount-packet.mjs" "$1" "$2" "$3" "$4"; }
 a=$(count "$1" "$2" "$3" 10000)
 b=$(count "$1" "$2" "$3" 110000)
 echo "$1 $2 $3: $(( (b - a) / 100000 )) instructions per call"
