@@ -83,6 +83,11 @@ function fail(detail: string, code: DecodeErrorCode, offset: number): DecodeErro
   return new DecodeError(detail, { code, offset, dialect: "godot-4" });
 }
 
+// A packet shorter than `n` bytes fails as truncated at its end.
+function need(bytes: Uint8Array, n: number): void {
+  if (bytes.length < n) throw fail(`packet needs ${n} bytes`, "truncated", bytes.length);
+}
+
 /** @internal Bounds-checked little-endian reads of one packet, failing with DecodeErrors. */
 class Reader {
   private dataView: DataView | undefined;
@@ -97,7 +102,7 @@ class Reader {
     return fail(detail, code, offset);
   }
   need(n: number): void {
-    if (this.bytes.length < n) throw this.fail(`packet needs ${n} bytes`, "truncated", this.bytes.length);
+    need(this.bytes, n);
   }
   u32(at: number): number {
     if (at + 4 > this.bytes.length) throw this.fail("packet ends early", "truncated", this.bytes.length);
@@ -143,7 +148,7 @@ export function readCall(bytes: Uint8Array, builder: CompressedReader, out: Call
   const nodeIdWidth = NODE_WIDTHS[nodeCode]!;
   const methodWidth = (head & 0x40) !== 0 ? 2 : 1;
   const start = 1 + nodeIdWidth + methodWidth;
-  if (bytes.length < start) throw fail(`packet needs ${start} bytes`, "truncated", bytes.length);
+  need(bytes, start);
   const target =
     nodeIdWidth === 1
       ? bytes[1]!
