@@ -3,13 +3,22 @@
 // bench/workloads/manifest.json x its dialects x {decode, encode}, for two or more core builds,
 // each counted with the same V8 seeds (--random-seed/--hash-seed; one seed gives the same count on
 // every run of one build, different seeds move it by a few %), median over the seeds.
-//   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] [--cache FILE] [--span 4,16] <base dist/index.js> <dist/index.js>...
+//   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] [--cache FILE] [--span 10,40]
+//     [--repeats N] [--per-seed] [--cached-only] [--counter once|diff] <base dist/index.js> <dist/index.js>...
 // --cache keeps every count in FILE (one JSON line each) and reuses them: a count of one build,
 // path and seed is the same on every run, so a later run adds builds or paths without recounting.
-// Prints one row per path: each build's median, the last build against the first, and the seed
-// spread ((max - min) / median over the seeds, the largest of the builds). A path is slower only
-// when the ratio is past 1 by more than the spread. Counting uses bench/scripts/icount.sh
-// (valgrind --tool=cachegrind, the difference between two iteration counts).
+// Prints one row per path: each build's median, every later build against the first, and the
+// seed spread ((max - min) / median over the seeds, the largest of the builds). A build is SLOWER
+// on a path only when its ratio is past 1 by more than the spread. --per-seed adds each build's
+// count per seed. --repeats N counts each build, path and seed N times (the repeats after the
+// first are cached under their own keys) and adds the repeat column: the largest (max - min) /
+// median over the repeats of one build and seed, i.e. how far one count is from repeating.
+// --cached-only prints what the cache holds and counts nothing (a missing count prints as "-").
+// --counter once (default) counts with bench/scripts/icount-once.sh: one valgrind run per count,
+// callgrind's count of the calls from low to high (cached under keys ending "|once"); diff with
+// bench/scripts/icount.sh, the difference of two cachegrind runs of low and high calls (twice the
+// valgrind time: a Node start-up under valgrind costs more than most workloads' calls). The two
+// agree within 0.1% where collections do not move the counts.
 import { execFile } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -21,9 +30,13 @@ let seeds = [1, 2, 3];
 let jobs = 2;
 let only;
 let cache;
-// Iterations of a large workload (two counts): 4,16 is quick, but one collection more or less
-// between the two runs moves a count by up to a third; 10,40 moves it less.
-let large = [4, 16];
+// Iterations of a large workload (two counts): at 4,16 one collection more or less between the
+// two runs moved a count by up to 73% (seeds 1-3); 10,40 is the default.
+let large = [10, 40];
+let repeats = 1;
+let perSeed = false;
+let cachedOnly = false;
+let counter = "once";
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -32,6 +45,10 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--only") only = new RegExp(args[++i]);
   else if (a === "--cache") cache = resolve(args[++i]);
   else if (a === "--span") large = args[++i].split(",").map(Number);
+  else if (a === "--repeats") repeats = Number(args[++i]);
+  else if (a === "--per-seed") perSeed = true;
+  else if (a === "--cached-only") cachedOnly = true;
+  else if (a === "--counter") counter = args[++i];
   else dists.push(resolve(a));
 }
 if (dists.length < 1) {
@@ -53,13 +70,23 @@ const span = (format, name) => {
   const bytes = manifest.engines[format].workloads[name].bytes;
   return bytes < 4096 ? [20000, 60000] : large;
 };
-const keyOf = (p, dist, seed) => `${p.id}|${dist}|${seed}|${span(p.format, p.name).join(",")}`;
+// The first repeat's key is the one every earlier run cached.
+const keyOf = (p, dist, seed, r = 0) =>
+  `${p.id}|${dist}|${seed}|${span(p.format, p.name).join(",")}${counter === "once" ? "|once" : ""}${r ? `|r${r}` : ""}`;
 const count = (dist, p, seed) =>
   new Promise((ok, fail) => {
     const [lo, hi] = span(p.format, p.name);
     execFile(
       "sh",
-      [resolve(here, "icount.sh"), dist, p.format, p.name, p.op, String(lo), String(hi)],
+      [
+        resolve(here, counter === "once" ? "icount-once.sh" : "icount.sh"),
+        dist,
+        p.format,
+        p.name,
+        p.op,
+        String(lo),
+        String(hi),
+      ],
       { env: { ...process.env, ICOUNT_NODE_FLAGS: `--random-seed=${seed} --hash-seed=${seed}` } },
       (err, stdout) => {
         const m = /: (-?\d+) instructions per call/.exec(stdout);
@@ -71,7 +98,9 @@ const count = (dist, p, seed) =>
 
 // Paired: for each path and seed, every build one after the other.
 const tasks = [];
-for (const p of paths) for (const seed of seeds) for (const dist of dists) tasks.push({ p, seed, dist });
+// Seed by seed over all paths, so that a run cut short has every path counted with the first seeds.
+for (let r = 0; r < repeats; r++)
+  for (const seed of seeds) for (const p of paths) for (const dist of dists) tasks.push({ p, seed, dist, r });
 const results = new Map();
 if (cache && existsSync(cache)) {
   for (const line of readFileSync(cache, "utf8").split("\n")) {
@@ -85,10 +114,10 @@ let next = 0;
 const worker = async () => {
   while (next < tasks.length) {
     const t = tasks[next++];
-    const key = keyOf(t.p, t.dist, t.seed);
-    if (results.has(key)) continue;
+    const key = keyOf(t.p, t.dist, t.seed, t.r);
+    if (results.has(key) || cachedOnly) continue;
     const n = await count(t.dist, t.p, t.seed);
-    console.error(`seed ${t.seed} ${t.dist} ${t.p.id}: ${n}`);
+    console.error(`seed ${t.seed}${t.r ? ` repeat ${t.r + 1}` : ""} ${t.dist} ${t.p.id}: ${n}`);
     results.set(key, n);
     if (cache) appendFileSync(cache, `${JSON.stringify({ key, count: n })}\n`);
   }
@@ -100,25 +129,54 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (n) => Math.round(n).toLocaleString("en-US");
+const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "-");
+const letter = (i) => String.fromCharCode(65 + i);
+const rel = (xs, m) => (xs.length > 1 ? (Math.max(...xs) - Math.min(...xs)) / m : 0);
 console.log(
-  `seeds ${seeds.join(",")}; builds: ${dists.map((d, i) => `${String.fromCharCode(65 + i)}=${d}`).join(" ")}`,
+  `seeds ${seeds.join(",")}; span ${large.join(",")}; counter ${counter}; builds: ${dists.map((d, i) => `${letter(i)}=${d}`).join(" ")}`,
 );
 console.log(
   [
     "path",
-    ...dists.map((_, i) => String.fromCharCode(65 + i)),
-    `${String.fromCharCode(64 + dists.length)}/A`,
+    ...dists.map((_, i) => letter(i)),
+    ...dists.slice(1).map((_, i) => `${letter(i + 1)}/A`),
     "spread",
+    ...(repeats > 1 ? ["repeat"] : []),
+    ...(perSeed ? dists.map((_, i) => `${letter(i)} per seed`) : []),
   ].join(" | "),
 );
 for (const p of paths) {
-  const per = dists.map((d) => seeds.map((s) => results.get(keyOf(p, d, s))));
-  const meds = per.map(median);
-  const spread = Math.max(...per.map((xs, i) => (Math.max(...xs) - Math.min(...xs)) / meds[i]));
-  const ratio = meds[meds.length - 1] / meds[0];
-  const flag = ratio - 1 > spread ? " SLOWER" : "";
+  // Per build, per seed: the first repeat's count (the one the median is of), and all repeats.
+  const per = dists.map((d) => seeds.map((s) => results.get(keyOf(p, d, s))).filter((n) => n !== undefined));
+  const meds = per.map((xs) => (xs.length ? median(xs) : Number.NaN));
+  // No spread (and no SLOWER) until every build has two seeds counted.
+  const spread = per.every((xs) => xs.length > 1)
+    ? Math.max(...per.map((xs, i) => rel(xs, meds[i])))
+    : Number.NaN;
+  let repeat = 0;
+  for (const d of dists) {
+    for (const s of seeds) {
+      const xs = [];
+      for (let r = 0; r < repeats; r++) {
+        const n = results.get(keyOf(p, d, s, r));
+        if (n !== undefined) xs.push(n);
+      }
+      if (xs.length > 1) repeat = Math.max(repeat, rel(xs, median(xs)));
+    }
+  }
+  const ratios = meds.slice(1).map((m) => {
+    const ratio = m / meds[0];
+    if (!Number.isFinite(ratio)) return "-";
+    return `${ratio.toFixed(3)}${ratio - 1 > spread ? " SLOWER" : ""}`;
+  });
   console.log(
-    [p.id, ...meds.map(fmt), `${ratio.toFixed(3)}${flag}`, `${(spread * 100).toFixed(1)}%`].join(" | "),
+    [
+      p.id,
+      ...meds.map(fmt),
+      ...ratios,
+      Number.isNaN(spread) ? "-" : `${(spread * 100).toFixed(1)}%`,
+      ...(repeats > 1 ? [`${(repeat * 100).toFixed(1)}%`] : []),
+      ...(perSeed ? per.map((xs) => xs.map(fmt).join(" ")) : []),
+    ].join(" | "),
   );
 }

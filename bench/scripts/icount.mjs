@@ -6,7 +6,8 @@
 //     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into|codec-decode-js|codec-encode|decode-js|encode-js|unpack|pack> <iterations>
 // Run it with two iteration counts and take the difference over the difference in iterations:
 // that is the instructions per call, start-up and JIT warm-up cancelled out
-// (bench/scripts/icount.sh does this).
+// (bench/scripts/icount.sh does this), or count the calls between the two in one run
+// (bench/scripts/icount-once.sh: one Node start-up under valgrind instead of two).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -48,5 +49,15 @@ const fn =
 // Warm-up to optimized code, the same for every run, then the counted calls.
 for (let i = 0; i < 30; i++) fn();
 let x = 0;
+// With a sixth argument (icount-once.sh): the first `iterations` calls, then os.getPriority()
+// (a libc call Node never makes itself, where callgrind dumps its counts) around the next
+// `until - iterations` calls, so that one run counts them.
+const until = process.argv[7];
 for (let i = 0; i < Number(iterations); i++) x += fn() ? 1 : 0;
+if (until !== undefined) {
+  const { getPriority } = await import("node:os");
+  getPriority();
+  for (let i = Number(iterations); i < Number(until); i++) x += fn() ? 1 : 0;
+  getPriority();
+}
 if (x < 0) console.log(x);
