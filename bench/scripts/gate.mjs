@@ -4,7 +4,8 @@
 // each counted with the same V8 seeds (--random-seed/--hash-seed; one seed gives the same count on
 // every run of one build, different seeds move it by a few %), median over the seeds.
 //   node bench/scripts/gate.mjs [--seeds 1,2,3] [--jobs 2] [--only REGEX] [--cache FILE] [--span 10,40]
-//     [--repeats N] [--per-seed] [--cached-only] [--counter once|diff] <base dist/index.js> <dist/index.js>...
+//     [--repeats N] [--per-seed] [--cached-only] [--counter once|diff] [--predictable-gc]
+//     <base dist/index.js> <dist/index.js>...
 // --cache keeps every count in FILE (one JSON line each) and reuses them: a count of one build,
 // path and seed is the same on every run, so a later run adds builds or paths without recounting.
 // Prints one row per path: each build's median, every later build against the first, and the
@@ -19,6 +20,11 @@
 // bench/scripts/icount.sh, the difference of two cachegrind runs of low and high calls (twice the
 // valgrind time: a Node start-up under valgrind costs more than most workloads' calls). The two
 // agree within 0.1% where collections do not move the counts.
+// Collections do move the decodes of the large workloads: at 10,40 one build, path and seed
+// repeated 14.63 M and 19.63 M (godot-4 string-int-dict decode, e2c259a, seed 1). With
+// --predictable-gc (V8's --predictable-gc-schedule: fixed heap growth; keys end "|pgs") the
+// same count repeated within 0.2% over two runs and two seeds (30.20 M, 30.15 M, 30.21 M): twice
+// the work, as the fixed schedule collects more often, but a count that repeats.
 import { execFile } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -37,6 +43,7 @@ let repeats = 1;
 let perSeed = false;
 let cachedOnly = false;
 let counter = "once";
+let predictableGc = false;
 const dists = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -49,6 +56,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--per-seed") perSeed = true;
   else if (a === "--cached-only") cachedOnly = true;
   else if (a === "--counter") counter = args[++i];
+  else if (a === "--predictable-gc") predictableGc = true;
   else dists.push(resolve(a));
 }
 if (dists.length < 1) {
@@ -76,7 +84,7 @@ const span = (format, name, op) => {
 };
 // The first repeat's key is the one every earlier run cached.
 const keyOf = (p, dist, seed, r = 0) =>
-  `${p.id}|${dist}|${seed}|${span(p.format, p.name, p.op).join(",")}${counter === "once" ? "|once" : ""}${r ? `|r${r}` : ""}`;
+  `${p.id}|${dist}|${seed}|${span(p.format, p.name, p.op).join(",")}${counter === "once" ? "|once" : ""}${predictableGc ? "|pgs" : ""}${r ? `|r${r}` : ""}`;
 const count = (dist, p, seed) =>
   new Promise((ok, fail) => {
     const [lo, hi] = span(p.format, p.name, p.op);
@@ -91,7 +99,12 @@ const count = (dist, p, seed) =>
         String(lo),
         String(hi),
       ],
-      { env: { ...process.env, ICOUNT_NODE_FLAGS: `--random-seed=${seed} --hash-seed=${seed}` } },
+      {
+        env: {
+          ...process.env,
+          ICOUNT_NODE_FLAGS: `--random-seed=${seed} --hash-seed=${seed}${predictableGc ? " --predictable-gc-schedule" : ""}`,
+        },
+      },
       (err, stdout) => {
         const m = /: (-?\d+) instructions per call/.exec(stdout);
         if (err || !m) fail(err ?? new Error(`no count: ${stdout}`));
