@@ -149,11 +149,8 @@ const NO_RANGE: VersionRange = { min: "0", text: "" };
 export class Analysis {
   readonly fits: Fit[] = [];
   readonly misses: Miss[] = [];
-  /**
-   * The values of each chain's first reading to reach its end; made by the first chain read (a
-   * raw dump whose length words chain nowhere, most small messages, reads none).
-   */
-  private chainValues: Map<RecordChain, unknown[]> | undefined;
+  /** The values of each chain's first reading to reach its end. */
+  private readonly chainValues = new Map<RecordChain, unknown[]>();
 
   constructor(
     readonly bytes: Uint8Array,
@@ -223,7 +220,7 @@ export class Analysis {
     // Readings of one chain that read the same values (the model's one NIL, say) share one array:
     // a later reading keeps no values of its own until one differs from the first reading's. The
     // array is made at its final size (pushing would allocate about 4 times it while growing).
-    const prior = this.chainValues?.get(chain);
+    const prior = this.chainValues.get(chain);
     let values: unknown[] | undefined = prior === undefined ? new Array(chain.count) : undefined;
     let trailing = 0;
     let firstTrailing = 0;
@@ -246,7 +243,7 @@ export class Analysis {
       !this.texts,
     );
     values ??= prior!;
-    if (prior === undefined && read === chain.count) (this.chainValues ??= new Map()).set(chain, values);
+    if (prior === undefined && read === chain.count) this.chainValues.set(chain, values);
     const clean = trailing === 0 ? undefined : firstTrailing;
     const miss = (m: Miss) => this.misses.push(clean === undefined ? m : { ...m, cleanUntil: clean });
     if (read < chain.count) {
