@@ -150,7 +150,7 @@ const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") :
 const letter = (i) => String.fromCharCode(65 + i);
 const rel = (xs, m) => (xs.length > 1 ? (Math.max(...xs) - Math.min(...xs)) / m : 0);
 console.log(
-  `seeds ${seeds.join(",")}; span ${large.join(",")}; counter ${counter}; builds: ${dists.map((d, i) => `${letter(i)}=${d}`).join(" ")}`,
+  `seeds ${seeds.join(",")}; span ${large.join(",")}; counter ${counter}${predictableGc ? " --predictable-gc" : ""}; builds: ${dists.map((d, i) => `${letter(i)}=${d}`).join(" ")}`,
 );
 console.log(
   [
