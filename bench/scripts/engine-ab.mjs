@@ -9,6 +9,10 @@
 //     [--workloads=string-int-dict,nested-mix,typed-int-array]
 // Ours: decode (tagged), decodeJS, encode (tagged, byte-exact) and encode of the plain value when
 // it writes the same bytes. The engine: bytes_to_var / var_to_bytes in GDScript (serve-4.gd).
+// Beside them the floors (floor-lib.mjs, as js-floor.mjs): decode's tagged objects, decodeJS's
+// strings and objects (keys made once per call) and encode's bytes written unchecked from the
+// tagged value (and from the plain one where encode writes the same bytes from it), in the same
+// rounds: the engine's time over a floor's is the most any JS codec could be faster in this V8.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -18,6 +22,7 @@ import { sameBytes } from "../src/compare.mjs";
 import { engineVersion, startEngine } from "../src/engine.mjs";
 import { measureAll, median } from "../src/measure.mjs";
 import { dialects } from "../src/subjects.mjs";
+import { floors } from "./floor-lib.mjs";
 
 const args = cliArgs();
 const format = args.format ?? "godot-4";
@@ -39,7 +44,15 @@ if (typeof args.child === "string") {
     { name: "decodeJS", fn: () => g.decodeJS(bytes) },
     { name: "encode", fn: () => g.encode(value) },
   ];
-  if (sameBytes(g.encode(plain), bytes)) subjects.push({ name: "encodeJS", fn: () => g.encode(plain) });
+  const floor = floors(g, bytes);
+  floor.check();
+  subjects.push({ name: "floor-decode", fn: () => floor.taggedFloor(bytes) });
+  subjects.push({ name: "floor-decodeJS", fn: () => floor.decodeFloor(bytes) });
+  subjects.push({ name: "floor-encode", fn: () => floor.encodeTaggedFloor(value) });
+  if (sameBytes(g.encode(plain), bytes)) {
+    subjects.push({ name: "encodeJS", fn: () => g.encode(plain) });
+    subjects.push({ name: "floor-encodeJS", fn: () => floor.encodeFloor(plain) });
+  }
   const engine = startEngine(format);
   try {
     if (engine.load(path) !== bytes.length) throw new Error(`engine: ${name} has another size`);
@@ -85,6 +98,10 @@ const PAIRS = [
   ["decodeJS", "engine-decode"],
   ["encode", "engine-encode"],
   ["encodeJS", "engine-encode"],
+  ["floor-decode", "engine-decode"],
+  ["floor-decodeJS", "engine-decode"],
+  ["floor-encode", "engine-encode"],
+  ["floor-encodeJS", "engine-encode"],
 ];
 const f = (x) => x.toFixed(2);
 const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.round(p * (xs.length - 1))];

@@ -401,7 +401,7 @@ export function floors(g, bytes) {
   // The encode floor: the same bytes as encode(plain), into one buffer.
   const te = new TextEncoder();
   const expected = g.encode(plain);
-  const out = new Uint8Array(expected.length + 1024);
+  const out = new Uint8Array(Math.max(expected.length, bytes.length) + 1024);
   const w = new DataView(out.buffer);
   // One position for the plain functions below (a context slot, as a module's `let` is).
   let p = 0;
@@ -479,9 +479,110 @@ export function floors(g, bytes) {
     return p;
   }
 
+  // The floor under `encode` of the tagged value (decode's): the workload's own bytes, written
+  // unchecked into the same kept buffer (as encode-floor.mjs, for every kind the workloads hold).
+  function writeTagged(x) {
+    switch (x.kind) {
+      case "nil":
+        w.setUint32(p, ID.nil, true);
+        p += 4;
+        return;
+      case "bool":
+        w.setUint32(p, ID.bool, true);
+        w.setUint32(p + 4, x.value ? 1 : 0, true);
+        p += 8;
+        return;
+      case "int": {
+        const v = x.value;
+        if (typeof v === "number" && (v | 0) === v) {
+          w.setUint32(p, ID.int, true);
+          w.setInt32(p + 4, v, true);
+          p += 8;
+        } else {
+          w.setUint32(p, ID.int | 0x10000, true);
+          w.setBigInt64(p + 4, BigInt(v), true);
+          p += 12;
+        }
+        return;
+      }
+      case "float":
+        if (Math.fround(x.value) === x.value) {
+          w.setUint32(p, ID.float, true);
+          w.setFloat32(p + 4, x.value, true);
+          p += 8;
+        } else {
+          w.setUint32(p, ID.float | 0x10000, true);
+          w.setFloat64(p + 4, x.value, true);
+          p += 12;
+        }
+        return;
+      case "string":
+        w.setUint32(p, ID.string, true);
+        p += 4;
+        string(x.value);
+        return;
+      case "vector2":
+        w.setUint32(p, ID.vector2, true);
+        w.setFloat32(p + 4, x.x, true);
+        w.setFloat32(p + 8, x.y, true);
+        p += 12;
+        return;
+      case "vector3":
+        w.setUint32(p, ID.vector3, true);
+        w.setFloat32(p + 4, x.x, true);
+        w.setFloat32(p + 8, x.y, true);
+        w.setFloat32(p + 12, x.z, true);
+        p += 16;
+        return;
+      case "color":
+        w.setUint32(p, ID.color, true);
+        w.setFloat32(p + 4, x.r, true);
+        w.setFloat32(p + 8, x.g, true);
+        w.setFloat32(p + 12, x.b, true);
+        w.setFloat32(p + 16, x.a, true);
+        p += 20;
+        return;
+      case "array": {
+        const items = x.items;
+        if (x.elementType) {
+          w.setUint32(p, ID.array | 0x10000, true);
+          w.setUint32(p + 4, ID[x.elementType.type], true);
+          p += 4;
+        } else w.setUint32(p, ID.array, true);
+        w.setUint32(p + 4, items.length, true);
+        p += 8;
+        for (let i = 0; i < items.length; i++) writeTagged(items[i]);
+        return;
+      }
+      case "dictionary": {
+        const entries = x.entries;
+        w.setUint32(p, ID.dictionary, true);
+        w.setUint32(p + 4, entries.length, true);
+        p += 8;
+        for (let i = 0; i < entries.length; i++) {
+          writeTagged(entries[i][0]);
+          writeTagged(entries[i][1]);
+        }
+        return;
+      }
+    }
+    throw new Error(`js-floor: the tagged encode floor does not write ${x.kind}`);
+  }
+  function floorEncodeTagged(value) {
+    p = 0;
+    writeTagged(value);
+    return p;
+  }
+
   const floorTagged = (b) => tagged(b, root, madeKeys(b));
   // Both floors must do the work of the real thing: the same value, the same bytes.
   function check() {
+    const tv = g.decode(bytes);
+    if (!tv.kind.startsWith("packed")) {
+      const m = floorEncodeTagged(tv);
+      if (!sameBytes(out.subarray(0, m), bytes))
+        throw new Error("js-floor: the tagged encode floor does not write the workload's bytes");
+    }
     const n = floorEncode(plain);
     if (!sameBytes(out.subarray(0, n), expected))
       throw new Error("js-floor: the encode floor does not write encode's bytes");
@@ -506,6 +607,7 @@ export function floors(g, bytes) {
     decodeFloor: floorDecode,
     decodeFloorKeys: floorDecodeKeys,
     taggedFloor: floorTagged,
+    encodeTaggedFloor: floorEncodeTagged,
     encodeFloor: floorEncode,
     check,
   };
