@@ -15,7 +15,9 @@
 //     node --single-threaded bench/scripts/js-floor.mjs godot-4 small-message decode-floor 20000
 // (with two iteration counts, as icount.sh: the difference is the instructions per call;
 // subjects decode-floor, decode-floor-keys, encode-floor, codec-decode-js, codec-encode,
-// decode-js, encode-js, unpack, pack). floor-table.mjs counts them all into one table.
+// decode-js, encode-js, unpack, pack, decode, tagged-floor; `check` only checks the floors).
+// floor-table.mjs counts them all into one table. Wall mode: FLOOR_SUBJECTS=a,b times only these,
+// FLOOR_CLOCK=cpu gives CPU time instead.
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const { dialects } = await import("../src/subjects.mjs");
 const { rounds } = await import("./rounds.mjs");
@@ -50,12 +52,30 @@ const subjects = {
 if (only !== undefined) {
   countedCalls(subjects[only], Number(iterations ?? 1000));
 } else {
-  const times = rounds(subjects, { count: 7, ms: 200, warmup: 1 });
+  // FLOOR_SUBJECTS=a,b: time only these; FLOOR_CLOCK=cpu: this process's CPU time, not wall.
+  const picked = process.env.FLOOR_SUBJECTS?.split(",");
+  const clock = process.env.FLOOR_CLOCK ?? "wall";
+  const times = rounds(
+    Object.fromEntries(
+      Object.entries(subjects).filter(([k]) => (picked ? picked.includes(k) : k !== "decode")),
+    ),
+    { count: 7, ms: 200, warmup: 1, clock },
+  );
+  if (picked) {
+    const floor = times["decode-floor"] ?? times["encode-floor"];
+    console.log(
+      `${format}/${name}, ${clock} µs per call (median of 7 rounds${floor ? ", ÷ floor" : ""}): ` +
+        Object.entries(times)
+          .map(([k, t]) => `${k} ${t[3].toFixed(2)}${floor ? ` (${(t[3] / floor[3]).toFixed(2)}×)` : ""}`)
+          .join(", "),
+    );
+    process.exit(0);
+  }
   const med = (k) => times[k][3];
   const us = (k) => med(k).toFixed(2);
   const x = (a, b) => `${(med(a) / med(b)).toFixed(2)}x`;
   console.log(
-    `${format}/${name}, µs (median of 7 rounds) and ÷ floor:\n` +
+    `${format}/${name}, ${clock} µs (median of 7 rounds) and ÷ floor:\n` +
       `  decode: floor ${us("decode-floor")} (keys reused ${us("decode-floor-keys")}), codec.decodeJS ${us("codec-decode-js")} (${x("codec-decode-js", "decode-floor")}), ` +
       `decodeJS ${us("decode-js")} (${x("decode-js", "decode-floor")}), msgpackr unpack ${us("unpack")} (${x("unpack", "decode-floor")})\n` +
       `  encode: floor ${us("encode-floor")}, codec.encode ${us("codec-encode")} (${x("codec-encode", "encode-floor")}), ` +
