@@ -321,7 +321,7 @@ export function floors(g, bytes) {
   }
   const root = plan(bytes);
   // `ks`: the distinct keys' strings, made once per call or once for all calls.
-  function make(b, node, ks) {
+  function make(b, node, ks, v) {
     switch (node.t) {
       case 0:
         return node.x;
@@ -336,17 +336,17 @@ export function floors(g, bytes) {
       case 5: {
         const items = node.items;
         const out = new Array(items.length);
-        for (let i = 0; i < items.length; i++) out[i] = make(b, items[i], ks);
+        for (let i = 0; i < items.length; i++) out[i] = make(b, items[i], ks, v);
         return out;
       }
       case 6: {
         const { keys, items } = node;
         const out = {};
-        for (let i = 0; i < items.length; i++) out[ks[keys[i]]] = make(b, items[i], ks);
+        for (let i = 0; i < items.length; i++) out[ks[keys[i]]] = make(b, items[i], ks, v);
         return out;
       }
       case 7:
-        return new DataView(b.buffer, b.byteOffset).getBigInt64(node.at, true);
+        return v.getBigInt64(node.at, true);
       default:
         return new Float32Array(b.buffer, b.byteOffset + node.at, node.n);
     }
@@ -357,14 +357,16 @@ export function floors(g, bytes) {
     return ks;
   };
   const keptKeys = madeKeys(bytes);
-  const floorDecode = (b) => make(b, root, madeKeys(b));
-  const floorDecodeKeys = (b) => make(b, root, keptKeys);
+  // One DataView per call, as a reader has (it reads the 64-bit ints past 2^53 as bigints).
+  const view = (b) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const floorDecode = (b) => make(b, root, madeKeys(b), view(b));
+  const floorDecodeKeys = (b) => make(b, root, keptKeys, view(b));
 
   // The floor under `decode` (the tagged values, the engine's targets): the same plan made into
   // decode's objects: { kind, value } per scalar and String (key Strings too), { kind, x, y } per
   // vector, and an [key, value] array per dictionary entry; key strings made once per call.
   // Inline kinds and typed Arrays only (not the packed arrays, which decode as views).
-  function tagged(b, node, ks) {
+  function tagged(b, node, ks, v) {
     switch (node.t) {
       case 0:
         return node.k === "nil" ? { kind: "nil" } : { kind: node.k, value: node.x };
@@ -379,7 +381,7 @@ export function floors(g, bytes) {
       case 5: {
         const items = node.items;
         const out = new Array(items.length);
-        for (let i = 0; i < items.length; i++) out[i] = tagged(b, items[i], ks);
+        for (let i = 0; i < items.length; i++) out[i] = tagged(b, items[i], ks, v);
         return node.typed
           ? { kind: "array", items: out, elementType: node.typed }
           : { kind: "array", items: out };
@@ -388,11 +390,11 @@ export function floors(g, bytes) {
         const { keys, items } = node;
         const entries = new Array(items.length);
         for (let i = 0; i < items.length; i++)
-          entries[i] = [{ kind: "string", value: ks[keys[i]] }, tagged(b, items[i], ks)];
+          entries[i] = [{ kind: "string", value: ks[keys[i]] }, tagged(b, items[i], ks, v)];
         return { kind: "dictionary", entries };
       }
       case 7:
-        return { kind: "int", value: new DataView(b.buffer, b.byteOffset).getBigInt64(node.at, true) };
+        return { kind: "int", value: v.getBigInt64(node.at, true) };
       default:
         throw new Error("js-floor: the tagged floor does not make packed arrays");
     }
@@ -574,7 +576,7 @@ export function floors(g, bytes) {
     return p;
   }
 
-  const floorTagged = (b) => tagged(b, root, madeKeys(b));
+  const floorTagged = (b) => tagged(b, root, madeKeys(b), view(b));
   // Both floors must do the work of the real thing: the same value, the same bytes.
   function check() {
     const tv = g.decode(bytes);
