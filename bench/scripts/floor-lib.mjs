@@ -275,10 +275,11 @@ export function floors(g, bytes) {
       if (id === ID.nil) return { t: 0, k: "nil", x: null };
       if (id === ID.vector2 || id === ID.vector3 || id === ID.color) {
         const n = id === ID.vector2 ? 2 : id === ID.vector3 ? 3 : 4;
-        const f = [];
-        for (let i = 0; i < n; i++) f.push(v.getFloat32(p + 4 * i, true));
+        // Its floats are read from the bytes at each call (as a reader does): read from a kept
+        // array of numbers, each would be boxed again and the floor would cost more than decodeJS.
+        const at = p;
         p += 4 * n;
-        return { t: n, f };
+        return { t: n, at };
       }
       if (id === ID.packedFloat32Array || id === ID.packedVector3Array) {
         const n = v.getUint32(p, true) * (id === ID.packedFloat32Array ? 1 : 3);
@@ -328,11 +329,20 @@ export function floors(g, bytes) {
       case 1:
         return utf8String(b, node.at, node.n);
       case 2:
-        return { x: node.f[0], y: node.f[1] };
+        return { x: v.getFloat32(node.at, true), y: v.getFloat32(node.at + 4, true) };
       case 3:
-        return { x: node.f[0], y: node.f[1], z: node.f[2] };
+        return {
+          x: v.getFloat32(node.at, true),
+          y: v.getFloat32(node.at + 4, true),
+          z: v.getFloat32(node.at + 8, true),
+        };
       case 4:
-        return { r: node.f[0], g: node.f[1], b: node.f[2], a: node.f[3] };
+        return {
+          r: v.getFloat32(node.at, true),
+          g: v.getFloat32(node.at + 4, true),
+          b: v.getFloat32(node.at + 8, true),
+          a: v.getFloat32(node.at + 12, true),
+        };
       case 5: {
         const items = node.items;
         const out = new Array(items.length);
@@ -373,11 +383,22 @@ export function floors(g, bytes) {
       case 1:
         return { kind: "string", value: utf8String(b, node.at, node.n) };
       case 2:
-        return { kind: "vector2", x: node.f[0], y: node.f[1] };
+        return { kind: "vector2", x: v.getFloat32(node.at, true), y: v.getFloat32(node.at + 4, true) };
       case 3:
-        return { kind: "vector3", x: node.f[0], y: node.f[1], z: node.f[2] };
+        return {
+          kind: "vector3",
+          x: v.getFloat32(node.at, true),
+          y: v.getFloat32(node.at + 4, true),
+          z: v.getFloat32(node.at + 8, true),
+        };
       case 4:
-        return { kind: "color", r: node.f[0], g: node.f[1], b: node.f[2], a: node.f[3] };
+        return {
+          kind: "color",
+          r: v.getFloat32(node.at, true),
+          g: v.getFloat32(node.at + 4, true),
+          b: v.getFloat32(node.at + 8, true),
+          a: v.getFloat32(node.at + 12, true),
+        };
       case 5: {
         const items = node.items;
         const out = new Array(items.length);
