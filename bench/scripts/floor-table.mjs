@@ -120,7 +120,8 @@ async function worker() {
     const b = await count(name, subject, hi, warmup, seed);
     const per = Math.round((b - a) / (hi - lo));
     repeats[name] ??= {};
-    (repeats[name][subject] ??= []).push(per);
+    repeats[name][subject] ??= [];
+    repeats[name][subject].push(per);
     const all = repeats[name][subject].sort((x, y) => x - y);
     results[name] ??= {};
     results[name][subject] = all.length === 1 ? all[0] : all;
