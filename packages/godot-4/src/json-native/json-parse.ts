@@ -312,7 +312,28 @@ export class EngineJsonParser implements NumberOut {
     let needComma = false;
     let pending = false;
     if (this.numberArrays) {
+      const s = this.s;
+      const shallow = depth <= MAX_JSON_DEPTH;
       while (this.i < this.len) {
+        // A comma, or a number shortDecimal reads, right where the last token ended: taken here
+        // as next() would take it (no token dispatch); anything else (blanks first, the end, an
+        // error) through next().
+        const c = s.charCodeAt(this.i);
+        if (needComma) {
+          if (c === 44) {
+            this.i++;
+            needComma = false;
+            continue;
+          }
+        } else if (shallow && (c === 45 || (c >= 48 && c <= 57)) && shortDecimal(s, this.i, this.len, this)) {
+          values[count] = this.num;
+          spans[2 * count] = this.i;
+          spans[2 * count + 1] = this.numEnd;
+          this.i = this.numEnd;
+          count++;
+          needComma = true;
+          continue;
+        }
         this.next();
         if (this.type === TK.bracketClose)
           return count === 0 ? new JsonArray([], at) : new JsonArray(undefined, at, this.takeNumbers(count));
