@@ -476,14 +476,17 @@ export class Decoder implements DecodeContext {
         // stack frame more per level of a key chain) is plain, and may be one read before
         // (readKeyIn).
         const p = r.pos;
-        const isString = r.end - p >= 8 && r.view.getUint32(p, true) === stringId;
-        if (kinds && !isString && !this.keyIsPlain()) plain = false;
-        key =
-          i < 16 && isString
-            ? words === undefined
-              ? this.readKeyIn(((count & 15) << 4) | i)
-              : this.readKeptKey(((count & 15) << 4) | i, words)
-            : this.read();
+        if (r.end - p >= 8 && r.view.getUint32(p, true) === stringId) {
+          key =
+            i >= 16
+              ? this.read()
+              : words === undefined
+                ? this.readKeyIn(((count & 15) << 4) | i)
+                : this.readKeptKey(((count & 15) << 4) | i, words);
+        } else {
+          if (kinds && !this.keyIsPlain()) plain = false;
+          key = this.read();
+        }
         b.entry(acc, i, key, this.read());
       }
     } catch (e) {
