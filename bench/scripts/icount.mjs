@@ -45,8 +45,12 @@ const fn =
     : op === "encode-into"
       ? () => c.encodeIntoWith(d, value, target)
       : () => c.decodeWith(d, bytes));
-// Warm-up to optimized code, the same for every run, then the counted calls.
+// Warm-up to optimized code, the same for every run, then (under --expose-gc) a full collection,
+// so that runs of every length start the counted calls from the same heap, then the counted calls.
+// On the large values, ICOUNT_NODE_FLAGS="--expose-gc --random-seed=1 --hash-seed=1" (as
+// floor-table.mjs runs): without them a window of 10 calls moved a count by up to 2x.
 for (let i = 0; i < 30; i++) fn();
+if (typeof globalThis.gc === "function") globalThis.gc();
 let x = 0;
 for (let i = 0; i < Number(iterations); i++) x += fn() ? 1 : 0;
 if (x < 0) console.log(x);

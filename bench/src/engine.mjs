@@ -48,8 +48,9 @@ const sleep = (ms) => Atomics.wait(pause, 0, 0, ms);
 
 /**
  * Starts the engine of `format` as a server. Throws when it cannot be started or stops answering.
- * @returns {{ load(path: string): number, time(op: "decode" | "encode", n: number): number, close(): void }}
- *   load: the workload's size in bytes (the engine checks it round-trips); time: ms for n calls.
+ * @returns {{ pid: number, load(path: string): number, time(op: "decode" | "encode", n: number): number, close(): void }}
+ *   load: the workload's size in bytes (the engine checks it round-trips); time: ms for n calls;
+ *   pid: the engine's process (engine-ab.mjs reads its CPU time).
  */
 export function startEngine(format, { timeoutMs = 120_000 } = {}) {
   const bin = engineBins()[format];
@@ -88,6 +89,7 @@ export function startEngine(format, { timeoutMs = 120_000 } = {}) {
   }
   let closed = false;
   return {
+    pid: child.pid,
     load(path) {
       return Number(ask(`load ${path}`).replace(/^ok /, ""));
     },

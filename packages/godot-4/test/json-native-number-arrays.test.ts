@@ -6,7 +6,7 @@ import { type DictionaryEntry, stringToInt, type Value } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EngineJsonParser } from "../src/json-native/json-parse.js";
-import type { JsonArray, JsonObject } from "../src/json-native/json-tree.js";
+import { JsonArray, type JsonObject } from "../src/json-native/json-tree.js";
 import {
   int64Literal,
   type JsonNativeReadOptions,
@@ -33,6 +33,8 @@ function show(run: () => unknown): string {
     };
   }
   return JSON.stringify(out, (_k, v: unknown) => {
+    // A parsed array by what it holds, however the parser handed its items over.
+    if (v instanceof JsonArray) return { at: v.at, items: v.items };
     if (typeof v === "number") return Object.is(v, -0) ? "-0" : Number.isFinite(v) ? v : String(v);
     if (typeof v === "bigint") return `${v}n`;
     if (ArrayBuffer.isView(v))
@@ -222,6 +224,55 @@ describe("arrays of numbers handed over whole", () => {
     );
     // Not a comparison of errors alone: most texts read to a value through number arrays.
     expect(fastArrays).toBeGreaterThan(2500);
+  });
+
+  it("reads long arrays (spans kept for the first 16 numbers only) exactly as the plain tree does", () => {
+    // 10 to 40 numbers, integers past 2^53 often, blanks now and then (numbers read through
+    // next()), and now and then something else after them (the array read again).
+    const wideNumber = fc.oneof(
+      { weight: 3, arbitrary: number },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          "9007199254740993",
+          "-9007199254740993",
+          "9223372036854775807",
+          "-9223372036854775808",
+          "1234567890123456789",
+          "-0",
+          "0000000000000000001",
+        ),
+      },
+    );
+    const long = fc
+      .tuple(
+        fc.array(fc.tuple(fc.constantFrom("", "", "", "", " "), wideNumber), {
+          minLength: 10,
+          maxLength: 40,
+        }),
+        fc.constantFrom("", "", "", ',"x"', ",null", ",[1]", ",", " ,", ",-"),
+      )
+      .map(([xs, tail]) => `[${xs.map(([a, x]) => a + x).join(",")}${tail}]`);
+    const longText = fc.oneof(
+      long,
+      long.map((a) => `{"type":"PackedInt64Array","args":${a}}`),
+      long.map((a) => `{"type":"PackedFloat64Array","args":${a}}`),
+      long.map((a) => `{"type":"Array","args":${a}}`),
+      long.map((a) => `{"type":"Array","args":[${a}]}`),
+    );
+    let long64 = 0;
+    fc.assert(
+      fc.property(longText, options, (t, o) => {
+        expect(show(() => new EngineJsonParser(t).parse())).toBe(
+          show(() => new EngineJsonParser(t, false).parse()),
+        );
+        const fast = show(() => readJsonNativeFrom(t, o, true));
+        expect(fast).toBe(show(() => readJsonNativeFrom(t, o, false)));
+        if (t.includes("Int64") && fast.includes("BigInt64Array")) long64++;
+      }),
+      { seed: 32, numRuns: 4000 },
+    );
+    expect(long64).toBeGreaterThan(300);
   });
 
   it("keeps a key met twice at its first place with its last value, in small and large objects", () => {

@@ -187,19 +187,27 @@ export function shortDecimal(s: string, start: number, limit: number, out: Numbe
   let c = p < limit ? s.charCodeAt(p) : 0;
   const negative = c === 45;
   if (negative) c = ++p < limit ? s.charCodeAt(p) : 0;
+  // The digits before the point, then (after one point) those after it: counted by where they end.
+  const first = p;
   let m = 0;
-  let digits = 0;
-  let point = -1;
-  for (;;) {
-    if (c >= 48 && c <= 57) {
-      m = m * 10 + (c - 48);
-      digits++;
-    } else if (c === 46 && point < 0) point = digits;
-    else break;
+  while (c >= 48 && c <= 57) {
+    m = m * 10 + (c - 48);
     c = ++p < limit ? s.charCodeAt(p) : 0;
   }
+  let digits = p - first;
+  let fraction = 0;
+  if (c === 46) {
+    const point = p;
+    c = ++p < limit ? s.charCodeAt(p) : 0;
+    while (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      c = ++p < limit ? s.charCodeAt(p) : 0;
+    }
+    fraction = p - point - 1;
+    digits += fraction;
+  }
   if (digits === 0 || digits > 18 || m >= TWO_53 || c === 101 || c === 69 || c === 46) return false;
-  const x = point < 0 || point === digits ? m : m / EXACT_POWERS_OF_10[digits - point]!;
+  const x = fraction === 0 ? m : m / EXACT_POWERS_OF_10[fraction]!;
   out.num = negative ? -x : x;
   out.numEnd = p;
   return true;

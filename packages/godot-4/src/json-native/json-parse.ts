@@ -2,6 +2,10 @@ import { builtInStrtod, TextParseError } from "@gdvariant/core";
 import { type NumberOut, shortDecimal } from "./c-number.js";
 import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } from "./json-tree.js";
 
+// An array of numbers keeps every number's span up to this many numbers; a longer one keeps only
+// those of numbers read through next() (see JsonNumbers).
+const SPANS_KEPT = 16;
+
 // Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.
 const MAX_JSON_DEPTH = 1024;
 
@@ -53,6 +57,7 @@ export class EngineJsonParser implements NumberOut {
   // An array of numbers' doubles and spans while it is read (only the innermost array is).
   private numScratch: number[] = [];
   private spanScratch: number[] = [];
+  private wideScratch: number[] = [];
   // The next backslash and NUL at or after the last string's start (the length when none).
   private backslashAt = -1;
   private nulAt = -1;
@@ -308,14 +313,41 @@ export class EngineJsonParser implements NumberOut {
     // node per number.
     const values = this.numScratch;
     const spans = this.spanScratch;
+    const wide = this.wideScratch;
+    let wideCount = 0;
     let count = 0;
     let needComma = false;
     let pending = false;
     if (this.numberArrays) {
+      const s = this.s;
+      const shallow = depth <= MAX_JSON_DEPTH;
       while (this.i < this.len) {
+        // A comma, or a number shortDecimal reads, right where the last token ended: taken here
+        // as next() would take it (no token dispatch); anything else (blanks first, the end, an
+        // error) through next().
+        const c = s.charCodeAt(this.i);
+        if (needComma) {
+          if (c === 44) {
+            this.i++;
+            needComma = false;
+            continue;
+          }
+        } else if (shallow && (c === 45 || (c >= 48 && c <= 57)) && shortDecimal(s, this.i, this.len, this)) {
+          values[count] = this.num;
+          if (count < SPANS_KEPT) {
+            spans[2 * count] = this.i;
+            spans[2 * count + 1] = this.numEnd;
+          }
+          this.i = this.numEnd;
+          count++;
+          needComma = true;
+          continue;
+        }
         this.next();
         if (this.type === TK.bracketClose)
-          return count === 0 ? new JsonArray([], at) : new JsonArray(undefined, at, this.takeNumbers(count));
+          return count === 0
+            ? new JsonArray([], at)
+            : new JsonArray(undefined, at, this.takeNumbers(count, wideCount, at));
         if (needComma) {
           if (this.type !== TK.comma) this.fail("syntax", "expected ','", this.tokenStart);
           needComma = false;
@@ -327,10 +359,24 @@ export class EngineJsonParser implements NumberOut {
           break;
         }
         values[count] = this.num;
-        spans[2 * count] = this.tokenStart;
-        spans[2 * count + 1] = this.numEnd;
+        if (count < SPANS_KEPT) {
+          spans[2 * count] = this.tokenStart;
+          spans[2 * count + 1] = this.numEnd;
+        }
+        wide[3 * wideCount] = count;
+        wide[3 * wideCount + 1] = this.tokenStart;
+        wide[3 * wideCount + 2] = this.numEnd;
+        wideCount++;
         count++;
         needComma = true;
+      }
+      // More numbers than spans kept, then something else: the array read again from its start
+      // as the plain tree (the same tokens, so the same outcome).
+      if (pending && count > SPANS_KEPT) {
+        this.i = at + 1;
+        count = 0;
+        pending = false;
+        needComma = false;
       }
     }
     const items: JsonNode[] = [];
@@ -354,18 +400,28 @@ export class EngineJsonParser implements NumberOut {
     return this.fail("syntax", "expected ']'", this.len);
   }
 
-  // The scratch's first `count` numbers: copied when few, else the scratch arrays themselves
-  // (cut to size), the parser taking new ones (no copy of a large array).
-  private takeNumbers(count: number): JsonNumbers {
-    if (count <= 16)
+  // The scratch's first `count` numbers: copied with their spans when few, else the scratch
+  // array itself (cut to size, the parser taking a new one: no copy of a large array) with the
+  // spans of the numbers read through next(), and the nodes made by reading the array again.
+  private takeNumbers(count: number, wideCount: number, at: number): JsonNumbers {
+    if (count <= SPANS_KEPT)
       return { values: this.numScratch.slice(0, count), spans: this.spanScratch.slice(0, 2 * count) };
     const values = this.numScratch;
-    const spans = this.spanScratch;
     values.length = count;
-    spans.length = 2 * count;
     this.numScratch = [];
-    this.spanScratch = [];
-    return { values, spans };
+    const text = this.s;
+    return {
+      values,
+      wide: this.wideScratch.slice(0, 3 * wideCount),
+      items: () => new EngineJsonParser(text, false).arrayAt(at).items,
+    };
+  }
+
+  // The array whose '[' is at `at`, read as the plain tree (the text already read once).
+  private arrayAt(at: number): JsonArray {
+    this.i = at;
+    this.next();
+    return this.parseArray(1);
   }
 
   private parseObject(depth: number): JsonObject {

@@ -13,11 +13,16 @@ export class JsonNumber {
 
 /**
  * The numbers of an array that holds nothing else, without a node per number: `values[i]` is
- * the double the engine reads, its text `spans[2i]` to `spans[2i + 1]`.
+ * the double the engine reads. A short array (up to 16) has every number's text, `spans[2i]` to
+ * `spans[2i + 1]`; a long one has only `wide`, (index, start, end) of each number not read in
+ * place as a short decimal (every other is an integer literal only when below 2^53, spelling its
+ * double exactly), and `items`, its nodes (the array read again).
  */
 export interface JsonNumbers {
   readonly values: readonly number[];
-  readonly spans: readonly number[];
+  readonly spans?: readonly number[];
+  readonly wide?: readonly number[];
+  readonly items?: () => JsonNode[];
 }
 
 /**
@@ -37,8 +42,11 @@ export class JsonArray {
 
   get items(): JsonNode[] {
     if (this.list === undefined) {
-      const { values, spans } = this.numbers!;
-      this.list = values.map((v, i) => new JsonNumber(v, spans[2 * i]!, spans[2 * i + 1]!));
+      const { values, spans, items } = this.numbers!;
+      this.list =
+        spans === undefined
+          ? items!()
+          : values.map((v, i) => new JsonNumber(v, spans[2 * i]!, spans[2 * i + 1]!));
     }
     return this.list;
   }
