@@ -244,7 +244,11 @@ export class Decoder implements DecodeContext {
       case INLINE_VECTOR3:
         if ((header & FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
         r.pos = p + 12;
-        value = b.vector3(view.getFloat32(p, true), view.getFloat32(p + 4, true), view.getFloat32(p + 8, true));
+        value = b.vector3(
+          view.getFloat32(p, true),
+          view.getFloat32(p + 4, true),
+          view.getFloat32(p + 8, true),
+        );
         break;
       case INLINE_COLOR:
         if ((header & FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
