@@ -46,9 +46,6 @@ export interface DecodeResult {
   readonly length: number;
 }
 
-// What read's switch leaves for the codec (a builder may make undefined of a value).
-const UNREAD: unknown = Symbol("unread");
-
 /** One level of the path spans report: the segment, and the level above (ROOT at the top). */
 interface PathNode {
   readonly up: PathNode | undefined;
@@ -206,30 +203,32 @@ export class Decoder implements DecodeContext {
     const tag = id < this.tags.length ? this.tags[id]! : 0;
     const b = this.b;
     const left = r.end - p;
-    let value: unknown = UNREAD;
+    // A value the switch does not read (too short, 64-bit, no inline tag) is the codec's: those
+    // cases return readByCodec's value (a sentinel compared with every value read made V8 call
+    // its generic StrictEqual per value).
+    let value: unknown;
     switch (tag) {
       case INLINE_NIL:
         value = b.nil();
         break;
       case INLINE_BOOL:
-        if (left >= 4) {
-          r.pos = p + 4;
-          value = b.bool(view.getUint32(p, true) !== 0);
-        }
+        if (left < 4) return this.readByCodec(id, header, start);
+        r.pos = p + 4;
+        value = b.bool(view.getUint32(p, true) !== 0);
         break;
       case INLINE_INT:
         if ((header & FLAG_64) !== 0) value = b.int(r.i64n());
         else if (left >= 4) {
           r.pos = p + 4;
           value = b.int(view.getInt32(p, true));
-        }
+        } else return this.readByCodec(id, header, start);
         break;
       case INLINE_FLOAT:
         if ((header & FLAG_64) !== 0) value = b.float(r.f64());
         else if (left >= 4) {
           r.pos = p + 4;
           value = b.float(view.getFloat32(p, true));
-        }
+        } else return this.readByCodec(id, header, start);
         break;
       case INLINE_STRING:
         value = b.string(r.string());
@@ -238,31 +237,28 @@ export class Decoder implements DecodeContext {
         value = b.stringName(r.string());
         break;
       case INLINE_VECTOR2:
-        if ((header & FLAG_64) === 0 && left >= 8) {
-          r.pos = p + 8;
-          value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
-        }
+        if ((header & FLAG_64) !== 0 || left < 8) return this.readByCodec(id, header, start);
+        r.pos = p + 8;
+        value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
         break;
       case INLINE_VECTOR3:
-        if ((header & FLAG_64) === 0 && left >= 12) {
-          r.pos = p + 12;
-          value = b.vector3(
-            view.getFloat32(p, true),
-            view.getFloat32(p + 4, true),
-            view.getFloat32(p + 8, true),
-          );
-        }
+        if ((header & FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
+        r.pos = p + 12;
+        value = b.vector3(
+          view.getFloat32(p, true),
+          view.getFloat32(p + 4, true),
+          view.getFloat32(p + 8, true),
+        );
         break;
       case INLINE_COLOR:
-        if ((header & FLAG_64) === 0 && left >= 16) {
-          r.pos = p + 16;
-          value = b.color(
-            view.getFloat32(p, true),
-            view.getFloat32(p + 4, true),
-            view.getFloat32(p + 8, true),
-            view.getFloat32(p + 12, true),
-          );
-        }
+        if ((header & FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
+        r.pos = p + 16;
+        value = b.color(
+          view.getFloat32(p, true),
+          view.getFloat32(p + 4, true),
+          view.getFloat32(p + 8, true),
+          view.getFloat32(p + 12, true),
+        );
         break;
       case INLINE_ARRAY:
         value = this.readArray(this.codecs[id]!.inline!, header, start);
@@ -270,10 +266,10 @@ export class Decoder implements DecodeContext {
       case INLINE_DICTIONARY:
         value = this.readDictionary(this.codecs[id]!.inline!, header, start);
         break;
+      default:
+        return this.readByCodec(id, header, start);
     }
-    // A codec-read value is told to the observer as the model value (readByCodec).
-    if (value === UNREAD) value = this.readByCodec(id, header, start);
-    else if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
+    if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
     if (this.onSpan !== undefined) this.span(start, id);
     return value;
   }
@@ -298,6 +294,8 @@ export class Decoder implements DecodeContext {
     this.onSpan!(span);
   }
 
+  // A value its codec reads (read's switch leaves it), told to the observer as the model value,
+  // and its span reported, as read does for the others.
   private readByCodec(id: number, header: number, start: number): unknown {
     const codec = this.codecs[id];
     if (codec === undefined) {
@@ -317,7 +315,9 @@ export class Decoder implements DecodeContext {
       }
     }
     if (this.observer !== undefined) this.observer.observe(value, header, start, this.reader.pos);
-    return b === MODEL ? value : b.value(value);
+    const out = b === MODEL ? value : b.value(value);
+    if (this.onSpan !== undefined) this.span(start, id);
+    return out;
   }
 
   // Header bits beyond the type id in a strict (2.x) dialect: only the codec's own flags.
@@ -476,14 +476,17 @@ export class Decoder implements DecodeContext {
         // stack frame more per level of a key chain) is plain, and may be one read before
         // (readKeyIn).
         const p = r.pos;
-        const isString = r.end - p >= 8 && r.view.getUint32(p, true) === stringId;
-        if (kinds && !isString && !this.keyIsPlain()) plain = false;
-        key =
-          i < 16 && isString
-            ? words === undefined
-              ? this.readKeyIn(((count & 15) << 4) | i)
-              : this.readKeptKey(((count & 15) << 4) | i, words)
-            : this.read();
+        if (r.end - p >= 8 && r.view.getUint32(p, true) === stringId) {
+          key =
+            i >= 16
+              ? this.read()
+              : words === undefined
+                ? this.readKeyIn(((count & 15) << 4) | i)
+                : this.readKeptKey(((count & 15) << 4) | i, words);
+        } else {
+          if (kinds && !this.keyIsPlain()) plain = false;
+          key = this.read();
+        }
         b.entry(acc, i, key, this.read());
       }
     } catch (e) {
