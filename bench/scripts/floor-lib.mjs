@@ -209,7 +209,8 @@ export function countedCalls(fn, iterations) {
 /**
  * The floors of one workload (see js-floor.mjs): `decodeFloor(b)` and `decodeFloorKeys(b)` make
  * decodeJS's value, `taggedFloor(b)` decode's, `encodeFloor(plain)` writes encode's bytes; all
- * from a plan made once of `bytes`. `check()` throws unless each gives what gdvariant gives.
+ * from a plan made once of `bytes`; `encodeTaggedFloor(v)` writes decode's value `v` unchecked and
+ * `written(n)` views what it wrote. `check()` throws unless each gives what gdvariant gives.
  * @param {{ dialect: any, decode: Function, decodeJS: Function, encode: Function }} g a dialect package
  * @param {Uint8Array} bytes the workload
  */
@@ -503,7 +504,7 @@ export function floors(g, bytes) {
   }
 
   // The floor under `encode` of the tagged value (decode's): the workload's own bytes, written
-  // unchecked into the same kept buffer (as encode-floor.mjs, for every kind the workloads hold).
+  // unchecked into the same kept buffer, for every kind the workloads hold (encode-floor.mjs times it).
   function writeTagged(x) {
     switch (x.kind) {
       case "nil":
@@ -632,6 +633,8 @@ export function floors(g, bytes) {
     taggedFloor: floorTagged,
     encodeTaggedFloor: floorEncodeTagged,
     encodeFloor: floorEncode,
+    // The bytes the last encode floor wrote (n of them), a view of the kept buffer.
+    written: (n) => out.subarray(0, n),
     check,
   };
 }
