@@ -5,6 +5,8 @@ import { JsonArray, type JsonNode, JsonNumber, type JsonNumbers, JsonObject } fr
 // An array of numbers keeps every number's span up to this many numbers; a longer one keeps only
 // those of numbers read through next() (see JsonNumbers).
 const SPANS_KEPT = 16;
+// `wide` of an array whose numbers were all read in place (shared: never written).
+const NO_WIDE: readonly number[] = Object.freeze([]);
 
 // Variant::MAX_RECURSION_DEPTH: `_parse_value` refuses a value nested deeper than this.
 const MAX_JSON_DEPTH = 1024;
@@ -400,21 +402,18 @@ export class EngineJsonParser implements NumberOut {
     return this.fail("syntax", "expected ']'", this.len);
   }
 
-  // The scratch's first `count` numbers: copied with their spans when few, else the scratch
-  // array itself (cut to size, the parser taking a new one: no copy of a large array) with the
-  // spans of the numbers read through next(), and the nodes made by reading the array again.
+  // The scratch's first `count` numbers with the spans of those read through next() (`wide`):
+  // copied with every span when few, else the scratch array itself (cut to size, the parser
+  // taking a new one: no copy of a large array), its nodes made by reading the array again.
   private takeNumbers(count: number, wideCount: number, at: number): JsonNumbers {
+    const wide = wideCount === 0 ? NO_WIDE : this.wideScratch.slice(0, 3 * wideCount);
     if (count <= SPANS_KEPT)
-      return { values: this.numScratch.slice(0, count), spans: this.spanScratch.slice(0, 2 * count) };
+      return { values: this.numScratch.slice(0, count), wide, spans: this.spanScratch.slice(0, 2 * count) };
     const values = this.numScratch;
     values.length = count;
     this.numScratch = [];
     const text = this.s;
-    return {
-      values,
-      wide: this.wideScratch.slice(0, 3 * wideCount),
-      items: () => new EngineJsonParser(text, false).arrayAt(at).items,
-    };
+    return { values, wide, items: () => new EngineJsonParser(text, false).arrayAt(at).items };
   }
 
   // The array whose '[' is at `at`, read as the plain tree (the text already read once).

@@ -13,15 +13,15 @@ export class JsonNumber {
 
 /**
  * The numbers of an array that holds nothing else, without a node per number: `values[i]` is
- * the double the engine reads. A short array (up to 16) has every number's text, `spans[2i]` to
- * `spans[2i + 1]`; a long one has only `wide`, (index, start, end) of each number not read in
- * place as a short decimal (every other is an integer literal only when below 2^53, spelling its
- * double exactly), and `items`, its nodes (the array read again).
+ * the double the engine reads; `wide` holds (index, start, end) of each number not read in place
+ * as a short decimal (every other is an integer literal only when below 2^53, spelling its double
+ * exactly). For its nodes, a short array (up to 16) has every number's text, `spans[2i]` to
+ * `spans[2i + 1]`; a long one has `items` (the array read again).
  */
 export interface JsonNumbers {
   readonly values: readonly number[];
+  readonly wide: readonly number[];
   readonly spans?: readonly number[];
-  readonly wide?: readonly number[];
   readonly items?: () => JsonNode[];
 }
 

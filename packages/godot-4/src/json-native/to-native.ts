@@ -433,19 +433,14 @@ class NativeReader {
       case "packedInt64Array": {
         const n = this.numArgs(o);
         if (n !== undefined) {
-          const { values, spans, wide } = n;
+          const { values, wide } = n;
           const data = new BigInt64Array(values.length);
-          if (spans !== undefined)
-            for (let i = 0; i < data.length; i++)
-              data[i] = this.int64Text(spans[2 * i]!, spans[2 * i + 1]!) ?? doubleToInt64(values[i]!);
-          else {
-            // A number read in place as a short decimal is below 2^53, and an integer literal
-            // only when its double is that integer: its text adds nothing. The others by text.
-            for (let i = 0; i < data.length; i++) data[i] = doubleToInt64(values[i]!);
-            for (let j = 0; j < wide!.length; j += 3) {
-              const k = wide![j]!;
-              data[k] = this.int64Text(wide![j + 1]!, wide![j + 2]!) ?? doubleToInt64(values[k]!);
-            }
+          // A number read in place as a short decimal is below 2^53, and an integer literal only
+          // when its double is that integer: its text adds nothing. The others by text.
+          for (let i = 0; i < data.length; i++) data[i] = doubleToInt64(values[i]!);
+          for (let j = 0; j < wide.length; j += 3) {
+            const k = wide[j]!;
+            data[k] = this.int64Text(wide[j + 1]!, wide[j + 2]!) ?? doubleToInt64(values[k]!);
           }
           return { kind, data };
         }
