@@ -131,7 +131,7 @@ export class ByteReader {
       if (v !== -9007199254740992) return v;
     }
     // Past it, a bigint from the two halves. (DataView.getBigInt64 here made decodeJS of
-    // Array[int] 2.8% cheaper but the tagged decode 17% dearer: bench/README.md.)
+    // Array[int] 2.8% cheaper but the tagged decode 17% dearer: bench/CHANGELOG.md.)
     return (BigInt(hi) << 32n) | BigInt(lo);
   }
 
