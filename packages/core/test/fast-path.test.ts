@@ -9,6 +9,7 @@ import {
   DecodeError,
   type Dialect,
   type DictionaryValue,
+  decodeJSWith,
   decodeWithLength,
   defineCodec,
   EncodeError,
@@ -16,12 +17,13 @@ import {
   encodeIntoWith,
   encodeWith,
   equals,
+  toJS,
   type Value,
 } from "@gdvariant/core";
 import { valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIALECTS_WITH_LEAVES, hex, legacy, modern, unhex } from "./support/dialects.js";
+import { DIALECTS_WITH_LEAVES, hex, legacy, modern, modernDouble, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")
   .split("\n")
@@ -156,6 +158,128 @@ describe("inline fast path and per-value path agree", () => {
       expect(run(false), `maxDepth ${maxDepth}`).toBe(run(true));
       if (maxDepth < 40) expect(String(run(false))).toMatch(/^depth-exceeded/);
     }
+  });
+});
+
+// An Array[int] (4.x typed ARRAY, element type int) built word by word: its int elements are read
+// by readElements from their header word, anything else through read.
+function typedInts(): { bytes: Uint8Array; intStarts: number[] } {
+  const words: number[] = [28 | (1 << 16), 2, 0];
+  const intStarts: number[] = [];
+  const int32 = (v: number) => {
+    intStarts.push(words.length * 4);
+    words.push(2, v);
+  };
+  const int64 = (lo: number, hi: number) => {
+    intStarts.push(words.length * 4);
+    words.push(2 | (1 << 16), lo, hi);
+  };
+  int32(7);
+  int32(-1);
+  int64(0, 1 << 20); // 2^52: a number
+  int64(0xffffffff, 0x1fffff); // 2^53 - 1
+  int64(0, 1 << 21); // 2^53: a bigint
+  int64(1, 0x80000000); // -2^63 + 1
+  words.push(3, 0x3fc00000); // a float, 1.5
+  int32(0x7fffffff);
+  words.push(4, 2, 0x6968); // a String "hi"
+  words.push(28, 1, 2, 5); // an untyped Array of one int
+  int64(5, 0);
+  int32(-0x80000000);
+  words[2] = 12;
+  const bytes = new Uint8Array(words.length * 4);
+  const view = new DataView(bytes.buffer);
+  words.forEach((w, i) => {
+    view.setUint32(i * 4, w >>> 0, true);
+  });
+  return { bytes, intStarts };
+}
+
+describe("Array[int] elements read by their header word", () => {
+  // decodeJS (and a codec's) against toJS of decode, or the same error (decodeJS reports decode's).
+  function expectSameJS(bytes: Uint8Array, label: string): void {
+    let want: unknown;
+    try {
+      want = toJS(decodeWithLength(modern, bytes).value);
+    } catch (e) {
+      if (!DecodeError.is(e)) throw e;
+      want = `${e.code} ${e.offset} ${JSON.stringify(e.path)}`;
+    }
+    let got: unknown;
+    try {
+      got = decodeJSWith(modern, bytes);
+    } catch (e) {
+      if (!DecodeError.is(e)) throw e;
+      got = `${e.code} ${e.offset} ${JSON.stringify(e.path)}`;
+    }
+    expect(got, label).toEqual(want);
+  }
+
+  it("agree with the per-value path and decodeJS with decode, whole, cut anywhere and changed anywhere", () => {
+    const { bytes } = typedInts();
+    expect(expectSame(modern, bytes, "whole")).toBe("value");
+    const v = decodeWithLength(modern, bytes).value as ArrayValue;
+    expect(v.items.map((x) => (x.kind === "int" ? x.value : x.kind))).toEqual([
+      7,
+      -1,
+      2 ** 52,
+      2 ** 53 - 1,
+      2n ** 53n,
+      -(2n ** 63n) + 1n,
+      "float",
+      0x7fffffff,
+      "string",
+      "array",
+      5,
+      -0x80000000,
+    ]);
+    expectSameJS(bytes, "whole");
+    let errors = 0;
+    for (let cut = 0; cut < bytes.length; cut++) {
+      if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
+      expectSameJS(bytes.subarray(0, cut), `cut ${cut}`);
+    }
+    for (let i = 0; i < bytes.length; i++) {
+      for (const b of [0x00, 0x01, 0x02, 0x03, 0x7f, 0x80, 0xff]) {
+        const m = bytes.slice();
+        m[i] = b;
+        if (expectSame(modern, m, `[${i}]=${b}`) === "error") errors++;
+        expectSameJS(m, `[${i}]=${b}`);
+      }
+    }
+    expect(errors).toBeGreaterThan(100);
+  });
+
+  it("fail where the layout says: a cut 64-bit int, and past the last element", () => {
+    const { bytes, intStarts } = typedInts();
+    // The 64-bit int at index 4 cut after its header and 4 of its 8 bytes.
+    const at = intStarts[4]!;
+    for (const [cut, d] of [
+      [at + 8, modern],
+      [at + 8, modernDouble],
+    ] as const) {
+      try {
+        decodeWithLength(d, bytes.subarray(0, cut));
+        expect.unreachable();
+      } catch (e) {
+        if (!DecodeError.is(e)) throw e;
+        expect([e.code, e.offset, e.path]).toEqual(["truncated", at + 4, [4]]);
+      }
+    }
+  });
+
+  it("are still told to an observer (onPart) one by one", () => {
+    const { bytes, intStarts } = typedInts();
+    const headers: number[] = [];
+    decodeWithLength(modern, bytes, {
+      onPart: (p) => {
+        if (p.wireId === 2 && p.kind === "header") headers.push(p.start);
+      },
+    });
+    // The 12 elements' ints and the one in the nested Array.
+    expect(headers.sort((a, b) => a - b)).toEqual(
+      [...intStarts, intStarts[6]! + 8 + 12 + 8].sort((a, b) => a - b),
+    );
   });
 });
 

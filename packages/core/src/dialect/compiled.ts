@@ -1,6 +1,8 @@
+import { FLAG_64 } from "../codecs/define.js";
 import {
   INLINE_ARRAY,
   INLINE_DICTIONARY,
+  INLINE_INT,
   INLINE_KINDS,
   INLINE_NONE,
   INLINE_STRING,
@@ -21,6 +23,12 @@ export interface Compiled {
   readonly flagCheck: number;
   /** The wire id of the String codec when the reader reads it inline (readKeyIn), or -1. */
   readonly stringId: number;
+  /**
+   * The header words of an int the reader reads inline (readElements), 32-bit and 64-bit, or -1
+   * (no inline int codec; a 64-bit header the dialect refuses or whose flag is in its type mask).
+   */
+  readonly int32Header: number;
+  readonly int64Header: number;
   /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
   readonly arrayId: number;
   readonly dictionaryId: number;
@@ -62,14 +70,22 @@ export function compile(dialect: Dialect): Compiled {
     if (codec?.inline?.tag === tag && codec.inline.encode && writesInline(codec))
       encodeIds[tag] = codec.wireId;
   }
+  const intId = tags.indexOf(INLINE_INT);
+  const flagCheck = dialect.strictFlags === true ? ~dialect.typeMask : 0;
+  const int64 =
+    intId >= 0 &&
+    (dialect.typeMask & FLAG_64) === 0 &&
+    (flagCheck & FLAG_64 & ~codecs[intId]!.flagMask) === 0;
   const array = dialect.codecForKind("array");
   const dictionary = dialect.codecForKind("dictionary");
   c = {
     tags,
     plainKey,
     encodeIds,
-    flagCheck: dialect.strictFlags === true ? ~dialect.typeMask : 0,
+    flagCheck,
     stringId: tags.indexOf(INLINE_STRING),
+    int32Header: intId,
+    int64Header: int64 ? (intId | FLAG_64) >>> 0 : -1,
     arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
       dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,

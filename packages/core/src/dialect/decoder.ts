@@ -95,6 +95,8 @@ export class Decoder implements DecodeContext {
   private readonly plainKey: Uint8Array;
   private readonly flagCheck: number;
   private readonly stringId: number;
+  private readonly int32Header: number;
+  private readonly int64Header: number;
   private readonly typeMask: number;
   private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
@@ -143,6 +145,8 @@ export class Decoder implements DecodeContext {
     this.plainKey = c.plainKey;
     this.flagCheck = c.flagCheck;
     this.stringId = c.stringId;
+    this.int32Header = c.int32Header;
+    this.int64Header = c.int64Header;
     this.typeMask = dialect.typeMask;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
@@ -342,7 +346,7 @@ export class Decoder implements DecodeContext {
     const word = r.u32();
     const count = word & 0x7fffffff;
     this.checkCount(count, 4, at);
-    const items = this.readElements(count);
+    const items = this.readElements(count, elementType?.kind === "builtin" && elementType.type === "int");
     return this.b.array(items, elementType, inl.shared === true && (word & 0x80000000) !== 0);
   }
 
@@ -424,7 +428,7 @@ export class Decoder implements DecodeContext {
   // The loops of readElements and readEntries hold one try per container instead of one
   // per value; what a failure needs for its path (the index, or the key) is still at hand in
   // the catch. With spans on they take the per-value path, which keeps `path` current.
-  private readElements(count: number): unknown[] {
+  private readElements(count: number, ints = false): unknown[] {
     const items = new Array<unknown>(count);
     if (this.path !== undefined) {
       for (let i = 0; i < count; i++) items[i] = this.nested(SEGMENT_INDEX, i, undefined);
@@ -436,7 +440,34 @@ export class Decoder implements DecodeContext {
       if (count > 0 && depth > this.maxDepth) {
         throw this.tooDeep();
       }
-      for (; i < count; i++) items[i] = this.read();
+      if (ints && this.observer === undefined) {
+        // An Array[int]'s elements, read here by their header word as read's int case reads
+        // them (a 64-bit one short of bytes fails in i64n as it does there), without read's
+        // dispatch; anything else, or fewer than 8 bytes, goes to read. Not with an observer
+        // (read tells it of each value).
+        const r = this.reader;
+        const view = r.view;
+        const b = this.b;
+        const int32 = this.int32Header;
+        const int64 = this.int64Header;
+        for (; i < count; i++) {
+          const p = r.pos;
+          if (r.end - p >= 8) {
+            const header = view.getUint32(p, true);
+            if (header === int32) {
+              r.pos = p + 8;
+              items[i] = b.int(view.getInt32(p + 4, true));
+              continue;
+            }
+            if (header === int64) {
+              r.pos = p + 4;
+              items[i] = b.int(r.i64n());
+              continue;
+            }
+          }
+          items[i] = this.read();
+        }
+      } else for (; i < count; i++) items[i] = this.read();
     } catch (e) {
       this.depth = depth - 1;
       if (DecodeError.is(e)) this.unwinding.add(e, i);
