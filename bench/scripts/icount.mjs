@@ -16,9 +16,12 @@ import { tables } from "./tables.mjs";
 const [corePath, format, name, op, iterations] = process.argv.slice(2);
 const c = await import(pathToFileURL(resolve(corePath)).href);
 const d = tables(c)[format];
-const bytes = new Uint8Array(
+const file = new Uint8Array(
   readFileSync(fileURLToPath(new URL(`../workloads/${format}/${name}.bin`, import.meta.url))),
 );
+// ICOUNT_REENCODE=1: the bytes `encode` writes for the workload's plain JS value (what
+// scripts/codec.mjs decodes: the small message's Vector2 becomes a Dictionary {x, y} of floats).
+const bytes = process.env.ICOUNT_REENCODE ? c.encodeWith(d, c.decodeJSWith(d, file)) : file;
 const value = c.decodeWith(d, bytes);
 // encode-into writes into one preallocated buffer: no allocation per call, so no collections
 // whose timing moves the count between runs.

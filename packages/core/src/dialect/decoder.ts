@@ -54,6 +54,9 @@ interface PathNode {
 
 const ROOT: PathNode = { up: undefined, segment: 0 };
 
+// Thrown by readDictionary to decodeValue, which reads again without promises of plain keys.
+const AGAIN = /* @__PURE__ */ Object.freeze({ again: true });
+
 function segmentsOf(node: PathNode): PathSegment[] {
   const out: PathSegment[] = [];
   for (let n: PathNode = node; n.up !== undefined; n = n.up) out.push(n.segment);
@@ -122,6 +125,9 @@ export class Decoder implements DecodeContext {
   // A codec object's key words (KeyTable.words), compared a word at a time (readKeptKey); a
   // one-off reading has none and compares characters (readKeyIn).
   private readonly keyWords: Int32Array | undefined;
+  // Whether readDictionary may promise the builder plain keys: until the reading had to start
+  // again (decodeValue; restart sets it for the next reading).
+  private plainFirst = true;
 
   constructor(
     reader: ByteReader,
@@ -168,6 +174,7 @@ export class Decoder implements DecodeContext {
     this.b = builder;
     this.path = this.onSpan ? ROOT : undefined;
     this.unwound = undefined;
+    this.plainFirst = true;
   }
 
   /** Whether this decoder was made for `dialect` and `options` (the same objects). */
@@ -186,6 +193,16 @@ export class Decoder implements DecodeContext {
 
   /** Reads one complete Variant (header + payload) at the current position. */
   decodeValue(): Value {
+    const start = this.reader.pos;
+    try {
+      return this.read() as Value;
+    } catch (e) {
+      if (e !== AGAIN) throw e;
+    }
+    // A dictionary could not keep its promise of plain keys (readDictionary): the same bytes
+    // again without promises. The loops that the throw left put their depth back.
+    this.plainFirst = false;
+    this.reader.pos = start;
     return this.read() as Value;
   }
 
@@ -346,7 +363,13 @@ export class Decoder implements DecodeContext {
     const word = r.u32();
     const count = word & 0x7fffffff;
     this.checkCount(count, 4, at);
-    const items = this.readElements(count, elementType?.kind === "builtin" && elementType.type === "int");
+    const items =
+      elementType?.kind === "builtin" &&
+      elementType.type === "int" &&
+      this.observer === undefined &&
+      this.path === undefined
+        ? this.readInts(count)
+        : this.readElements(count);
     return this.b.array(items, elementType, inl.shared === true && (word & 0x80000000) !== 0);
   }
 
@@ -363,8 +386,23 @@ export class Decoder implements DecodeContext {
     const count = word & 0x7fffffff;
     this.checkCount(count, 8, at);
     const b = this.b;
-    const acc = b.entries(count);
-    const plain = this.readEntries(acc, count);
+    // A builder that needs the key kinds (decodeJS's: an object or a Map) is promised plain keys
+    // and fills its object as the entries are read, until a key that is not plain (readEntries
+    // stops before it and returns false). Not with an observer or spans: they would be told of
+    // values twice when the reading starts again.
+    const promise = b.keyKinds && this.plainFirst && this.observer === undefined && this.path === undefined;
+    let acc = b.entries(count, promise);
+    let plain = this.readEntries(acc, count, promise);
+    if (promise && !plain) {
+      // At the first entry nothing was read: go on without the promise. Past it, the object
+      // holds entries that cannot make the Map (5 and "5" are one key there): the reading starts
+      // again without promises (decodeValue), once per reading, so that no input costs more
+      // than twice its reading (reading such dictionaries again level by level would be
+      // quadratic in a chain of them).
+      if (r.pos !== at + 4) throw AGAIN;
+      acc = b.entries(count, false);
+      plain = this.readEntries(acc, count, false);
+    }
     return b.dictionary(acc, plain, keyType, valueType, inl.shared === true && (word & 0x80000000) !== 0);
   }
 
@@ -420,15 +458,15 @@ export class Decoder implements DecodeContext {
 
   // Codecs run with MODEL as the builder (readByCodec), so what these read is model values.
   decodeEntries(count: number): DictionaryEntry[] {
-    const acc = MODEL.entries(count);
-    this.readEntries(acc, count);
+    const acc = MODEL.entries(count, false);
+    this.readEntries(acc, count, false);
     return acc as DictionaryEntry[];
   }
 
   // The loops of readElements and readEntries hold one try per container instead of one
   // per value; what a failure needs for its path (the index, or the key) is still at hand in
   // the catch. With spans on they take the per-value path, which keeps `path` current.
-  private readElements(count: number, ints = false): unknown[] {
+  private readElements(count: number): unknown[] {
     const items = new Array<unknown>(count);
     if (this.path !== undefined) {
       for (let i = 0; i < count; i++) items[i] = this.nested(SEGMENT_INDEX, i, undefined);
@@ -440,34 +478,50 @@ export class Decoder implements DecodeContext {
       if (count > 0 && depth > this.maxDepth) {
         throw this.tooDeep();
       }
-      if (ints && this.observer === undefined) {
-        // An Array[int]'s elements, read here by their header word as read's int case reads
-        // them (a 64-bit one short of bytes fails in i64n as it does there), without read's
-        // dispatch; anything else, or fewer than 8 bytes, goes to read. Not with an observer
-        // (read tells it of each value).
-        const r = this.reader;
-        const view = r.view;
-        const b = this.b;
-        const int32 = this.int32Header;
-        const int64 = this.int64Header;
-        for (; i < count; i++) {
-          const p = r.pos;
-          if (r.end - p >= 8) {
-            const header = view.getUint32(p, true);
-            if (header === int32) {
-              r.pos = p + 8;
-              items[i] = b.int(view.getInt32(p + 4, true));
-              continue;
-            }
-            if (header === int64) {
-              r.pos = p + 4;
-              items[i] = b.int(r.i64n());
-              continue;
-            }
+      for (; i < count; i++) items[i] = this.read();
+    } catch (e) {
+      this.depth = depth - 1;
+      if (DecodeError.is(e)) this.unwinding.add(e, i);
+      throw e;
+    }
+    this.depth = depth - 1;
+    return items;
+  }
+
+  // readElements of an Array[int] (readArray; no spans, no observer: read tells an observer of
+  // each value): an int element is read here by its header word as read's int case reads it (a
+  // 64-bit one short of bytes fails in i64n as it does there), without read's dispatch; anything
+  // else, or fewer than 8 bytes, goes to read.
+  private readInts(count: number): unknown[] {
+    const items = new Array<unknown>(count);
+    const depth = ++this.depth;
+    let i = 0;
+    try {
+      if (count > 0 && depth > this.maxDepth) {
+        throw this.tooDeep();
+      }
+      const r = this.reader;
+      const view = r.view;
+      const b = this.b;
+      const int32 = this.int32Header;
+      const int64 = this.int64Header;
+      for (; i < count; i++) {
+        const p = r.pos;
+        if (r.end - p >= 8) {
+          const header = view.getUint32(p, true);
+          if (header === int32) {
+            r.pos = p + 8;
+            items[i] = b.int(view.getInt32(p + 4, true));
+            continue;
           }
-          items[i] = this.read();
+          if (header === int64) {
+            r.pos = p + 4;
+            items[i] = b.int(r.i64n());
+            continue;
+          }
         }
-      } else for (; i < count; i++) items[i] = this.read();
+        items[i] = this.read();
+      }
     } catch (e) {
       this.depth = depth - 1;
       if (DecodeError.is(e)) this.unwinding.add(e, i);
@@ -479,7 +533,8 @@ export class Decoder implements DecodeContext {
 
   // Fills `acc` with `count` entries through the builder; true when every key is plain (the
   // JS builder's object-or-Map choice; only looked at when the builder asks for key kinds).
-  private readEntries(acc: unknown, count: number): boolean {
+  // `stop`: false as soon as a key is not plain, before reading it (readDictionary).
+  private readEntries(acc: unknown, count: number, stop: boolean): boolean {
     const b = this.b;
     const r = this.reader;
     const kinds = b.keyKinds;
@@ -515,7 +570,10 @@ export class Decoder implements DecodeContext {
                 ? this.readKeyIn(((count & 15) << 4) | i)
                 : this.readKeptKey(((count & 15) << 4) | i, words);
         } else {
-          if (kinds && !this.keyIsPlain()) plain = false;
+          if (kinds && !this.keyIsPlain()) {
+            if (stop) break;
+            plain = false;
+          }
           key = this.read();
         }
         b.entry(acc, i, key, this.read());
@@ -528,7 +586,7 @@ export class Decoder implements DecodeContext {
       throw e;
     }
     this.depth = depth - 1;
-    return plain;
+    return plain && i === count;
   }
 
   // Whether the key at the reader's position is a String, StringName or int (by its header).

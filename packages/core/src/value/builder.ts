@@ -10,7 +10,9 @@ import type { ContainerType, Int64, Value } from "./types.js";
  * made for them); every other kind is read by its codec as a model value and handed to
  * {@link Builder.value}. A dictionary is filled in place: {@link Builder.entries} makes the
  * accumulator for `count` entries, {@link Builder.entry} stores entry `i`, and
- * {@link Builder.dictionary} closes it.
+ * {@link Builder.dictionary} closes it. A builder with {@link Builder.keyKinds} may be asked for
+ * an accumulator of plain keys only: the reader then stops at the first other key, drops that
+ * accumulator and reads the entries again into one made without the promise.
  */
 export interface Builder {
   /**
@@ -30,7 +32,13 @@ export interface Builder {
   /** Any other kind, as its codec read it. */
   value(v: Value): unknown;
   array(items: unknown[], elementType: ContainerType | undefined, shared: boolean): unknown;
-  entries(count: number): unknown;
+  /**
+   * The accumulator of a dictionary of `count` entries. `plainKeys` true (only asked of a builder
+   * with {@link Builder.keyKinds}): every key {@link Builder.entry} gets is a String, StringName
+   * or int; if the reader meets another key it leaves this accumulator unfinished and starts
+   * again with `plainKeys` false.
+   */
+  entries(count: number, plainKeys: boolean): unknown;
   /** Stores entry `i`. */
   entry(acc: unknown, i: number, key: unknown, value: unknown): void;
   dictionary(

@@ -4,8 +4,10 @@ import { setKey, type ToJSOptions, toJS } from "./js.js";
 /**
  * The builder of `decodeJS`: plain JavaScript made in the reader's one pass, exactly what
  * `toJS(decode(bytes), options)` gives (the tests compare the two on every fixture).
- * Dictionaries collect key, value, key, value... and become an object when every key is a
- * String, StringName or int (as toJS decides), else a Map.
+ * A dictionary of plain keys only (String, StringName or int: as toJS decides) becomes an object,
+ * else a Map. With `dictionaries: "map"` each is a Map, filled as its entries are read; otherwise
+ * an object is filled as the entries are read when the reader promises plain keys (`entries`'
+ * plainKeys), else key, value, key, value... are collected and become one or the other at the end.
  */
 function makeJsBuilder(map: boolean): Builder {
   const options: ToJSOptions = { dictionaries: map ? "map" : "auto" };
@@ -22,16 +24,22 @@ function makeJsBuilder(map: boolean): Builder {
     color: (r, g, b, a) => ({ r, g, b, a }),
     value: (v) => toJS(v, options),
     array: (items) => items,
-    entries: (count) => new Array<unknown>(count * 2),
+    entries: (count, plainKeys) =>
+      map ? new Map<unknown, unknown>() : plainKeys ? {} : new Array<unknown>(count * 2),
     entry: (acc, i, key, value) => {
-      const kv = acc as unknown[];
-      kv[i * 2] = key;
-      kv[i * 2 + 1] = value;
+      if (!Array.isArray(acc)) {
+        if (map) (acc as Map<unknown, unknown>).set(key, value);
+        else setKey(acc as Record<string, unknown>, typeof key === "string" ? key : String(key), value);
+        return;
+      }
+      acc[i * 2] = key;
+      acc[i * 2 + 1] = value;
     },
     dictionary: (acc, plain) => {
-      const kv = acc as unknown[];
+      if (!Array.isArray(acc)) return acc;
+      const kv = acc;
       const n = kv.length;
-      if (plain && !map) {
+      if (plain) {
         const out: Record<string, unknown> = {};
         for (let i = 0; i < n; i += 2) {
           const k = kv[i];
