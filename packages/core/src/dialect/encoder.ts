@@ -370,15 +370,18 @@ class Encoder implements EncodeContext {
       // reads `obj[k]` there by the enum cache's field index, where a load by a key string is
       // a megamorphic lookup (a tenth of encoding a small message). A key for-in skips (deleted
       // by a getter) or an inherited one ends it; the loop below goes on from Object.keys.
-      for (const k in obj) {
-        if (i >= n || k !== keys[i]) break;
-        key = undefined;
-        if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
-        else this.encodeValue(k);
-        key = k;
-        this.encodeValue(obj[k]);
-        i++;
-      }
+      // Not for many keys: V8 keeps such an object as a hash table (no enum cache), so for-in
+      // would collect and sort its keys a second time for loads that are lookups anyway.
+      if (n <= 128)
+        for (const k in obj) {
+          if (i >= n || k !== keys[i]) break;
+          key = undefined;
+          if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
+          else this.encodeValue(k);
+          key = k;
+          this.encodeValue(obj[k]);
+          i++;
+        }
       for (; i < n; i++) {
         key = undefined;
         const k = keys[i]!;
