@@ -69,6 +69,9 @@ class Encoder implements EncodeContext {
   // makes an encoder a kept one (not a constructor parameter: the constructor's bytecode is what
   // V8 weighs when it inlines `new Encoder` into encodeWith, a tenth of a small encode).
   keyStore: Int32Array | undefined;
+  // A kept encoder's keys by their string (writeKeyIn), for the keys its slots do not hold:
+  // messages of many shapes. Each maps to where its words are in keyStore, after the slots.
+  keyBank: Map<string, number> | undefined;
 
   constructor(dialect: Dialect, options: EncodeOptions, writer: ByteWriter) {
     this.writer = writer;
@@ -538,7 +541,25 @@ class Encoder implements EncodeContext {
     if (strings[slot] === s) {
       if (store === undefined) w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
       else w.words(store, slot * KEY_WORDS, spans[slot * 2 + 1]!);
-      return;
+    } else this.writeNewKey(s, slot);
+  }
+
+  // writeKeyIn's key that is not the slot's (apart, so that the hit above stays small enough
+  // for V8 to inline).
+  private writeNewKey(s: string, slot: number): void {
+    const strings = this.keyStrings!;
+    const spans = this.keySpans!;
+    const w = this.writer;
+    const store = this.keyStore;
+    const bank = this.keyBank;
+    if (bank !== undefined) {
+      // A key written before in another slot: its words are kept after the slots', the first
+      // being how many follow.
+      const at = bank.get(s);
+      if (at !== undefined) {
+        w.words(store!, at + 1, store![at]!);
+        return;
+      }
     }
     const start = w.pos;
     w.u32(this.inlineIds[INLINE_STRING]!);
@@ -554,6 +575,12 @@ class Encoder implements EncodeContext {
       for (let i = 0; i < words; i++) store[slot * KEY_WORDS + i] = w.wordAt(start + i * 4);
       strings[slot] = s;
       spans[slot * 2 + 1] = words;
+      // And in the bank, which starts again empty when it is full.
+      if (bank!.size === BANK_KEYS) bank!.clear();
+      const at = 256 * KEY_WORDS + bank!.size * (KEY_WORDS + 1);
+      store[at] = words;
+      for (let i = 0; i < words; i++) store[at + 1 + i] = store[slot * KEY_WORDS + i]!;
+      bank!.set(s, at);
       return;
     }
     strings[slot] = s;
@@ -598,6 +625,8 @@ class Encoder implements EncodeContext {
 
 // The most words of a key a kept encoder keeps: header, length and 16 bytes of UTF-8.
 const KEY_WORDS = 6;
+// The most keys a kept encoder's bank holds (writeKeyIn) besides its 256 slots.
+const BANK_KEYS = 512;
 
 function isStringKey(k: unknown): k is { kind: "string"; value: unknown } {
   return typeof k === "object" && k !== null && (k as { kind?: unknown }).kind === "string";
@@ -696,7 +725,8 @@ export function keptEncoder(
   writer: ByteWriter,
 ): { run(value: unknown): void; into(value: unknown, target: Uint8Array, offset: number): number } {
   const encoder = new Encoder(dialect, options, writer);
-  encoder.keyStore = new Int32Array(256 * KEY_WORDS);
+  encoder.keyStore = new Int32Array(256 * KEY_WORDS + BANK_KEYS * (KEY_WORDS + 1));
+  encoder.keyBank = new Map();
   const run = (value: unknown): void => {
     encoder.reset();
     try {
