@@ -174,18 +174,16 @@ class Encoder implements EncodeContext {
         return;
       }
     } else if (typeof input === "number") {
-      // fromJS's inference: a whole number within int64 is an int, any other number a float.
-      if (this.inlineInt(input)) return;
-      // A fraction (most numbers past int32) is a float without isInt64Number's range tests.
-      if (Number.isInteger(input) && isInt64Number(input))
-        this.encodeModel({ kind: "int", value: toInt64(input) });
-      else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
+      // fromJS's inference: a whole number within int64 is an int, any other number a float
+      // (a fraction is one without isInt64Number's range tests).
+      if (this.inlineInt(input) || (!Number.isInteger(input) && this.inlineFloat(input))) return;
+      this.encodeOther(input);
       return;
     } else if (typeof input === "string") {
-      if (!this.inlineString(INLINE_STRING, input)) this.encodeModel({ kind: "string", value: input });
+      if (!this.inlineString(INLINE_STRING, input)) this.encodeOther(input);
       return;
     } else if (typeof input === "boolean") {
-      if (!this.inlineBool(input)) this.encodeModel({ kind: "bool", value: input });
+      if (!this.inlineBool(input)) this.encodeOther(input);
       return;
     } else if (typeof input !== "undefined") {
       this.encodeOther(input);
@@ -194,12 +192,20 @@ class Encoder implements EncodeContext {
     if (!this.inlineNil()) this.encodeModel(NIL);
   }
 
-  // A bigint, or what no Variant is made of (kept out of encodeValue: V8 inlines a function only
-  // while its bytecode is under 460 bytes).
+  // What encodeValue does not write inline: a number past int32, a string or boolean where the
+  // dialect's codec is its own, a bigint (as fromJS makes them), or what no Variant is made of.
+  // Kept out of encodeValue, which V8 inlines only while its bytecode is under 460 bytes (and
+  // whose size moves what else V8 inlines around it).
   private encodeOther(input: unknown): void {
-    if (typeof input !== "bigint")
-      throw this.error("invalid-value", `cannot infer a Variant from a ${typeof input}`);
-    this.encodeModel({ kind: "int", value: toInt64(input) });
+    const t = typeof input;
+    if (t === "number") {
+      const x = input as number;
+      if (Number.isInteger(x) && isInt64Number(x)) this.encodeModel({ kind: "int", value: toInt64(x) });
+      else if (!this.inlineFloat(x)) this.encodeModel({ kind: "float", value: x });
+    } else if (t === "string") this.encodeModel({ kind: "string", value: input as string });
+    else if (t === "boolean") this.encodeModel({ kind: "bool", value: input as boolean });
+    else if (t === "bigint") this.encodeModel({ kind: "int", value: toInt64(input as bigint) });
+    else throw this.error("invalid-value", `cannot infer a Variant from a ${t}`);
   }
 
   // The scalars written inline, for model values (encodeInline) and plain JS values
