@@ -29,7 +29,9 @@ const codec = c.createCodecWith?.(d, d);
 const plain = c.decodeJSWith(d, bytes);
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const packr =
-  op === "pack" || op === "unpack" || op === "pack-64" ? new (await import("msgpackr")).Packr({ useRecords: false }) : undefined;
+  op === "pack" || op === "unpack" || op === "pack-64"
+    ? new (await import("msgpackr")).Packr({ useRecords: false })
+    : undefined;
 const packed = packr?.pack(plain);
 // codec-encode-64 and pack-64: 64 distinct messages in turn, each key suffixed by the
 // message's number (as codec.mjs's "64 distinct"), for the plain objects of small-message.

@@ -149,9 +149,17 @@ describe("encodeUtf8Into agrees with TextEncoder", () => {
     const units = [0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff];
     const cases: string[] = [];
     for (const a of units) {
-      for (const b of units) cases.push(String.fromCharCode(a, b), `ab${String.fromCharCode(a)}c${String.fromCharCode(b)}`);
+      for (const b of units)
+        cases.push(String.fromCharCode(a, b), `ab${String.fromCharCode(a)}c${String.fromCharCode(b)}`);
     }
-    cases.push("\ud83d\ude00", "x\ud83d", "\ud83d", "\ude00\ud83d", "é".repeat(32), `${"a".repeat(31)}\ud83d\ude00`);
+    cases.push(
+      "\ud83d\ude00",
+      "x\ud83d",
+      "\ud83d",
+      "\ude00\ud83d",
+      "é".repeat(32),
+      `${"a".repeat(31)}\ud83d\ude00`,
+    );
     for (const s of cases) {
       const target = new Uint8Array(s.length * 3 + 8).fill(0xee);
       const n = encodeUtf8Into(s, target, 1);
