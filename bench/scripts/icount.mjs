@@ -3,7 +3,7 @@
 // noisy: runs `iterations` calls of one operation with one core build, for valgrind to count
 // instructions:
 //   valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into|codec-decode-js|codec-encode|decode-js|encode-js|unpack|pack> <iterations>
+//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into|codec-decode-js|codec-encode|codec-encode-64|decode-js|encode-js|unpack|pack|pack-64> <iterations>
 // Run it with two iteration counts and take the difference over the difference in iterations:
 // that is the instructions per call, start-up and JIT warm-up cancelled out
 // (bench/scripts/icount.sh does this), or count the calls between the two in one run
@@ -32,11 +32,21 @@ const codec = c.createCodecWith?.(d, d);
 const plain = c.decodeJSWith(d, bytes);
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const packr =
-  op === "pack" || op === "unpack" ? new (await import("msgpackr")).Packr({ useRecords: false }) : undefined;
+  op === "pack" || op === "unpack" || op === "pack-64"
+    ? new (await import("msgpackr")).Packr({ useRecords: false })
+    : undefined;
 const packed = packr?.pack(plain);
+// codec-encode-64 and pack-64: 64 distinct messages in turn, each key suffixed by the
+// message's number (as codec.mjs's "64 distinct"), for the plain objects of small-message.
+const distinct = Array.from({ length: 64 }, (_, i) =>
+  Object.fromEntries(Object.entries(plain).map(([k, v]) => [`${k}${i}`, v])),
+);
+let turn = 0;
 const more = {
   "codec-decode-js": () => codec.decodeJS(bytes),
   "codec-encode": () => codec.encode(plain),
+  "codec-encode-64": () => codec.encode(distinct[turn++ & 63]),
+  "pack-64": () => packr.pack(distinct[turn++ & 63]),
   "decode-js": () => c.decodeJSWith(d, bytes),
   "encode-js": () => c.encodeWith(d, plain),
   unpack: () => packr.unpack(packed),

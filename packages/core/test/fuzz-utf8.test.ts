@@ -144,4 +144,27 @@ describe("encodeUtf8Into agrees with TextEncoder", () => {
       { numRuns: 10_000, seed: 5 },
     );
   });
+
+  it("the edges of each UTF-8 length and of the surrogates, ASCII first and not", () => {
+    const units = [0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff];
+    const cases: string[] = [];
+    for (const a of units) {
+      for (const b of units)
+        cases.push(String.fromCharCode(a, b), `ab${String.fromCharCode(a)}c${String.fromCharCode(b)}`);
+    }
+    cases.push(
+      "\ud83d\ude00",
+      "x\ud83d",
+      "\ud83d",
+      "\ude00\ud83d",
+      "é".repeat(32),
+      `${"a".repeat(31)}\ud83d\ude00`,
+    );
+    for (const s of cases) {
+      const target = new Uint8Array(s.length * 3 + 8).fill(0xee);
+      const n = encodeUtf8Into(s, target, 1);
+      expect(Array.from(target.subarray(1, 1 + n))).toEqual(Array.from(encoder.encode(s)));
+      expect(target[1 + n]).toBe(0xee);
+    }
+  });
 });

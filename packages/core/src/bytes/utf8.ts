@@ -272,13 +272,46 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): n
   if (n > SHORT_ENCODE) return encoder.encodeInto(s, target.subarray(offset)).written;
   // The ASCII loop stays small (it is inlined into the writer); other characters continue in
   // encodeFrom.
-  let i = 0;
-  for (; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x80) return encoder.encodeInto(s, target.subarray(offset)).written;
+    if (c >= 0x80) return encodeFrom(s, i, target, offset + i) - offset;
     target[offset + i] = c;
   }
   return n;
+}
+
+// The rest of a short string from its first character past ASCII, in JS as TextEncoder writes
+// it (a lone surrogate as U+FFFD): its fixed cost per call is more than these strings' loop
+// (a tenth of the string-array workload's strings are short and not ASCII). Returns where the
+// bytes end.
+function encodeFrom(s: string, i: number, b: Uint8Array, at: number): number {
+  for (const n = s.length; i < n; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80) b[at++] = c;
+    else if (c < 0x800) {
+      b[at++] = 0xc0 | (c >> 6);
+      b[at++] = 0x80 | (c & 0x3f);
+    } else {
+      if ((c & 0xf800) === 0xd800) {
+        // A surrogate: a pair is one code point of four bytes; a lone one is U+FFFD.
+        const d = s.charCodeAt(i + 1);
+        if (c < 0xdc00 && (d & 0xfc00) === 0xdc00) {
+          c = 0x10000 + ((c & 0x3ff) << 10) + (d & 0x3ff);
+          i++;
+          b[at++] = 0xf0 | (c >> 18);
+          b[at++] = 0x80 | ((c >> 12) & 0x3f);
+          b[at++] = 0x80 | ((c >> 6) & 0x3f);
+          b[at++] = 0x80 | (c & 0x3f);
+          continue;
+        }
+        c = 0xfffd;
+      }
+      b[at++] = 0xe0 | (c >> 12);
+      b[at++] = 0x80 | ((c >> 6) & 0x3f);
+      b[at++] = 0x80 | (c & 0x3f);
+    }
+  }
+  return at;
 }
 
 /** The UTF-8 bytes of a string (lone surrogates become U+FFFD, as TextEncoder does). */

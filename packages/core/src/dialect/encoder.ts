@@ -69,6 +69,9 @@ class Encoder implements EncodeContext {
   // makes an encoder a kept one (not a constructor parameter: the constructor's bytecode is what
   // V8 weighs when it inlines `new Encoder` into encodeWith, a tenth of a small encode).
   keyStore: Int32Array | undefined;
+  // A kept encoder's keys by their string (writeKeyIn), for the keys its slots do not hold:
+  // messages of many shapes. Each maps to where its words are in keyStore, after the slots.
+  keyBank: Map<string, number> | undefined;
 
   constructor(dialect: Dialect, options: EncodeOptions, writer: ByteWriter) {
     this.writer = writer;
@@ -156,30 +159,53 @@ class Encoder implements EncodeContext {
           }
           if (isKind(kind)) throw this.cannotWrite(kind);
         }
+        // A plain object, the common case, is told apart here, where the load of `kind` above
+        // has given V8 the object's maps: Object.getPrototypeOf is then a constant, where in
+        // encodePlainObject it was a call into the runtime (250 of the 6,700 instructions of a
+        // codec's small message, which has two objects). Arrays and typed arrays are not.
+        if (!Array.isArray(input) && !ArrayBuffer.isView(input)) {
+          const proto = Object.getPrototypeOf(input);
+          if (proto === Object.prototype || proto === null) {
+            this.encodeRecord(input as Record<string, unknown>);
+            return;
+          }
+        }
         this.encodePlainObject(input);
         return;
       }
     } else if (typeof input === "number") {
-      // fromJS's inference: a whole number within int64 is an int, any other number a float.
-      if (this.inlineInt(input)) return;
-      // A fraction (most numbers past int32) is a float without isInt64Number's range tests.
-      if (Number.isInteger(input) && isInt64Number(input))
-        this.encodeModel({ kind: "int", value: toInt64(input) });
-      else if (!this.inlineFloat(input)) this.encodeModel({ kind: "float", value: input });
+      // fromJS's inference: a whole number within int64 is an int, any other number a float
+      // (a fraction is one without isInt64Number's range tests).
+      if (this.inlineInt(input) || (!Number.isInteger(input) && this.inlineFloat(input))) return;
+      this.encodeOther(input);
       return;
     } else if (typeof input === "string") {
-      if (!this.inlineString(INLINE_STRING, input)) this.encodeModel({ kind: "string", value: input });
+      if (!this.inlineString(INLINE_STRING, input)) this.encodeOther(input);
       return;
     } else if (typeof input === "boolean") {
-      if (!this.inlineBool(input)) this.encodeModel({ kind: "bool", value: input });
-      return;
-    } else if (typeof input === "bigint") {
-      this.encodeModel({ kind: "int", value: toInt64(input) });
+      if (!this.inlineBool(input)) this.encodeOther(input);
       return;
     } else if (typeof input !== "undefined") {
-      throw this.error("invalid-value", `cannot infer a Variant from a ${typeof input}`);
+      this.encodeOther(input);
+      return;
     }
     if (!this.inlineNil()) this.encodeModel(NIL);
+  }
+
+  // What encodeValue does not write inline: a number past int32, a string or boolean where the
+  // dialect's codec is its own, a bigint (as fromJS makes them), or what no Variant is made of.
+  // Kept out of encodeValue, which V8 inlines only while its bytecode is under 460 bytes (and
+  // whose size moves what else V8 inlines around it).
+  private encodeOther(input: unknown): void {
+    const t = typeof input;
+    if (t === "number") {
+      const x = input as number;
+      if (Number.isInteger(x) && isInt64Number(x)) this.encodeModel({ kind: "int", value: toInt64(x) });
+      else if (!this.inlineFloat(x)) this.encodeModel({ kind: "float", value: x });
+    } else if (t === "string") this.encodeModel({ kind: "string", value: input as string });
+    else if (t === "boolean") this.encodeModel({ kind: "bool", value: input as boolean });
+    else if (t === "bigint") this.encodeModel({ kind: "int", value: toInt64(input as bigint) });
+    else throw this.error("invalid-value", `cannot infer a Variant from a ${t}`);
   }
 
   // The scalars written inline, for model values (encodeInline) and plain JS values
@@ -252,7 +278,8 @@ class Encoder implements EncodeContext {
     codec.encode(this, value, header);
   }
 
-  // Arrays, typed arrays, Maps and plain objects (fromJS's rules); anything else is refused.
+  // Arrays, typed arrays and Maps (fromJS's rules; plain objects are encodeValue's); anything
+  // else is refused.
   private encodePlainObject(input: object): void {
     const c = this.compiled;
     const w = this.writer;
@@ -294,20 +321,6 @@ class Encoder implements EncodeContext {
       w.u32(input.size);
       this.encodeMap(input);
       return;
-    } else {
-      const proto = Object.getPrototypeOf(input);
-      if (proto === Object.prototype || proto === null) {
-        if (c.dictionaryId < 0) {
-          this.encodeModel(fromJSValue(input));
-          return;
-        }
-        const keys = Object.keys(input);
-        this.checkCount(keys.length);
-        w.u32(c.dictionaryId);
-        w.u32(keys.length);
-        this.encodeRecord(input as Record<string, unknown>, keys);
-        return;
-      }
     }
     const name = (input as { constructor?: { name?: unknown } }).constructor?.name;
     throw this.error(
@@ -342,9 +355,18 @@ class Encoder implements EncodeContext {
     this.depth = depth - 1;
   }
 
-  // A plain object's own enumerable keys (String keys) and their values.
-  private encodeRecord(obj: Record<string, unknown>, keys: string[]): void {
+  // A plain object as a dictionary: its own enumerable keys (String keys) and their values.
+  private encodeRecord(obj: Record<string, unknown>): void {
+    const c = this.compiled;
+    if (c.dictionaryId < 0) {
+      this.encodeModel(fromJSValue(obj));
+      return;
+    }
+    const keys = Object.keys(obj);
     const n = keys.length;
+    this.checkCount(n);
+    this.writer.u32(c.dictionaryId);
+    this.writer.u32(n);
     if (n === 0) return;
     this.expansion!.spend(2 * n, obj);
     const depth = ++this.depth;
@@ -357,15 +379,18 @@ class Encoder implements EncodeContext {
       // reads `obj[k]` there by the enum cache's field index, where a load by a key string is
       // a megamorphic lookup (a tenth of encoding a small message). A key for-in skips (deleted
       // by a getter) or an inherited one ends it; the loop below goes on from Object.keys.
-      for (const k in obj) {
-        if (i >= n || k !== keys[i]) break;
-        key = undefined;
-        if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
-        else this.encodeValue(k);
-        key = k;
-        this.encodeValue(obj[k]);
-        i++;
-      }
+      // Not for many keys: V8 keeps such an object as a hash table (no enum cache), so for-in
+      // would collect and sort its keys a second time for loads that are lookups anyway.
+      if (n <= 128)
+        for (const k in obj) {
+          if (i >= n || k !== keys[i]) break;
+          key = undefined;
+          if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
+          else this.encodeValue(k);
+          key = k;
+          this.encodeValue(obj[k]);
+          i++;
+        }
       for (; i < n; i++) {
         key = undefined;
         const k = keys[i]!;
@@ -522,7 +547,25 @@ class Encoder implements EncodeContext {
     if (strings[slot] === s) {
       if (store === undefined) w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
       else w.words(store, slot * KEY_WORDS, spans[slot * 2 + 1]!);
-      return;
+    } else this.writeNewKey(s, slot);
+  }
+
+  // writeKeyIn's key that is not the slot's (apart, so that the hit above stays small enough
+  // for V8 to inline).
+  private writeNewKey(s: string, slot: number): void {
+    const strings = this.keyStrings!;
+    const spans = this.keySpans!;
+    const w = this.writer;
+    const store = this.keyStore;
+    const bank = this.keyBank;
+    if (bank !== undefined) {
+      // A key written before in another slot: its words are kept after the slots', the first
+      // being how many follow.
+      const at = bank.get(s);
+      if (at !== undefined) {
+        w.words(store!, at + 1, store![at]!);
+        return;
+      }
     }
     const start = w.pos;
     w.u32(this.inlineIds[INLINE_STRING]!);
@@ -538,6 +581,12 @@ class Encoder implements EncodeContext {
       for (let i = 0; i < words; i++) store[slot * KEY_WORDS + i] = w.wordAt(start + i * 4);
       strings[slot] = s;
       spans[slot * 2 + 1] = words;
+      // And in the bank, which starts again empty when it is full.
+      if (bank!.size === BANK_KEYS) bank!.clear();
+      const at = 256 * KEY_WORDS + bank!.size * (KEY_WORDS + 1);
+      store[at] = words;
+      for (let i = 0; i < words; i++) store[at + 1 + i] = store[slot * KEY_WORDS + i]!;
+      bank!.set(s, at);
       return;
     }
     strings[slot] = s;
@@ -582,6 +631,8 @@ class Encoder implements EncodeContext {
 
 // The most words of a key a kept encoder keeps: header, length and 16 bytes of UTF-8.
 const KEY_WORDS = 6;
+// The most keys a kept encoder's bank holds (writeKeyIn) besides its 256 slots.
+const BANK_KEYS = 512;
 
 function isStringKey(k: unknown): k is { kind: "string"; value: unknown } {
   return typeof k === "object" && k !== null && (k as { kind?: unknown }).kind === "string";
@@ -680,7 +731,8 @@ export function keptEncoder(
   writer: ByteWriter,
 ): { run(value: unknown): void; into(value: unknown, target: Uint8Array, offset: number): number } {
   const encoder = new Encoder(dialect, options, writer);
-  encoder.keyStore = new Int32Array(256 * KEY_WORDS);
+  encoder.keyStore = new Int32Array(256 * KEY_WORDS + BANK_KEYS * (KEY_WORDS + 1));
+  encoder.keyBank = new Map();
   const run = (value: unknown): void => {
     encoder.reset();
     try {
