@@ -125,9 +125,10 @@ export class Decoder implements DecodeContext {
   // A codec object's key words (KeyTable.words), compared a word at a time (readKeptKey); a
   // one-off reading has none and compares characters (readKeyIn).
   private readonly keyWords: Int32Array | undefined;
-  // Whether readDictionary may promise the builder plain keys: until the reading had to start
-  // again (decodeValue; restart sets it for the next reading).
-  private plainFirst = true;
+  // Whether readDictionary promises the builder plain keys: a builder that needs the key kinds,
+  // no observer and no spans (they would be told of values twice when the reading starts
+  // again), until the reading had to start again (decodeValue; restart sets it anew).
+  private plainFirst: boolean;
 
   constructor(
     reader: ByteReader,
@@ -157,6 +158,11 @@ export class Decoder implements DecodeContext {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
     this.onSpan = options.onSpan;
+    this.plainFirst =
+      builder.keyKinds &&
+      observer === undefined &&
+      options.onPart === undefined &&
+      options.onSpan === undefined;
     this.path = options.onSpan ? ROOT : undefined;
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
@@ -174,7 +180,7 @@ export class Decoder implements DecodeContext {
     this.b = builder;
     this.path = this.onSpan ? ROOT : undefined;
     this.unwound = undefined;
-    this.plainFirst = true;
+    this.plainFirst = builder.keyKinds && this.observer === undefined && this.onSpan === undefined;
   }
 
   /** Whether this decoder was made for `dialect` and `options` (the same objects). */
@@ -388,9 +394,8 @@ export class Decoder implements DecodeContext {
     const b = this.b;
     // A builder that needs the key kinds (decodeJS's: an object or a Map) is promised plain keys
     // and fills its object as the entries are read, until a key that is not plain (readEntries
-    // stops before it and returns false). Not with an observer or spans: they would be told of
-    // values twice when the reading starts again.
-    const promise = b.keyKinds && this.plainFirst && this.observer === undefined && this.path === undefined;
+    // stops before it and returns false); see plainFirst.
+    const promise = this.plainFirst;
     let acc = b.entries(count, promise);
     let plain = this.readEntries(acc, count, promise);
     if (promise && !plain) {
