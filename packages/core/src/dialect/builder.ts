@@ -1,6 +1,6 @@
 import { NIL } from "../codecs/scalars.js";
 import type { Builder } from "../value/builder.js";
-import type { ContainerType, DictionaryEntry, Int64, Value } from "../value/types.js";
+import type { ContainerType, DictionaryEntry, Value } from "../value/types.js";
 
 export type { Builder } from "../value/builder.js";
 
@@ -20,29 +20,9 @@ export interface Observer {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-// MODEL's methods, also called directly by the reader when its builder is MODEL: a call through
-// the builder object sees every builder a process uses (MODEL, the JS builder...), and V8 then
-// stopped inlining it (the nested-mix decode spent ~10% in calls to them and their trampolines).
-/** @internal */
-export const modelBool = (value: boolean): Value => ({ kind: "bool", value });
-/** @internal */
-export const modelInt = (value: Int64): Value => ({ kind: "int", value });
-/** @internal */
-export const modelFloat = (value: number): Value => ({ kind: "float", value });
-/** @internal */
-export const modelString = (value: string): Value => ({ kind: "string", value });
-/** @internal */
-export const modelVector2 = (x: number, y: number): Value => ({ kind: "vector2", x, y });
-/** @internal */
-export const modelVector3 = (x: number, y: number, z: number): Value => ({ kind: "vector3", x, y, z });
-/** @internal */
-export const modelColor = (r: number, g: number, b: number, a: number): Value => ({
-  kind: "color",
-  r,
-  g,
-  b,
-  a,
-});
+// MODEL's container methods, also called directly by the reader when its builder is MODEL: a
+// call through the builder object sees every builder a process uses (MODEL, the JS builder...),
+// and V8 did not inline those calls (nested-mix decode: bench/CHANGELOG.md, reader2).
 /** @internal */
 export const modelArray = (
   items: unknown[],
@@ -80,14 +60,14 @@ export const modelDictionary = (
 export const MODEL: Builder = {
   keyKinds: false,
   nil: () => NIL,
-  bool: modelBool,
-  int: modelInt,
-  float: modelFloat,
-  string: modelString,
+  bool: (value) => ({ kind: "bool", value }),
+  int: (value) => ({ kind: "int", value }),
+  float: (value) => ({ kind: "float", value }),
+  string: (value) => ({ kind: "string", value }),
   stringName: (value) => ({ kind: "stringName", value }),
-  vector2: modelVector2,
-  vector3: modelVector3,
-  color: modelColor,
+  vector2: (x, y) => ({ kind: "vector2", x, y }),
+  vector3: (x, y, z) => ({ kind: "vector3", x, y, z }),
+  color: (r, g, b, a) => ({ kind: "color", r, g, b, a }),
   value: (v) => v,
   array: modelArray,
   entries: (count) => new Array<DictionaryEntry>(count),

@@ -17,21 +17,7 @@ import { DecodeError, type DecodeErrorCode, GdVariantError } from "../errors.js"
 import { asBytes } from "../framing/as-bytes.js";
 import { formatPath, type PathSegment } from "../path.js";
 import type { DictionaryEntry, Value } from "../value/types.js";
-import {
-  type Builder,
-  MODEL,
-  modelArray,
-  modelBool,
-  modelColor,
-  modelDictionary,
-  modelEntry,
-  modelFloat,
-  modelInt,
-  modelString,
-  modelVector2,
-  modelVector3,
-  type Observer,
-} from "./builder.js";
+import { type Builder, MODEL, modelArray, modelDictionary, modelEntry, type Observer } from "./builder.js";
 import { compile } from "./compiled.js";
 import type { Codec, DecodeContext, Dialect, Inline } from "./contract.js";
 import {
@@ -122,8 +108,6 @@ export class Decoder implements DecodeContext {
   private readonly onSpan: ((span: Span) => void) | undefined;
   // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
   private readonly observer: Observer | undefined;
-  // An observer or onSpan: read looks at one field per value instead of both.
-  private readonly watched: boolean;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   // A linked list (innermost first) that spans keep and format only when read: building each
   // span's path string made spans quadratic in the depth.
@@ -145,15 +129,6 @@ export class Decoder implements DecodeContext {
   // no observer and no spans (they would be told of values twice when the reading starts
   // again), until the reading had to start again (decodeValue; restart sets it anew).
   private plainFirst: boolean;
-  // plainFirst at the start of a reading (restart), fixed by what the decoder was made with.
-  private readonly plainStart: boolean;
-  // The builder it was made with, and what readOrProbe reads of its options, read once: a kept
-  // decoder (a codec object's) is used again only for the same dialect, options and builder
-  // (madeWith), and the options' loads at each call were megamorphic across callers.
-  private readonly made: Builder;
-  readonly offset: number;
-  readonly maxTotal: number;
-  readonly exact: boolean;
 
   constructor(
     reader: ByteReader,
@@ -188,16 +163,10 @@ export class Decoder implements DecodeContext {
       observer === undefined &&
       options.onPart === undefined &&
       options.onSpan === undefined;
-    this.plainStart = this.plainFirst;
-    this.made = builder;
-    this.offset = options.offset ?? 0;
-    this.maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
-    this.exact = !!options.exact;
     this.path = options.onSpan ? ROOT : undefined;
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
-    this.watched = this.observer !== undefined || this.onSpan !== undefined;
   }
 
   /**
@@ -205,18 +174,18 @@ export class Decoder implements DecodeContext {
    * decoder a codec object keeps (readKeeping), made once instead of per reading. Only for a
    * decoder without an onPart observer (that one holds the bytes of its reading).
    */
-  restart(reader: ByteReader): void {
+  restart(reader: ByteReader, builder: Builder): void {
     this.reader = reader;
     this.depth = 0;
-    this.b = this.made;
+    this.b = builder;
     this.path = this.onSpan ? ROOT : undefined;
     this.unwound = undefined;
-    this.plainFirst = this.plainStart;
+    this.plainFirst = builder.keyKinds && this.observer === undefined && this.onSpan === undefined;
   }
 
-  /** Whether this decoder was made for `dialect`, `options` and `builder` (the same objects). */
-  madeWith(dialect: Dialect, options: DecodeOptions, builder: Builder): boolean {
-    return this.dialect === dialect && this.options === options && this.made === builder;
+  /** Whether this decoder was made for `dialect` and `options` (the same objects). */
+  madeWith(dialect: Dialect, options: DecodeOptions): boolean {
+    return this.dialect === dialect && this.options === options;
   }
 
   // The reader's error (it carries this dialect's id, and is MISS when probing).
@@ -260,8 +229,6 @@ export class Decoder implements DecodeContext {
     if ((header & this.flagCheck) !== 0) this.checkFlags(header, id, start);
     const tag = id < this.tags.length ? this.tags[id]! : 0;
     const b = this.b;
-    // MODEL's methods are called directly (builder.ts): see modelBool.
-    const model = b === MODEL;
     const left = r.end - p;
     // A value the switch does not read (too short, 64-bit, no inline tag) is the codec's: those
     // cases return readByCodec's value (a sentinel compared with every value read made V8 call
@@ -271,68 +238,55 @@ export class Decoder implements DecodeContext {
       case INLINE_NIL:
         value = b.nil();
         break;
-      case INLINE_BOOL: {
+      case INLINE_BOOL:
         if (left < 4) return this.readByCodec(id, header, start);
         r.pos = p + 4;
-        const v = view.getUint32(p, true) !== 0;
-        value = model ? modelBool(v) : b.bool(v);
+        value = b.bool(view.getUint32(p, true) !== 0);
         break;
-      }
-      case INLINE_INT: {
-        let v: number | bigint;
-        if ((header & FLAG_64) !== 0) v = r.i64n();
+      case INLINE_INT:
+        if ((header & FLAG_64) !== 0) value = b.int(r.i64n());
         else if (left >= 4) {
           r.pos = p + 4;
-          v = view.getInt32(p, true);
+          value = b.int(view.getInt32(p, true));
         } else return this.readByCodec(id, header, start);
-        value = model ? modelInt(v) : b.int(v);
         break;
-      }
-      case INLINE_FLOAT: {
-        let v: number;
-        if ((header & FLAG_64) !== 0) v = r.f64();
+      case INLINE_FLOAT:
+        if ((header & FLAG_64) !== 0) value = b.float(r.f64());
         else if (left >= 4) {
           r.pos = p + 4;
-          v = view.getFloat32(p, true);
+          value = b.float(view.getFloat32(p, true));
         } else return this.readByCodec(id, header, start);
-        value = model ? modelFloat(v) : b.float(v);
         break;
-      }
-      case INLINE_STRING: {
-        const s = r.string();
-        value = model ? modelString(s) : b.string(s);
+      case INLINE_STRING:
+        value = b.string(r.string());
         break;
-      }
       case INLINE_STRING_NAME:
         value = b.stringName(r.string());
         break;
-      case INLINE_VECTOR2: {
+      case INLINE_VECTOR2:
         if ((header & FLAG_64) !== 0 || left < 8) return this.readByCodec(id, header, start);
         r.pos = p + 8;
-        const x = view.getFloat32(p, true);
-        const y = view.getFloat32(p + 4, true);
-        value = model ? modelVector2(x, y) : b.vector2(x, y);
+        value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
         break;
-      }
-      case INLINE_VECTOR3: {
+      case INLINE_VECTOR3:
         if ((header & FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
         r.pos = p + 12;
-        const x = view.getFloat32(p, true);
-        const y = view.getFloat32(p + 4, true);
-        const z = view.getFloat32(p + 8, true);
-        value = model ? modelVector3(x, y, z) : b.vector3(x, y, z);
+        value = b.vector3(
+          view.getFloat32(p, true),
+          view.getFloat32(p + 4, true),
+          view.getFloat32(p + 8, true),
+        );
         break;
-      }
-      case INLINE_COLOR: {
+      case INLINE_COLOR:
         if ((header & FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
         r.pos = p + 16;
-        const cr = view.getFloat32(p, true);
-        const cg = view.getFloat32(p + 4, true);
-        const cb = view.getFloat32(p + 8, true);
-        const ca = view.getFloat32(p + 12, true);
-        value = model ? modelColor(cr, cg, cb, ca) : b.color(cr, cg, cb, ca);
+        value = b.color(
+          view.getFloat32(p, true),
+          view.getFloat32(p + 4, true),
+          view.getFloat32(p + 8, true),
+          view.getFloat32(p + 12, true),
+        );
         break;
-      }
       case INLINE_ARRAY:
         value = this.readArray(this.codecs[id]!.inline!, header, start);
         break;
@@ -342,10 +296,8 @@ export class Decoder implements DecodeContext {
       default:
         return this.readByCodec(id, header, start);
     }
-    if (this.watched) {
-      if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
-      if (this.onSpan !== undefined) this.span(start, id);
-    }
+    if (this.observer !== undefined) this.observer.observe(value, header, start, r.pos);
+    if (this.onSpan !== undefined) this.span(start, id);
     return value;
   }
 
@@ -676,8 +628,7 @@ export class Decoder implements DecodeContext {
         while (j < n && bytes[p + 8 + j] === cached.charCodeAt(j)) j++;
         if (j === n) {
           r.pos = end;
-          const b = this.b;
-          const v = b === MODEL ? modelString(cached) : b.string(cached);
+          const v = this.b.string(cached);
           if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
           return v;
         }
@@ -689,8 +640,7 @@ export class Decoder implements DecodeContext {
         if (this.keys === undefined) this.keys = [];
         this.keys[slot] = s;
       }
-      const b = this.b;
-      const v = b === MODEL ? modelString(s) : b.string(s);
+      const v = this.b.string(s);
       if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
       return v;
     }
@@ -705,8 +655,7 @@ export class Decoder implements DecodeContext {
     // The hit in a function small enough for V8 to inline into readEntries, the rest apart.
     const cached = this.cachedKey(slot, words);
     if (cached === undefined) return this.readKeyMiss(slot, words);
-    const b = this.b;
-    const v = b === MODEL ? modelString(cached) : b.string(cached);
+    const v = this.b.string(cached);
     if (this.observer !== undefined) {
       const end = this.reader.pos;
       this.observer.observe(v, this.stringId, end - 8 - ((cached.length + 3) & ~3), end);
@@ -759,8 +708,7 @@ export class Decoder implements DecodeContext {
           words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
         }
       }
-      const b = this.b;
-      const v = b === MODEL ? modelString(s) : b.string(s);
+      const v = this.b.string(s);
       if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
       return v;
     }
@@ -906,16 +854,7 @@ function readOrProbe(
   // A codec checked its options once, when it was made.
   if (kept === undefined) options = decodeOptions(options, dialect);
   const bytes = asBytes(input, dialect.id, 0);
-  // A kept reading (not busy, no observer): the decoder made for this builder, dialect and options
-  // before, with what it read of the options then.
-  let decoder: Decoder | undefined =
-    kept === undefined || kept.busy || observer !== undefined
-      ? undefined
-      : builder === MODEL
-        ? kept.model
-        : kept.other;
-  if (decoder !== undefined && !decoder.madeWith(dialect, options, builder)) decoder = undefined;
-  const offset = decoder !== undefined ? decoder.offset : (options.offset ?? 0);
+  const offset = options.offset ?? 0;
   if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {
     throw new DecodeError(`offset ${offset} is outside the input`, {
       code: "invalid-data",
@@ -923,8 +862,7 @@ function readOrProbe(
       dialect: dialect.id,
     });
   }
-  const maxTotal =
-    decoder !== undefined ? decoder.maxTotal : (options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES);
+  const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
   if (bytes.length - offset > maxTotal) {
     throw new DecodeError(`input of ${bytes.length - offset} bytes is over maxTotalBytes ${maxTotal}`, {
       code: "limit-exceeded",
@@ -952,16 +890,27 @@ function readOrProbe(
   }
   reader.dialect = dialect.id;
   reader.probe = probe;
-  if (decoder !== undefined) decoder.restart(reader);
-  else if (kept !== undefined && kept.reader === reader && options.onPart === undefined && observer === undefined) {
-    // A kept reading's first with this builder and these options: the decoder is kept for the next.
-    decoder = new Decoder(reader, dialect, options, builder, undefined, kept.keys);
-    if (builder === MODEL) kept.model = decoder;
-    else kept.other = decoder;
+  let decoder: Decoder;
+  if (
+    kept !== undefined &&
+    kept.reader === reader &&
+    options.onPart === undefined &&
+    observer === undefined
+  ) {
+    // A kept reading (not busy): the decoder made for this builder and these options before.
+    const old = builder === MODEL ? kept.model : kept.other;
+    if (old !== undefined && old.madeWith(dialect, options)) {
+      decoder = old;
+      decoder.restart(reader, builder);
+    } else {
+      decoder = new Decoder(reader, dialect, options, builder, undefined, kept.keys);
+      if (builder === MODEL) kept.model = decoder;
+      else kept.other = decoder;
+    }
   } else decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
   try {
     const value = decoder.decodeValue();
-    if (decoder.exact && reader.pos !== bytes.length) {
+    if (options.exact && reader.pos !== bytes.length) {
       throw decoder.error(
         "trailing-bytes",
         `${bytes.length - reader.pos} bytes follow the value`,
