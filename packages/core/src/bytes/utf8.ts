@@ -22,7 +22,7 @@ const SHORT_DECODE = 16;
  * 14.8-16.5 million with 32, 17.1 with 24, 17.6 with 16, 17.3 with 64; the previous ASCII-only
  * loop up to 32 units, with encodeInto for anything else, 17.5.
  */
-const SHORT_ENCODE = 32;
+export const SHORT_ENCODE = 32;
 
 const fromCharCode = String.fromCharCode;
 
@@ -284,7 +284,7 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): n
 // it (a lone surrogate as U+FFFD): its fixed cost per call is more than these strings' loop
 // (a tenth of the string-array workload's strings are short and not ASCII). Returns where the
 // bytes end.
-function encodeFrom(s: string, i: number, b: Uint8Array, at: number): number {
+export function encodeFrom(s: string, i: number, b: Uint8Array, at: number): number {
   for (const n = s.length; i < n; i++) {
     let c = s.charCodeAt(i);
     if (c < 0x80) b[at++] = c;
