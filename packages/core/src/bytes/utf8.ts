@@ -280,6 +280,14 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): n
   return n;
 }
 
+/**
+ * Writes the UTF-8 form of `s` at the start of `target` by TextEncoder (the caller has made
+ * `target` a view where the bytes go, with room for `s.length * 3`); returns the bytes written.
+ */
+export function encodeLongInto(s: string, target: Uint8Array): number {
+  return encoder.encodeInto(s, target).written;
+}
+
 // The rest of a short string from its first character past ASCII, in JS as TextEncoder writes
 // it (a lone surrogate as U+FFFD): its fixed cost per call is more than these strings' loop
 // (a tenth of the string-array workload's strings are short and not ASCII). Returns where the

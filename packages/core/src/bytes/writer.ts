@@ -2,7 +2,7 @@ import { describeJS } from "../describe.js";
 import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
-import { encodeFrom, encodeUtf8Into, SHORT_ENCODE, utf8Length } from "./utf8.js";
+import { encodeFrom, encodeLongInto, encodeUtf8Into, SHORT_ENCODE, utf8Length } from "./utf8.js";
 
 /** Thrown by a writer made with {@link ByteWriter.into} when a write does not fit. */
 export class TargetTooSmall extends Error {
@@ -314,7 +314,11 @@ export class ByteWriter {
       this.ensure(4 + n + ((4 - (n & 3)) & 3));
     } else this.ensure(worst);
     const start = this.pos + 4;
-    let n = encodeUtf8Into(s, this.buf, start);
+    // A longer string into a view made by the constructor (subarray looks up the species).
+    let n =
+      s.length > SHORT_ENCODE
+        ? encodeLongInto(s, new Uint8Array(this.arrayBuffer, this.byteOffset + start, this.length - start))
+        : encodeUtf8Into(s, this.buf, start);
     if (nul) this.buf[start + n++] = 0;
     this.view.setUint32(this.pos, n, true);
     this.pos = start + n;
