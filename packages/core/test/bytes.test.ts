@@ -250,3 +250,53 @@ describe("typed-array reads and writes", () => {
     for (let i = 0; i < 1000; i++) expect(r.u32()).toBe(i);
   });
 });
+
+describe("taggedString", () => {
+  // Short and long (past the JS loop's 32 units), ASCII, 2- and 3-byte characters, pairs and
+  // lone surrogates: the tag word, then the length word, TextEncoder's bytes and zero padding.
+  const text = fc.string({ unit: "binary", maxLength: 80 });
+  const expected = (tag: number, s: string): Uint8Array => {
+    const utf8 = new TextEncoder().encode(s);
+    const out = new Uint8Array(8 + utf8.length + ((4 - (utf8.length & 3)) & 3));
+    const v = new DataView(out.buffer);
+    v.setUint32(0, tag, true);
+    v.setUint32(4, utf8.length, true);
+    out.set(utf8, 8);
+    return out;
+  };
+
+  it("writes the tag, TextEncoder's bytes and zero padding, over bytes that were not zero", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 7 }), (s, start) => {
+        // A reused buffer full of 0xff: the padding must be written, not found.
+        const buf = new Uint8Array(start + 8 + s.length * 3 + 8).fill(0xff);
+        const w = new ByteWriter(16);
+        w.restart(buf, start);
+        w.taggedString(0x1234, s);
+        expect(hex(w.viewFrom(start))).toBe(hex(expected(0x1234, s)));
+      }),
+    );
+  });
+
+  it("writes what u32 then string write, and fails where they fail in a target too small", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 40 }), (s, size) => {
+        const run = (fn: (w: ByteWriter) => void) => {
+          const w = ByteWriter.into(new Uint8Array(size).fill(0xee));
+          try {
+            fn(w);
+            return hex(w.finish());
+          } catch (e) {
+            return `needed ${(e as { needed: number }).needed}`;
+          }
+        };
+        expect(run((w) => w.taggedString(4, s))).toBe(
+          run((w) => {
+            w.u32(4);
+            w.string(s);
+          }),
+        );
+      }),
+    );
+  });
+});

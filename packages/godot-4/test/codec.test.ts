@@ -31,5 +31,24 @@ describe("createCodec", () => {
     );
   });
 
+  it("hands out what outgrew its chunk without writing there again", () => {
+    // Values past the chunk, some at least half of the buffer they grew into (a view of it) and
+    // some not (a copy), among small ones, every result held to the end.
+    const codec = createCodec({ chunkSize: 1024 });
+    const values: unknown[] = [];
+    for (let i = 0; i < 40; i++) {
+      const n = [1, 30, 70, 200, 600][i % 5]!;
+      values.push(Array.from({ length: n }, (_, j) => `s${i}-${j}${"é".repeat(j % 7)}`));
+      values.push({ a: i, b: `x${i}` });
+    }
+    const held = values.map((v) => codec.encode(v));
+    let views = 0;
+    held.forEach((bytes, i) => {
+      expect(bytes).toEqual(encode(values[i]));
+      if (bytes.length > 1024 && bytes.buffer.byteLength > bytes.length) views++;
+    });
+    expect(views).toBeGreaterThan(0);
+  });
+
   describeCodec(createCodec, fns, value4());
 });

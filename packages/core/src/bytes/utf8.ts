@@ -22,7 +22,7 @@ const SHORT_DECODE = 16;
  * 14.8-16.5 million with 32, 17.1 with 24, 17.6 with 16, 17.3 with 64; the previous ASCII-only
  * loop up to 32 units, with encodeInto for anything else, 17.5.
  */
-const SHORT_ENCODE = 32;
+export const SHORT_ENCODE = 32;
 
 const fromCharCode = String.fromCharCode;
 
@@ -280,11 +280,19 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): n
   return n;
 }
 
+/**
+ * Writes the UTF-8 form of `s` at the start of `target` by TextEncoder (the caller has made
+ * `target` a view where the bytes go, with room for `s.length * 3`); returns the bytes written.
+ */
+export function encodeLongInto(s: string, target: Uint8Array): number {
+  return encoder.encodeInto(s, target).written;
+}
+
 // The rest of a short string from its first character past ASCII, in JS as TextEncoder writes
 // it (a lone surrogate as U+FFFD): its fixed cost per call is more than these strings' loop
 // (a tenth of the string-array workload's strings are short and not ASCII). Returns where the
 // bytes end.
-function encodeFrom(s: string, i: number, b: Uint8Array, at: number): number {
+export function encodeFrom(s: string, i: number, b: Uint8Array, at: number): number {
   for (const n = s.length; i < n; i++) {
     let c = s.charCodeAt(i);
     if (c < 0x80) b[at++] = c;

@@ -2,7 +2,7 @@ import { describeJS } from "../describe.js";
 import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
-import { encodeUtf8Into, utf8Length } from "./utf8.js";
+import { encodeFrom, encodeLongInto, encodeUtf8Into, SHORT_ENCODE, utf8Length } from "./utf8.js";
 
 /** Thrown by a writer made with {@link ByteWriter.into} when a write does not fit. */
 export class TargetTooSmall extends Error {
@@ -168,6 +168,39 @@ export class ByteWriter {
     }
   }
 
+  /**
+   * The word `tag`, then {@link string}'s bytes of `s`: a tagged Variant String. Where the worst
+   * case (3 bytes per UTF-16 unit) fits and `s` is short, one room check for the whole, the
+   * ASCII loop here and the two words written after it; anything else as `u32` then `string`
+   * (the same bytes, and the same `needed` where a write does not fit).
+   */
+  taggedString(tag: number, s: string): void {
+    const at = this.pos;
+    const n = s.length;
+    if (n > SHORT_ENCODE || at + 11 + n * 3 > this.cap) {
+      this.u32(tag);
+      this.string(s);
+      return;
+    }
+    const buf = this.buf;
+    const start = at + 8;
+    let end = start + n;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        end = encodeFrom(s, i, buf, start + i);
+        break;
+      }
+      buf[start + i] = c;
+    }
+    const v = this.view;
+    v.setUint32(at, tag >>> 0, true);
+    v.setUint32(at + 4, end - start, true);
+    // Zero padding up to a multiple of 4 (stores, as `pad`).
+    while ((end - start) & 3) buf[end++] = 0;
+    this.pos = end;
+  }
+
   /** The little-endian word written at `at`. */
   wordAt(at: number): number {
     return this.view.getInt32(at, true);
@@ -281,11 +314,19 @@ export class ByteWriter {
       this.ensure(4 + n + ((4 - (n & 3)) & 3));
     } else this.ensure(worst);
     const start = this.pos + 4;
-    let n = encodeUtf8Into(s, this.buf, start);
+    // A longer string into a view made by the constructor (subarray looks up the species).
+    let n = s.length > SHORT_ENCODE ? this.longString(s, start) : encodeUtf8Into(s, this.buf, start);
     if (nul) this.buf[start + n++] = 0;
     this.view.setUint32(this.pos, n, true);
     this.pos = start + n;
     this.pad(n);
+  }
+
+  // A String's bytes at `start` by TextEncoder, into a view made by the constructor (subarray
+  // looks up the species constructor). Kept out of `string`, which is inlined in the encoder's
+  // key writing (in `string` it cost nested-mix encode 8%).
+  private longString(s: string, start: number): number {
+    return encodeLongInto(s, new Uint8Array(this.arrayBuffer, this.byteOffset + start, this.length - start));
   }
 
   /** The bytes of a typed array in little-endian order (one bulk copy on LE hosts). */

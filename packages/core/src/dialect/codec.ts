@@ -126,10 +126,14 @@ export function createCodecWith(
       }
       const end = writer.pos;
       if (writer.buffer !== chunk) {
-        // It outgrew the chunk: the bytes are copied out of the buffer it grew into (which also
-        // holds a copy of the chunk before `start`) at their exact size; what it wrote in the
-        // chunk was never handed out, so the chunk goes on from `start`.
-        return writer.buffer.slice(start, end);
+        // It outgrew the chunk: what it wrote in the chunk was never handed out, so the chunk
+        // goes on from `start`. The bytes are a view of the buffer it grew into (which also holds
+        // a copy of the chunk before `start`) when they are at least half of it, as encodeWith's:
+        // nothing writes there again (the next call restarts the writer in the chunk or a target).
+        // Else they are copied out at their exact size.
+        return (end - start) * 2 >= writer.buffer.length
+          ? writer.viewFrom(start)
+          : writer.buffer.slice(start, end);
       }
       // The next call starts after these bytes, on an 8-byte boundary.
       used = Math.min(chunk.length, (end + 7) & ~7);

@@ -238,8 +238,7 @@ class Encoder implements EncodeContext {
   private inlineString(tag: number, x: unknown): boolean {
     const id = this.inlineIds[tag]!;
     if (id < 0 || typeof x !== "string") return false;
-    this.writer.u32(id);
-    this.writer.string(x);
+    this.writer.taggedString(id, x);
     return true;
   }
 
