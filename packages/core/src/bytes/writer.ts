@@ -2,7 +2,7 @@ import { describeJS } from "../describe.js";
 import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
-import { encodeFrom, encodeLongInto, encodeUtf8Into, SHORT_ENCODE, utf8Length } from "./utf8.js";
+import { encodeLongInto, encodeUtf8Into, SHORT_ENCODE, utf8Length } from "./utf8.js";
 
 /** Thrown by a writer made with {@link ByteWriter.into} when a write does not fit. */
 export class TargetTooSmall extends Error {
@@ -171,7 +171,7 @@ export class ByteWriter {
   /**
    * The word `tag`, then {@link string}'s bytes of `s`: a tagged Variant String. Where the worst
    * case (3 bytes per UTF-16 unit) fits and `s` is short, one room check for the whole, the
-   * ASCII loop here and the two words written after it; anything else as `u32` then `string`
+   * bytes by encodeUtf8Into and the two words written after it; anything else as `u32` then `string`
    * (the same bytes, and the same `needed` where a write does not fit).
    */
   taggedString(tag: number, s: string): void {
@@ -184,15 +184,7 @@ export class ByteWriter {
     }
     const buf = this.buf;
     const start = at + 8;
-    let end = start + n;
-    for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c >= 0x80) {
-        end = encodeFrom(s, i, buf, start + i);
-        break;
-      }
-      buf[start + i] = c;
-    }
+    let end = start + encodeUtf8Into(s, buf, start);
     const v = this.view;
     v.setUint32(at, tag >>> 0, true);
     v.setUint32(at + 4, end - start, true);
