@@ -11,8 +11,9 @@ import type { ContainerType, Int64, Value } from "./types.js";
  * {@link Builder.value}. A dictionary is filled in place: {@link Builder.entries} makes the
  * accumulator for `count` entries, {@link Builder.entry} stores entry `i`, and
  * {@link Builder.dictionary} closes it. A builder with {@link Builder.keyKinds} may be asked for
- * an accumulator of plain keys only: the reader then stops at the first other key, drops that
- * accumulator and reads the entries again into one made without the promise.
+ * an accumulator of plain keys only: if the first key is another kind, the reader drops that
+ * accumulator and asks for one without the promise; if a later key is, the whole reading starts
+ * again without promises (once per reading).
  */
 export interface Builder {
   /**
