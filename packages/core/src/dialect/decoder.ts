@@ -1,22 +1,10 @@
 import { ByteReader } from "../bytes/reader.js";
-import { FLAG_64 } from "../codecs/define.js";
-import {
-  INLINE_ARRAY,
-  INLINE_BOOL,
-  INLINE_COLOR,
-  INLINE_DICTIONARY,
-  INLINE_FLOAT,
-  INLINE_INT,
-  INLINE_NIL,
-  INLINE_STRING,
-  INLINE_STRING_NAME,
-  INLINE_VECTOR2,
-  INLINE_VECTOR3,
-} from "../codecs/inline.js";
+import { Header } from "../codecs/define.js";
+import { Tag } from "../codecs/inline.js";
 import { DecodeError, type DecodeErrorCode, GdVariantError } from "../errors.js";
 import { asBytes } from "../framing/as-bytes.js";
 import { formatPath, type PathSegment } from "../path.js";
-import type { DictionaryEntry, Value } from "../value/types.js";
+import type { DictionaryEntry, Int64, Value } from "../value/types.js";
 import { type Builder, MODEL, modelArray, modelDictionary, modelEntry, type Observer } from "./builder.js";
 import { compile } from "./compiled.js";
 import type { Codec, DecodeContext, Dialect, Inline } from "./contract.js";
@@ -234,63 +222,79 @@ export class Decoder implements DecodeContext {
     // cases return readByCodec's value (a sentinel compared with every value read made V8 call
     // its generic StrictEqual per value).
     let value: unknown;
+    // With MODEL (decode) the leaves' tagged objects are made here, the same as MODEL's methods
+    // make them: a call through `b` sees every builder of the process, and V8 inlined none of
+    // the rarer ones (bench/CHANGELOG.md, mix). Tag and Header: literal numbers in the bundle.
     switch (tag) {
-      case INLINE_NIL:
+      case Tag.NIL:
         value = b.nil();
         break;
-      case INLINE_BOOL:
+      case Tag.BOOL: {
         if (left < 4) return this.readByCodec(id, header, start);
         r.pos = p + 4;
-        value = b.bool(view.getUint32(p, true) !== 0);
+        const v = view.getUint32(p, true) !== 0;
+        value = b === MODEL ? { kind: "bool", value: v } : b.bool(v);
         break;
-      case INLINE_INT:
-        if ((header & FLAG_64) !== 0) value = b.int(r.i64n());
+      }
+      case Tag.INT: {
+        let v: Int64;
+        if ((header & Header.FLAG_64) !== 0) v = r.i64n();
         else if (left >= 4) {
           r.pos = p + 4;
-          value = b.int(view.getInt32(p, true));
+          v = view.getInt32(p, true);
         } else return this.readByCodec(id, header, start);
+        value = b === MODEL ? { kind: "int", value: v } : b.int(v);
         break;
-      case INLINE_FLOAT:
-        if ((header & FLAG_64) !== 0) value = b.float(r.f64());
+      }
+      case Tag.FLOAT: {
+        let v: number;
+        if ((header & Header.FLAG_64) !== 0) v = r.f64();
         else if (left >= 4) {
           r.pos = p + 4;
-          value = b.float(view.getFloat32(p, true));
+          v = view.getFloat32(p, true);
         } else return this.readByCodec(id, header, start);
+        value = b === MODEL ? { kind: "float", value: v } : b.float(v);
         break;
-      case INLINE_STRING:
-        value = b.string(r.string());
+      }
+      case Tag.STRING: {
+        const v = r.string();
+        value = b === MODEL ? { kind: "string", value: v } : b.string(v);
         break;
-      case INLINE_STRING_NAME:
+      }
+      case Tag.STRING_NAME:
         value = b.stringName(r.string());
         break;
-      case INLINE_VECTOR2:
-        if ((header & FLAG_64) !== 0 || left < 8) return this.readByCodec(id, header, start);
+      case Tag.VECTOR2: {
+        if ((header & Header.FLAG_64) !== 0 || left < 8) return this.readByCodec(id, header, start);
         r.pos = p + 8;
-        value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
+        const x = view.getFloat32(p, true);
+        const y = view.getFloat32(p + 4, true);
+        value = b === MODEL ? { kind: "vector2", x, y } : b.vector2(x, y);
         break;
-      case INLINE_VECTOR3:
-        if ((header & FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
+      }
+      case Tag.VECTOR3: {
+        if ((header & Header.FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
         r.pos = p + 12;
-        value = b.vector3(
-          view.getFloat32(p, true),
-          view.getFloat32(p + 4, true),
-          view.getFloat32(p + 8, true),
-        );
+        const x = view.getFloat32(p, true);
+        const y = view.getFloat32(p + 4, true);
+        const z = view.getFloat32(p + 8, true);
+        value = b === MODEL ? { kind: "vector3", x, y, z } : b.vector3(x, y, z);
         break;
-      case INLINE_COLOR:
-        if ((header & FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
+      }
+      case Tag.COLOR: {
+        if ((header & Header.FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
         r.pos = p + 16;
-        value = b.color(
-          view.getFloat32(p, true),
-          view.getFloat32(p + 4, true),
-          view.getFloat32(p + 8, true),
-          view.getFloat32(p + 12, true),
-        );
+        const cr = view.getFloat32(p, true);
+        const cg = view.getFloat32(p + 4, true);
+        const cb = view.getFloat32(p + 8, true);
+        const ca = view.getFloat32(p + 12, true);
+        value = b === MODEL ? { kind: "color", r: cr, g: cg, b: cb, a: ca } : b.color(cr, cg, cb, ca);
         break;
-      case INLINE_ARRAY:
+      }
+      case Tag.ARRAY:
         value = this.readArray(this.codecs[id]!.inline!, header, start);
         break;
-      case INLINE_DICTIONARY:
+      case Tag.DICTIONARY:
         value = this.readDictionary(this.codecs[id]!.inline!, header, start);
         break;
       default:
@@ -398,7 +402,7 @@ export class Decoder implements DecodeContext {
     // and fills its object as the entries are read, until a key that is not plain (readEntries
     // stops before it and returns false); see plainFirst.
     const promise = this.plainFirst;
-    let acc = b.entries(count, promise);
+    let acc = b === MODEL ? new Array<DictionaryEntry>(count) : b.entries(count, promise);
     let plain = this.readEntries(acc, count, promise);
     if (promise && !plain) {
       // At the first entry nothing was read: go on without the promise. Past it, the object
@@ -458,7 +462,7 @@ export class Decoder implements DecodeContext {
 
   decodeContainer(inl: Inline, header: number, start: number): Value {
     return (
-      inl.tag === INLINE_ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
+      inl.tag === Tag.ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
     ) as Value;
   }
 
@@ -513,6 +517,7 @@ export class Decoder implements DecodeContext {
       const r = this.reader;
       const view = r.view;
       const b = this.b;
+      const model = b === MODEL;
       const int32 = this.int32Header;
       const int64 = this.int64Header;
       for (; i < count; i++) {
@@ -521,12 +526,14 @@ export class Decoder implements DecodeContext {
           const header = view.getUint32(p, true);
           if (header === int32) {
             r.pos = p + 8;
-            items[i] = b.int(view.getInt32(p + 4, true));
+            const v = view.getInt32(p + 4, true);
+            items[i] = model ? { kind: "int", value: v } : b.int(v);
             continue;
           }
           if (header === int64) {
             r.pos = p + 4;
-            items[i] = b.int(r.i64n());
+            const v = r.i64n();
+            items[i] = model ? { kind: "int", value: v } : b.int(v);
             continue;
           }
         }
