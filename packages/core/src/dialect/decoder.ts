@@ -134,8 +134,8 @@ export class Decoder implements DecodeContext {
     this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.allowObjects = options.allowObjects === true;
     this.copy = options.copy === true;
-    this.codecs = dialect.codecs;
     const c = compile(dialect);
+    this.codecs = c.codecs;
     this.tags = c.tags;
     this.plainKey = c.plainKey;
     this.flagCheck = c.flagCheck;
