@@ -71,37 +71,40 @@ export function newKeyTable(kept = false): KeyTable {
 }
 
 export class Decoder implements DecodeContext {
+  // The fields are `declare`d, made by the constructor alone: a class field without a value is
+  // first defined as undefined, after which V8 knows neither a number field's representation nor
+  // an object field's map, and checks both at every load (nested-mix decode -9%: bench/CHANGELOG.md, mix).
   // Replaced by restart (a codec object's kept decoder reads one input after another).
-  reader: ByteReader;
-  readonly dialect: Dialect;
+  declare reader: ByteReader;
+  declare readonly dialect: Dialect;
   // The options it was made with (madeWith).
-  private readonly options: DecodeOptions;
-  private readonly maxCollectionLength: number;
-  readonly allowObjects: boolean;
-  readonly copy: boolean;
+  declare private readonly options: DecodeOptions;
+  declare private readonly maxCollectionLength: number;
+  declare readonly allowObjects: boolean;
+  declare readonly copy: boolean;
   depth = 0;
-  private readonly codecs: readonly (Codec | undefined)[];
+  declare private readonly codecs: readonly (Codec | undefined)[];
   // Per wire id: the inline tag (codecs/inline.ts), or 0 for codec.decode.
-  private readonly tags: Uint8Array;
-  private readonly plainKey: Uint8Array;
-  private readonly flagCheck: number;
-  private readonly stringId: number;
-  private readonly int32Header: number;
-  private readonly int64Header: number;
-  private readonly typeMask: number;
-  private readonly maxDepth: number;
+  declare private readonly tags: Uint8Array;
+  declare private readonly plainKey: Uint8Array;
+  declare private readonly flagCheck: number;
+  declare private readonly stringId: number;
+  declare private readonly int32Header: number;
+  declare private readonly int64Header: number;
+  declare private readonly typeMask: number;
+  declare private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
   // `b` is MODEL, and the caller's builder gets the result (readByCodec).
-  private b: Builder;
-  private readonly onSpan: ((span: Span) => void) | undefined;
+  declare private b: Builder;
+  declare private readonly onSpan: ((span: Span) => void) | undefined;
   // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
-  private readonly observer: Observer | undefined;
+  declare private readonly observer: Observer | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   // A linked list (innermost first) that spans keep and format only when read: building each
   // span's path string made spans quadratic in the depth.
-  private path: PathNode | undefined;
+  declare private path: PathNode | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
-  private unwound: Unwinding | undefined;
+  declare private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
     if (this.unwound === undefined) this.unwound = new Unwinding();
     return this.unwound;
@@ -109,14 +112,14 @@ export class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
   // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
   // that another reading put there is only ever a hit or a miss, never a wrong key.
-  private keys: (string | undefined)[] | undefined;
+  declare private keys: (string | undefined)[] | undefined;
   // A codec object's key words (KeyTable.words), compared a word at a time (readKeptKey); a
   // one-off reading has none and compares characters (readKeyIn).
-  private readonly keyWords: Int32Array | undefined;
+  declare private readonly keyWords: Int32Array | undefined;
   // Whether readDictionary promises the builder plain keys: a builder that needs the key kinds,
   // no observer and no spans (they would be told of values twice when the reading starts
   // again), until the reading had to start again (decodeValue; restart sets it anew).
-  private plainFirst: boolean;
+  declare private plainFirst: boolean;
 
   constructor(
     reader: ByteReader,
@@ -155,6 +158,7 @@ export class Decoder implements DecodeContext {
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
+    this.unwound = undefined;
   }
 
   /**
