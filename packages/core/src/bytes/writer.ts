@@ -25,10 +25,13 @@ function notA(what: string, x: unknown): TypeError {
  * (as protobuf-es `binary-encoding.ts` does). Padding is always written as zeros.
  */
 export class ByteWriter {
-  private buf!: Uint8Array;
-  private view!: DataView;
-  // (These three are set by `use`, not declared as fields with initializers: the constructor's
-  // bytecode, with what it inlines, is what V8 weighs when it inlines `new Encoder`.)
+  // The fields without a value are `declare`d, made by `use` alone (as the reader's: a class
+  // field without a value is first defined as undefined, after which V8 knows neither a number
+  // field's representation nor an object field's map, and checks both at every load). Not fields
+  // with initializers either: the constructor's bytecode, with what it inlines, is what V8 weighs
+  // when it inlines `new Encoder`.
+  declare private buf: Uint8Array;
+  declare private view: DataView;
   // buf.buffer and buf.byteOffset, read once per buffer: the getters are calls into the VM,
   // each as costly as a small write (viewFrom makes a view per codec encode).
   declare private arrayBuffer: ArrayBufferLike;
@@ -39,7 +42,7 @@ export class ByteWriter {
   pos = 0;
   // Where a write must stop before `ensure` calls `grow`: the buffer's length, or the limit
   // when that is less. One comparison per write covers both.
-  private cap!: number;
+  declare private cap: number;
   // Set by `into`: the caller's buffer, which is never replaced.
   private fixed = false;
   private limit = Infinity;
@@ -47,8 +50,8 @@ export class ByteWriter {
   // their sum.
   private maxBytes = Infinity;
   private base = 0;
-  // Set with `limit` (a finite limit is only ever set by setLimit).
-  private overLimit!: (needed: number) => Error;
+  // Set with `limit` (a finite limit is only ever set by setLimit, which every encoder calls).
+  declare private overLimit: (needed: number) => Error;
 
   /** @param initial the first buffer's capacity in bytes, or the buffer to start in (its content is overwritten). */
   constructor(initial: number | Uint8Array = 256) {

@@ -1,16 +1,6 @@
 import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
-import { FLAG_64 } from "../codecs/define.js";
-import {
-  INLINE_BOOL,
-  INLINE_COLOR,
-  INLINE_FLOAT,
-  INLINE_INT,
-  INLINE_NIL,
-  INLINE_STRING,
-  INLINE_STRING_NAME,
-  INLINE_VECTOR2,
-  INLINE_VECTOR3,
-} from "../codecs/inline.js";
+import { Header } from "../codecs/define.js";
+import { Tag } from "../codecs/inline.js";
 import { NIL } from "../codecs/scalars.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
 import { toInt64 } from "../value/construct.js";
@@ -40,38 +30,41 @@ import {
 } from "./unwinding.js";
 
 class Encoder implements EncodeContext {
-  readonly writer: ByteWriter;
-  readonly dialect: Dialect;
+  // The fields are `declare`d, made by the constructor alone, as the Decoder's: a class field
+  // without a value is first defined as undefined, after which V8 knows neither a number field's
+  // representation nor an object field's map, and checks both at every load.
+  declare readonly writer: ByteWriter;
+  declare readonly dialect: Dialect;
   depth = 0;
-  private readonly maxDepth: number;
-  private readonly maxCollectionLength: number;
+  declare private readonly maxDepth: number;
+  declare private readonly maxCollectionLength: number;
   // Made by the first failure: a call that succeeds does not allocate it.
-  private unwound: Unwinding | undefined;
+  declare private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
     if (this.unwound === undefined) this.unwound = new Unwinding();
     return this.unwound;
   }
-  private readonly compiled: Compiled;
+  declare private readonly compiled: Compiled;
   // Per inline tag, the wire id written inline, or -1 (codecs/inline.ts).
-  private readonly inlineIds: Int32Array;
+  declare private readonly inlineIds: Int32Array;
   // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
   // start in the output and how many they are (made by keyTables).
   private dictionaries = 0;
-  private readonly maxValues: number;
+  declare private readonly maxValues: number;
   // The values visited, each as often as it appears (value/expansion.ts), counted per container:
   // a value that holds a subtree in many places expands without end (41 arrays, each holding the
   // one below twice, are 2^40 values). Made for the value by start.
-  expansion: Expansion | undefined;
-  private keyStrings: (string | undefined)[] | undefined;
-  private keySpans: Int32Array | undefined;
+  declare expansion: Expansion | undefined;
+  declare private keyStrings: (string | undefined)[] | undefined;
+  declare private keySpans: Int32Array | undefined;
   // A kept encoder's (keptEncoder) key bytes, KEY_WORDS words per slot: its keys are kept across
-  // values, so their bytes cannot be the output's. Set by keptEncoder, and only there: it is what
-  // makes an encoder a kept one (not a constructor parameter: the constructor's bytecode is what
-  // V8 weighs when it inlines `new Encoder` into encodeWith, a tenth of a small encode).
-  keyStore: Int32Array | undefined;
+  // values, so their bytes cannot be the output's. Set by keptEncoder, after the constructor: it
+  // is what makes an encoder a kept one (not a constructor parameter: the constructor's bytecode
+  // is what V8 weighs when it inlines `new Encoder` into encodeWith, a tenth of a small encode).
+  declare keyStore: Int32Array | undefined;
   // A kept encoder's keys by their string (writeKeyIn), for the keys its slots do not hold:
   // messages of many shapes. Each maps to where its words are in keyStore, after the slots.
-  keyBank: Map<string, number> | undefined;
+  declare keyBank: Map<string, number> | undefined;
 
   constructor(dialect: Dialect, options: EncodeOptions, writer: ByteWriter) {
     this.writer = writer;
@@ -81,6 +74,12 @@ class Encoder implements EncodeContext {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.maxValues = options.maxValues ?? DEFAULT_MAX_VALUES;
+    this.unwound = undefined;
+    this.expansion = undefined;
+    this.keyStrings = undefined;
+    this.keySpans = undefined;
+    this.keyStore = undefined;
+    this.keyBank = undefined;
     // The output limit is the writer's: checked where a write decides whether to grow, not
     // once per value.
     const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
@@ -180,7 +179,7 @@ class Encoder implements EncodeContext {
       this.encodeOther(input);
       return;
     } else if (typeof input === "string") {
-      if (!this.inlineString(INLINE_STRING, input)) this.encodeOther(input);
+      if (!this.inlineString(Tag.STRING, input)) this.encodeOther(input);
       return;
     } else if (typeof input === "boolean") {
       if (!this.inlineBool(input)) this.encodeOther(input);
@@ -213,7 +212,7 @@ class Encoder implements EncodeContext {
   // dialect's codec for the kind is not written inline or the value is not of the JS type the
   // inline write takes.
   private inlineInt(x: unknown): boolean {
-    const id = this.inlineIds[INLINE_INT]!;
+    const id = this.inlineIds[Tag.INT]!;
     // A whole number within int32; anything else (a fraction, a bigint, a string) is the codec's.
     if (id < 0 || typeof x !== "number" || (x | 0) !== x) return false;
     this.writer.u32(id);
@@ -222,14 +221,14 @@ class Encoder implements EncodeContext {
   }
 
   private inlineFloat(x: unknown): boolean {
-    const id = this.inlineIds[INLINE_FLOAT]!;
+    const id = this.inlineIds[Tag.FLOAT]!;
     if (id < 0 || typeof x !== "number") return false;
     const w = this.writer;
     if (Math.fround(x) === x) {
       w.u32(id);
       w.f32(x);
     } else {
-      w.u32(id | FLAG_64);
+      w.u32(id | Header.FLAG_64);
       w.f64(x);
     }
     return true;
@@ -243,7 +242,7 @@ class Encoder implements EncodeContext {
   }
 
   private inlineBool(x: unknown): boolean {
-    const id = this.inlineIds[INLINE_BOOL]!;
+    const id = this.inlineIds[Tag.BOOL]!;
     if (id < 0 || typeof x !== "boolean") return false;
     this.writer.u32(id);
     this.writer.u32(x ? 1 : 0);
@@ -251,7 +250,7 @@ class Encoder implements EncodeContext {
   }
 
   private inlineNil(): boolean {
-    const id = this.inlineIds[INLINE_NIL]!;
+    const id = this.inlineIds[Tag.NIL]!;
     if (id < 0) return false;
     this.writer.u32(id);
     return true;
@@ -422,15 +421,15 @@ class Encoder implements EncodeContext {
       case "float":
         return this.inlineFloat((v as { value: unknown }).value);
       case "string":
-        return this.inlineString(INLINE_STRING, (v as { value: unknown }).value);
+        return this.inlineString(Tag.STRING, (v as { value: unknown }).value);
       case "stringName":
-        return this.inlineString(INLINE_STRING_NAME, (v as { value: unknown }).value);
+        return this.inlineString(Tag.STRING_NAME, (v as { value: unknown }).value);
       case "bool":
         return this.inlineBool((v as { value: unknown }).value);
       case "nil":
         return this.inlineNil();
       case "vector2": {
-        const id = ids[INLINE_VECTOR2]!;
+        const id = ids[Tag.VECTOR2]!;
         if (id < 0) return false;
         const x = v as { x: number; y: number };
         w.u32(id);
@@ -439,7 +438,7 @@ class Encoder implements EncodeContext {
         break;
       }
       case "vector3": {
-        const id = ids[INLINE_VECTOR3]!;
+        const id = ids[Tag.VECTOR3]!;
         if (id < 0) return false;
         const x = v as { x: number; y: number; z: number };
         w.u32(id);
@@ -449,7 +448,7 @@ class Encoder implements EncodeContext {
         break;
       }
       case "color": {
-        const id = ids[INLINE_COLOR]!;
+        const id = ids[Tag.COLOR]!;
         if (id < 0) return false;
         const x = v as { r: number; g: number; b: number; a: number };
         w.u32(id);
@@ -524,7 +523,7 @@ class Encoder implements EncodeContext {
   private keyTables(): void {
     if (
       this.keyStrings === undefined &&
-      this.inlineIds[INLINE_STRING]! >= 0 &&
+      this.inlineIds[Tag.STRING]! >= 0 &&
       (++this.dictionaries > 7 || this.keyStore !== undefined)
     ) {
       this.keyStrings = new Array(256);
@@ -567,7 +566,7 @@ class Encoder implements EncodeContext {
       }
     }
     const start = w.pos;
-    w.u32(this.inlineIds[INLINE_STRING]!);
+    w.u32(this.inlineIds[Tag.STRING]!);
     w.string(s);
     const n = w.pos - start;
     if (store !== undefined) {
