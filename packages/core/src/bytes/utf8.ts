@@ -23,6 +23,10 @@ const SHORT_DECODE = 16;
  * loop up to 32 units, with encodeInto for anything else, 17.5.
  */
 export const SHORT_ENCODE = 32;
+/** {@link SHORT_ENCODE} as an enum member, whose value the bundler writes at each use (see `Tag`). */
+export enum Utf8 {
+  SHORT_ENCODE = 32,
+}
 
 const fromCharCode = String.fromCharCode;
 
@@ -276,6 +280,35 @@ export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): n
     const c = s.charCodeAt(i);
     if (c >= 0x80) return encodeFrom(s, i, target, offset + i) - offset;
     target[offset + i] = c;
+  }
+  return n;
+}
+
+/**
+ * {@link encodeUtf8Into} for a string of at most SHORT_ENCODE units followed by zero padding (a
+ * Variant String's bytes): ASCII four characters to a word, one DataView store each (a store per
+ * byte was most of a dictionary key's cost), the last word's missing characters written as zeros,
+ * so up to 3 zero bytes past the string's end, where the padding goes: the caller has room for
+ * them and writes the padding after. Other characters continue in encodeFrom. `view` views
+ * `target`.
+ */
+export function encodeShortInto(s: string, view: DataView, target: Uint8Array, offset: number): number {
+  const n = s.length;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    const a = s.charCodeAt(i);
+    const b = s.charCodeAt(i + 1);
+    const c = s.charCodeAt(i + 2);
+    const d = s.charCodeAt(i + 3);
+    if ((a | b | c | d) >= 0x80) return encodeFrom(s, i, target, offset + i) - offset;
+    view.setUint32(offset + i, a | (b << 8) | (c << 16) | (d << 24), true);
+  }
+  if (i < n) {
+    const a = s.charCodeAt(i);
+    const b = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+    const c = i + 2 < n ? s.charCodeAt(i + 2) : 0;
+    if ((a | b | c) >= 0x80) return encodeFrom(s, i, target, offset + i) - offset;
+    view.setUint32(offset + i, a | (b << 8) | (c << 16), true);
   }
   return n;
 }

@@ -2,7 +2,7 @@ import { describeJS } from "../describe.js";
 import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
-import { encodeLongInto, encodeUtf8Into, SHORT_ENCODE, utf8Length } from "./utf8.js";
+import { encodeLongInto, encodeShortInto, Utf8, utf8Length } from "./utf8.js";
 
 /** Thrown by a writer made with {@link ByteWriter.into} when a write does not fit. */
 export class TargetTooSmall extends Error {
@@ -180,15 +180,15 @@ export class ByteWriter {
   taggedString(tag: number, s: string): void {
     const at = this.pos;
     const n = s.length;
-    if (n > SHORT_ENCODE || at + 11 + n * 3 > this.cap) {
+    if (n > Utf8.SHORT_ENCODE || at + 11 + n * 3 > this.cap) {
       this.u32(tag);
       this.string(s);
       return;
     }
     const buf = this.buf;
     const start = at + 8;
-    let end = start + encodeUtf8Into(s, buf, start);
     const v = this.view;
+    let end = start + encodeShortInto(s, v, buf, start);
     v.setUint32(at, tag >>> 0, true);
     v.setUint32(at + 4, end - start, true);
     // Zero padding up to a multiple of 4 (stores, as `pad`).
@@ -310,7 +310,7 @@ export class ByteWriter {
     } else this.ensure(worst);
     const start = this.pos + 4;
     // A longer string into a view made by the constructor (subarray looks up the species).
-    let n = s.length > SHORT_ENCODE ? this.longString(s, start) : encodeUtf8Into(s, this.buf, start);
+    let n = s.length > Utf8.SHORT_ENCODE ? this.longString(s, start) : encodeShortInto(s, this.view, this.buf, start);
     if (nul) this.buf[start + n++] = 0;
     this.view.setUint32(this.pos, n, true);
     this.pos = start + n;
