@@ -37,6 +37,9 @@ export interface Compiled {
   /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
   readonly arrayId: number;
   readonly dictionaryId: number;
+  /** The dialect's codecs for `array` and `dictionary` (the writer's, for each container it writes). */
+  readonly arrayCodec: Codec | undefined;
+  readonly dictionaryCodec: Codec | undefined;
 }
 
 const compiledCache = new WeakMap<Dialect, Compiled>();
@@ -95,6 +98,8 @@ export function compile(dialect: Dialect): Compiled {
     arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
       dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,
+    arrayCodec: array,
+    dictionaryCodec: dictionary,
   };
   compiledCache.set(dialect, c);
   return c;

@@ -55,7 +55,9 @@ class Encoder implements EncodeContext {
   // a value that holds a subtree in many places expands without end (41 arrays, each holding the
   // one below twice, are 2^40 values). Made for the value by start.
   declare expansion: Expansion | undefined;
-  declare private keyStrings: (string | undefined)[] | undefined;
+  // An empty slot holds "" with a count of 0 in keySpans: an array of strings only, whose
+  // comparison V8 compiles for strings (with undefined in it, a call of the generic StrictEqual).
+  declare private keyStrings: string[] | undefined;
   declare private keySpans: Int32Array | undefined;
   // A kept encoder's (keptEncoder) key bytes, KEY_WORDS words per slot: its keys are kept across
   // values, so their bytes cannot be the output's. Set by keptEncoder, after the constructor: it
@@ -151,7 +153,7 @@ class Encoder implements EncodeContext {
           if (this.encodeInline(input as Value, kind)) return;
           // A Value whose kind the dialect writes is taken as it is: the codec lookup also
           // proves the kind.
-          const codec = this.dialect.codecForKind(kind as Kind);
+          const codec = this.codecFor(kind);
           if (codec !== undefined) {
             this.encodeWithCodec(codec, input as Value);
             return;
@@ -254,6 +256,15 @@ class Encoder implements EncodeContext {
     if (id < 0) return false;
     this.writer.u32(id);
     return true;
+  }
+
+  // The dialect's codec for `kind`; an array's and a dictionary's from compile(): codecForKind
+  // is a Map lookup, about 100 instructions per container written.
+  private codecFor(kind: string): Codec | undefined {
+    const c = this.compiled;
+    if (kind === "dictionary") return c.dictionaryCodec;
+    if (kind === "array") return c.arrayCodec;
+    return this.dialect.codecForKind(kind as Kind);
   }
 
   // A model value made here for a plain JS value: written by the dialect's codec for its kind.
@@ -526,7 +537,10 @@ class Encoder implements EncodeContext {
       this.inlineIds[Tag.STRING]! >= 0 &&
       (++this.dictionaries > 7 || this.keyStore !== undefined)
     ) {
-      this.keyStrings = new Array(256);
+      // Pushed, not `new Array(256)`: a packed array, whose loads have no hole check.
+      const strings: string[] = [];
+      for (let i = 0; i < 256; i++) strings.push("");
+      this.keyStrings = strings;
       this.keySpans = new Int32Array(512);
     }
   }
@@ -542,9 +556,10 @@ class Encoder implements EncodeContext {
     const spans = this.keySpans!;
     const w = this.writer;
     const store = this.keyStore;
-    if (strings[slot] === s) {
-      if (store === undefined) w.repeat(spans[slot * 2]!, spans[slot * 2 + 1]!);
-      else w.words(store, slot * KEY_WORDS, spans[slot * 2 + 1]!);
+    const n = spans[slot * 2 + 1]!;
+    if (strings[slot] === s && n !== 0) {
+      if (store === undefined) w.repeat(spans[slot * 2]!, n);
+      else w.words(store, slot * KEY_WORDS, n);
     } else this.writeNewKey(s, slot);
   }
 
@@ -572,7 +587,8 @@ class Encoder implements EncodeContext {
     if (store !== undefined) {
       // Kept across values: only keys of up to 16 bytes, their words copied out of the output.
       if (n > KEY_WORDS * 4) {
-        strings[slot] = undefined;
+        strings[slot] = "";
+        spans[slot * 2 + 1] = 0;
         return;
       }
       const words = n >> 2;
