@@ -4,8 +4,9 @@
 import { decodeUtf8 } from "@gdvariant/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-// encodeUtf8Into (the writer's in-place path) is internal (not exported): imported from source.
-import { encodeUtf8Into } from "../src/bytes/utf8.js";
+// encodeUtf8Into and encodeShortInto (the writer's in-place paths) are internal (not exported):
+// imported from source.
+import { encodeShortInto, encodeUtf8Into, SHORT_ENCODE } from "../src/bytes/utf8.js";
 
 const fatal = new TextDecoder("utf-8", { fatal: true });
 const encoder = new TextEncoder();
@@ -166,5 +167,37 @@ describe("encodeUtf8Into agrees with TextEncoder", () => {
       expect(Array.from(target.subarray(1, 1 + n))).toEqual(Array.from(encoder.encode(s)));
       expect(target[1 + n]).toBe(0xee);
     }
+  });
+});
+
+describe("encodeShortInto agrees with TextEncoder", () => {
+  // It writes ASCII a word at a time, the last word's missing characters as zeros: the bytes past
+  // the string's are zeros up to the next multiple of 4 (where a Variant's padding goes) or left
+  // as they were, and nothing from there on is touched.
+  it("random strings up to SHORT_ENCODE units, ASCII or not, at every offset mod 4", () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom("\ud800", "\udc00", "\udbff\udfff", "é", "日", "\u007f", "\u0080"),
+            fc.string({ unit: "binary-ascii", maxLength: 1 }),
+            fc.string({ unit: "binary-ascii", maxLength: 1 }),
+          ),
+          maxLength: SHORT_ENCODE,
+        }),
+        fc.integer({ min: 0, max: 7 }),
+        (s, offset) => {
+          const target = new Uint8Array(offset + s.length * 3 + 8).fill(0xee);
+          const view = new DataView(target.buffer);
+          const n = encodeShortInto(s, view, target, offset);
+          const expected = encoder.encode(s);
+          expect(Array.from(target.subarray(offset, offset + n))).toEqual(Array.from(expected));
+          const padded = offset + ((n + 3) & ~3);
+          for (let i = offset + n; i < padded; i++) expect([0, 0xee]).toContain(target[i]);
+          for (let i = padded; i < target.length; i++) expect(target[i]).toBe(0xee);
+        },
+      ),
+      { numRuns: 10_000, seed: 7 },
+    );
   });
 });

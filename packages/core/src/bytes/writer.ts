@@ -174,7 +174,7 @@ export class ByteWriter {
   /**
    * The word `tag`, then {@link string}'s bytes of `s`: a tagged Variant String. Where the worst
    * case (3 bytes per UTF-16 unit) fits and `s` is short, one room check for the whole, the
-   * bytes by encodeUtf8Into and the two words written after it; anything else as `u32` then `string`
+   * bytes by encodeShortInto and the two words written after it; anything else as `u32` then `string`
    * (the same bytes, and the same `needed` where a write does not fit).
    */
   taggedString(tag: number, s: string): void {
@@ -310,7 +310,10 @@ export class ByteWriter {
     } else this.ensure(worst);
     const start = this.pos + 4;
     // A longer string into a view made by the constructor (subarray looks up the species).
-    let n = s.length > Utf8.SHORT_ENCODE ? this.longString(s, start) : encodeShortInto(s, this.view, this.buf, start);
+    let n =
+      s.length > Utf8.SHORT_ENCODE
+        ? this.longString(s, start)
+        : encodeShortInto(s, this.view, this.buf, start);
     if (nul) this.buf[start + n++] = 0;
     this.view.setUint32(this.pos, n, true);
     this.pos = start + n;
