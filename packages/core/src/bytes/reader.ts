@@ -33,16 +33,17 @@ export const MISS = /* @__PURE__ */ Object.freeze({ miss: true }) as unknown as 
  * at the current position, so nothing is allocated for a count the input cannot back.
  */
 export class ByteReader {
-  readonly bytes: Uint8Array;
-  readonly view: DataView;
+  // Fields `declare`d, made by the constructor alone (see Decoder's: V8 then knows their types).
+  declare readonly bytes: Uint8Array;
+  declare readonly view: DataView;
   /** Current position, an index into `bytes`. */
-  pos: number;
+  declare pos: number;
   /** End of the readable range (exclusive); a record reader moves it record by record. */
-  end: number;
+  declare end: number;
   /** Dialect id put on errors. */
-  dialect: string | undefined;
+  declare dialect: string | undefined;
   /** Set by `probeWith`: a failure throws {@link MISS} instead of a new DecodeError. */
-  probe: boolean;
+  declare probe: boolean;
 
   constructor(bytes: Uint8Array, start = 0, end = bytes.length) {
     this.bytes = bytes;

@@ -22,7 +22,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 // MODEL's container methods, also called directly by the reader when its builder is MODEL: a
 // call through the builder object sees every builder a process uses (MODEL, the JS builder...),
-// and V8 did not inline those calls (nested-mix decode: bench/CHANGELOG.md, reader2).
+// and V8 did not inline those calls (nested-mix decode: bench/CHANGELOG.md, reader2). The reader
+// also makes MODEL's leaf objects (bool, int, float, string, vectors, color) and its entries
+// array itself (decoder.ts read, readInts, readDictionary): what MODEL makes must stay the same.
 /** @internal */
 export const modelArray = (
   items: unknown[],

@@ -17,6 +17,11 @@ import type { Codec, Dialect } from "./contract.js";
  * for the JS builder; per inline tag, the wire id the writer writes that kind with inline.
  */
 export interface Compiled {
+  /**
+   * The dialect's codecs by wire id (`Dialect.codecs`) in an array that is not frozen: optimized
+   * code reads a frozen array's elements through a call (KeyedLoadIC), once per container read.
+   */
+  readonly codecs: readonly (Codec | undefined)[];
   readonly tags: Uint8Array;
   readonly plainKey: Uint8Array;
   readonly encodeIds: Int32Array;
@@ -82,6 +87,7 @@ export function compile(dialect: Dialect): Compiled {
   const array = dialect.codecForKind("array");
   const dictionary = dialect.codecForKind("dictionary");
   c = {
+    codecs: codecs.slice(),
     tags,
     plainKey,
     encodeIds,

@@ -1,22 +1,10 @@
 import { ByteReader } from "../bytes/reader.js";
-import { FLAG_64 } from "../codecs/define.js";
-import {
-  INLINE_ARRAY,
-  INLINE_BOOL,
-  INLINE_COLOR,
-  INLINE_DICTIONARY,
-  INLINE_FLOAT,
-  INLINE_INT,
-  INLINE_NIL,
-  INLINE_STRING,
-  INLINE_STRING_NAME,
-  INLINE_VECTOR2,
-  INLINE_VECTOR3,
-} from "../codecs/inline.js";
+import { Header } from "../codecs/define.js";
+import { Tag } from "../codecs/inline.js";
 import { DecodeError, type DecodeErrorCode, GdVariantError } from "../errors.js";
 import { asBytes } from "../framing/as-bytes.js";
 import { formatPath, type PathSegment } from "../path.js";
-import type { DictionaryEntry, Value } from "../value/types.js";
+import type { DictionaryEntry, Int64, Value } from "../value/types.js";
 import { type Builder, MODEL, modelArray, modelDictionary, modelEntry, type Observer } from "./builder.js";
 import { compile } from "./compiled.js";
 import type { Codec, DecodeContext, Dialect, Inline } from "./contract.js";
@@ -83,38 +71,41 @@ export function newKeyTable(kept = false): KeyTable {
 }
 
 export class Decoder implements DecodeContext {
+  // The fields are `declare`d, made by the constructor alone: a class field without a value is
+  // first defined as undefined, after which V8 knows neither a number field's representation nor
+  // an object field's map, and checks both at every load (nested-mix decode -9%: bench/CHANGELOG.md, mix).
   // Replaced by restart (a codec object's kept decoder reads one input after another).
-  reader: ByteReader;
-  readonly dialect: Dialect;
+  declare reader: ByteReader;
+  declare readonly dialect: Dialect;
   // The options it was made with (madeWith).
-  private readonly options: DecodeOptions;
-  private readonly maxCollectionLength: number;
-  readonly allowObjects: boolean;
-  readonly copy: boolean;
+  declare private readonly options: DecodeOptions;
+  declare private readonly maxCollectionLength: number;
+  declare readonly allowObjects: boolean;
+  declare readonly copy: boolean;
   depth = 0;
-  private readonly codecs: readonly (Codec | undefined)[];
+  declare private readonly codecs: readonly (Codec | undefined)[];
   // Per wire id: the inline tag (codecs/inline.ts), or 0 for codec.decode.
-  private readonly tags: Uint8Array;
-  private readonly plainKey: Uint8Array;
-  private readonly flagCheck: number;
-  private readonly stringId: number;
-  private readonly int32Header: number;
-  private readonly int64Header: number;
-  private readonly float32Header: number;
-  private readonly typeMask: number;
-  private readonly maxDepth: number;
+  declare private readonly tags: Uint8Array;
+  declare private readonly plainKey: Uint8Array;
+  declare private readonly flagCheck: number;
+  declare private readonly stringId: number;
+  declare private readonly int32Header: number;
+  declare private readonly int64Header: number;
+  declare private readonly float32Header: number;
+  declare private readonly typeMask: number;
+  declare private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
   // `b` is MODEL, and the caller's builder gets the result (readByCodec).
-  private b: Builder;
-  private readonly onSpan: ((span: Span) => void) | undefined;
+  declare private b: Builder;
+  declare private readonly onSpan: ((span: Span) => void) | undefined;
   // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
-  private readonly observer: Observer | undefined;
+  declare private readonly observer: Observer | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   // A linked list (innermost first) that spans keep and format only when read: building each
   // span's path string made spans quadratic in the depth.
-  private path: PathNode | undefined;
+  declare private path: PathNode | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
-  private unwound: Unwinding | undefined;
+  declare private unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
     if (this.unwound === undefined) this.unwound = new Unwinding();
     return this.unwound;
@@ -122,14 +113,14 @@ export class Decoder implements DecodeContext {
   // Dictionary keys last read, by slot (readKeyIn); made by the first dictionary, or the array
   // a codec object keeps between calls (codec.ts). Each use compares the bytes, so a kept key
   // that another reading put there is only ever a hit or a miss, never a wrong key.
-  private keys: (string | undefined)[] | undefined;
+  declare private keys: (string | undefined)[] | undefined;
   // A codec object's key words (KeyTable.words), compared a word at a time (readKeptKey); a
   // one-off reading has none and compares characters (readKeyIn).
-  private readonly keyWords: Int32Array | undefined;
+  declare private readonly keyWords: Int32Array | undefined;
   // Whether readDictionary promises the builder plain keys: a builder that needs the key kinds,
   // no observer and no spans (they would be told of values twice when the reading starts
   // again), until the reading had to start again (decodeValue; restart sets it anew).
-  private plainFirst: boolean;
+  declare private plainFirst: boolean;
 
   constructor(
     reader: ByteReader,
@@ -147,8 +138,8 @@ export class Decoder implements DecodeContext {
     this.maxCollectionLength = options.maxCollectionLength ?? DEFAULT_MAX_COLLECTION_LENGTH;
     this.allowObjects = options.allowObjects === true;
     this.copy = options.copy === true;
-    this.codecs = dialect.codecs;
     const c = compile(dialect);
+    this.codecs = c.codecs;
     this.tags = c.tags;
     this.plainKey = c.plainKey;
     this.flagCheck = c.flagCheck;
@@ -169,6 +160,7 @@ export class Decoder implements DecodeContext {
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
+    this.unwound = undefined;
   }
 
   /**
@@ -236,63 +228,79 @@ export class Decoder implements DecodeContext {
     // cases return readByCodec's value (a sentinel compared with every value read made V8 call
     // its generic StrictEqual per value).
     let value: unknown;
+    // With MODEL (decode) the leaves' tagged objects are made here, the same as MODEL's methods
+    // make them: a call through `b` sees every builder of the process, and V8 inlined none of
+    // the rarer ones (bench/CHANGELOG.md, mix). Tag and Header: literal numbers in the bundle.
     switch (tag) {
-      case INLINE_NIL:
+      case Tag.NIL:
         value = b.nil();
         break;
-      case INLINE_BOOL:
+      case Tag.BOOL: {
         if (left < 4) return this.readByCodec(id, header, start);
         r.pos = p + 4;
-        value = b.bool(view.getUint32(p, true) !== 0);
+        const v = view.getUint32(p, true) !== 0;
+        value = b === MODEL ? { kind: "bool", value: v } : b.bool(v);
         break;
-      case INLINE_INT:
-        if ((header & FLAG_64) !== 0) value = b.int(r.i64n());
+      }
+      case Tag.INT: {
+        let v: Int64;
+        if ((header & Header.FLAG_64) !== 0) v = r.i64n();
         else if (left >= 4) {
           r.pos = p + 4;
-          value = b.int(view.getInt32(p, true));
+          v = view.getInt32(p, true);
         } else return this.readByCodec(id, header, start);
+        value = b === MODEL ? { kind: "int", value: v } : b.int(v);
         break;
-      case INLINE_FLOAT:
-        if ((header & FLAG_64) !== 0) value = b.float(r.f64());
+      }
+      case Tag.FLOAT: {
+        let v: number;
+        if ((header & Header.FLAG_64) !== 0) v = r.f64();
         else if (left >= 4) {
           r.pos = p + 4;
-          value = b.float(view.getFloat32(p, true));
+          v = view.getFloat32(p, true);
         } else return this.readByCodec(id, header, start);
+        value = b === MODEL ? { kind: "float", value: v } : b.float(v);
         break;
-      case INLINE_STRING:
-        value = b.string(r.string());
+      }
+      case Tag.STRING: {
+        const v = r.string();
+        value = b === MODEL ? { kind: "string", value: v } : b.string(v);
         break;
-      case INLINE_STRING_NAME:
+      }
+      case Tag.STRING_NAME:
         value = b.stringName(r.string());
         break;
-      case INLINE_VECTOR2:
-        if ((header & FLAG_64) !== 0 || left < 8) return this.readByCodec(id, header, start);
+      case Tag.VECTOR2: {
+        if ((header & Header.FLAG_64) !== 0 || left < 8) return this.readByCodec(id, header, start);
         r.pos = p + 8;
-        value = b.vector2(view.getFloat32(p, true), view.getFloat32(p + 4, true));
+        const x = view.getFloat32(p, true);
+        const y = view.getFloat32(p + 4, true);
+        value = b === MODEL ? { kind: "vector2", x, y } : b.vector2(x, y);
         break;
-      case INLINE_VECTOR3:
-        if ((header & FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
+      }
+      case Tag.VECTOR3: {
+        if ((header & Header.FLAG_64) !== 0 || left < 12) return this.readByCodec(id, header, start);
         r.pos = p + 12;
-        value = b.vector3(
-          view.getFloat32(p, true),
-          view.getFloat32(p + 4, true),
-          view.getFloat32(p + 8, true),
-        );
+        const x = view.getFloat32(p, true);
+        const y = view.getFloat32(p + 4, true);
+        const z = view.getFloat32(p + 8, true);
+        value = b === MODEL ? { kind: "vector3", x, y, z } : b.vector3(x, y, z);
         break;
-      case INLINE_COLOR:
-        if ((header & FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
+      }
+      case Tag.COLOR: {
+        if ((header & Header.FLAG_64) !== 0 || left < 16) return this.readByCodec(id, header, start);
         r.pos = p + 16;
-        value = b.color(
-          view.getFloat32(p, true),
-          view.getFloat32(p + 4, true),
-          view.getFloat32(p + 8, true),
-          view.getFloat32(p + 12, true),
-        );
+        const cr = view.getFloat32(p, true);
+        const cg = view.getFloat32(p + 4, true);
+        const cb = view.getFloat32(p + 8, true);
+        const ca = view.getFloat32(p + 12, true);
+        value = b === MODEL ? { kind: "color", r: cr, g: cg, b: cb, a: ca } : b.color(cr, cg, cb, ca);
         break;
-      case INLINE_ARRAY:
+      }
+      case Tag.ARRAY:
         value = this.readArray(this.codecs[id]!.inline!, header, start);
         break;
-      case INLINE_DICTIONARY:
+      case Tag.DICTIONARY:
         value = this.readDictionary(this.codecs[id]!.inline!, header, start);
         break;
       default:
@@ -400,7 +408,7 @@ export class Decoder implements DecodeContext {
     // and fills its object as the entries are read, until a key that is not plain (readEntries
     // stops before it and returns false); see plainFirst.
     const promise = this.plainFirst;
-    let acc = b.entries(count, promise);
+    let acc = b === MODEL ? new Array<DictionaryEntry>(count) : b.entries(count, promise);
     let plain = this.readEntries(acc, count, promise);
     if (promise && !plain) {
       // At the first entry nothing was read: go on without the promise. Past it, the object
@@ -460,7 +468,7 @@ export class Decoder implements DecodeContext {
 
   decodeContainer(inl: Inline, header: number, start: number): Value {
     return (
-      inl.tag === INLINE_ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
+      inl.tag === Tag.ARRAY ? this.readArray(inl, header, start) : this.readDictionary(inl, header, start)
     ) as Value;
   }
 
@@ -515,6 +523,7 @@ export class Decoder implements DecodeContext {
       const r = this.reader;
       const view = r.view;
       const b = this.b;
+      const model = b === MODEL;
       const int32 = this.int32Header;
       const int64 = this.int64Header;
       for (; i < count; i++) {
@@ -523,12 +532,14 @@ export class Decoder implements DecodeContext {
           const header = view.getUint32(p, true);
           if (header === int32) {
             r.pos = p + 8;
-            items[i] = b.int(view.getInt32(p + 4, true));
+            const v = view.getInt32(p + 4, true);
+            items[i] = model ? { kind: "int", value: v } : b.int(v);
             continue;
           }
           if (header === int64) {
             r.pos = p + 4;
-            items[i] = b.int(r.i64n());
+            const v = r.i64n();
+            items[i] = model ? { kind: "int", value: v } : b.int(v);
             continue;
           }
         }
