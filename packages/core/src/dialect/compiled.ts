@@ -2,7 +2,6 @@ import { FLAG_64 } from "../codecs/define.js";
 import {
   INLINE_ARRAY,
   INLINE_DICTIONARY,
-  INLINE_FLOAT,
   INLINE_INT,
   INLINE_KINDS,
   INLINE_NONE,
@@ -35,8 +34,6 @@ export interface Compiled {
    */
   readonly int32Header: number;
   readonly int64Header: number;
-  /** The header word of a 32-bit float the reader reads inline (readEntries), or -1. */
-  readonly float32Header: number;
   /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
   readonly arrayId: number;
   readonly dictionaryId: number;
@@ -95,7 +92,6 @@ export function compile(dialect: Dialect): Compiled {
     stringId: tags.indexOf(INLINE_STRING),
     int32Header: intId,
     int64Header: int64 ? (intId | FLAG_64) >>> 0 : -1,
-    float32Header: tags.indexOf(INLINE_FLOAT),
     arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
       dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,

@@ -91,7 +91,6 @@ export class Decoder implements DecodeContext {
   declare private readonly stringId: number;
   declare private readonly int32Header: number;
   declare private readonly int64Header: number;
-  declare private readonly float32Header: number;
   declare private readonly typeMask: number;
   declare private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
@@ -146,7 +145,6 @@ export class Decoder implements DecodeContext {
     this.stringId = c.stringId;
     this.int32Header = c.int32Header;
     this.int64Header = c.int64Header;
-    this.float32Header = c.float32Header;
     this.typeMask = dialect.typeMask;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
@@ -580,9 +578,6 @@ export class Decoder implements DecodeContext {
       const stringId = this.stringId;
       const words = this.keyWords;
       const model = b === MODEL;
-      const int32 = this.int32Header;
-      const float32 = this.float32Header;
-      const bare = this.observer === undefined;
       for (; i < count; i++) {
         key = undefined;
         // A String key (by its header word, looked at here: a call for every key would be a
@@ -603,18 +598,7 @@ export class Decoder implements DecodeContext {
           }
           key = this.read();
         }
-        // An int or a 32-bit float (by its header word, as readInts reads ints) without read's
-        // dispatch; anything else, fewer than 8 bytes or an observer (read tells it) goes to read.
-        const q = r.pos;
-        const h = r.end - q >= 8 && bare ? r.view.getUint32(q, true) : -1;
-        let value: unknown;
-        if (h === int32) {
-          r.pos = q + 8;
-          value = b.int(r.view.getInt32(q + 4, true));
-        } else if (h === float32) {
-          r.pos = q + 8;
-          value = b.float(r.view.getFloat32(q + 4, true));
-        } else value = this.read();
+        const value = this.read();
         if (model) modelEntry(acc, i, key, value);
         else b.entry(acc, i, key, value);
       }
