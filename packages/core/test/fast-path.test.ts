@@ -284,9 +284,9 @@ describe("Array[int] elements read by their header word", () => {
   });
 });
 
-// A Dictionary (4.x) built word by word, with values of every header readEntries reads itself
-// (an int, a 32-bit float) and others next to them: 64-bit ints and floats, a float with a flag
-// bit, a String, a bool, a nested Dictionary. `valueStarts`: where the int and float values are.
+// A Dictionary (4.x) built word by word, with int and 32-bit float values (-0, a NaN, a
+// subnormal, the int32 extremes) and others next to them: 64-bit ints and floats, a String, a
+// bool, a nested Dictionary. `valueStarts`: where the 32-bit int and float values are.
 function leafEntries(): { bytes: Uint8Array; valueStarts: number[]; otherStarts: number[] } {
   const words: number[] = [27, 0];
   const valueStarts: number[] = [];
@@ -338,7 +338,7 @@ function leafEntries(): { bytes: Uint8Array; valueStarts: number[]; otherStarts:
   return { bytes, valueStarts, otherStarts };
 }
 
-describe("Dictionary int and 32-bit float values read by their header word", () => {
+describe("Dictionary int and float values", () => {
   function expectSameJS(bytes: Uint8Array, label: string): void {
     const run = (f: () => unknown) => {
       try {

@@ -133,8 +133,8 @@ function difference(a: unknown, b: unknown, at = "$"): string | undefined {
 }
 
 // Keys that name something on Object.prototype (or would set it), each name also with its last
-// character changed (same length and first character: setKey compares those), and keys that
-// objects order as array indexes.
+// character changed (same length and first character, not a name), and keys that objects order
+// as array indexes.
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const HOSTILE_KEYS = [
   ...PROTO_NAMES,
