@@ -3,7 +3,7 @@
 // noisy: runs `iterations` calls of one operation with one core build, for valgrind to count
 // instructions:
 //   valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file --cachegrind-out-file=/dev/null \
-//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into|codec-decode-js|codec-encode|codec-encode-64|decode-js|encode-js|unpack|pack|pack-64> <iterations>
+//     node --single-threaded bench/scripts/icount.mjs <core/index.js> <godot-3|godot-4> <workload> <decode|encode|encode-into|codec-decode-js|codec-encode|codec-encode-64|codec-decode-js-64|decode-js|encode-js|unpack|unpack-64|pack|pack-64> <iterations>
 // Run it with two iteration counts and take the difference over the difference in iterations:
 // that is the instructions per call, start-up and JIT warm-up cancelled out
 // (bench/scripts/icount.sh does this), or count the calls between the two in one run
@@ -32,7 +32,7 @@ const codec = c.createCodecWith?.(d, d);
 const plain = c.decodeJSWith(d, bytes);
 process.env.MSGPACKR_NATIVE_ACCELERATION_DISABLED = "true";
 const packr =
-  op === "pack" || op === "unpack" || op === "pack-64"
+  op === "pack" || op === "unpack" || op === "pack-64" || op === "unpack-64"
     ? new (await import("msgpackr")).Packr({ useRecords: false })
     : undefined;
 const packed = packr?.pack(plain);
@@ -41,8 +41,13 @@ const packed = packr?.pack(plain);
 const distinct = Array.from({ length: 64 }, (_, i) =>
   Object.fromEntries(Object.entries(plain).map(([k, v]) => [`${k}${i}`, v])),
 );
+// codec-decode-js-64 and unpack-64: those 64 messages' bytes decoded in turn.
+const distinctBytes = op === "codec-decode-js-64" ? distinct.map((m) => c.encodeWith(d, m)) : [];
+const distinctPacked = op === "unpack-64" ? distinct.map((m) => packr.pack(m)) : [];
 let turn = 0;
 const more = {
+  "codec-decode-js-64": () => codec.decodeJS(distinctBytes[turn++ & 63]),
+  "unpack-64": () => packr.unpack(distinctPacked[turn++ & 63]),
   "codec-decode-js": () => codec.decodeJS(bytes),
   "codec-encode": () => codec.encode(plain),
   "codec-encode-64": () => codec.encode(distinct[turn++ & 63]),

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import {
   type ArrayValue,
+  createCodecWith,
   createDialect,
   DecodeError,
   type Dialect,
@@ -280,6 +281,129 @@ describe("Array[int] elements read by their header word", () => {
     expect(headers.sort((a, b) => a - b)).toEqual(
       [...intStarts, intStarts[6]! + 8 + 12 + 8].sort((a, b) => a - b),
     );
+  });
+});
+
+// A Dictionary (4.x) built word by word, with int and 32-bit float values (-0, a NaN, a
+// subnormal, the int32 extremes) and others next to them: 64-bit ints and floats, a String, a
+// bool, a nested Dictionary. `valueStarts`: where the 32-bit int and float values are.
+function leafEntries(): { bytes: Uint8Array; valueStarts: number[]; otherStarts: number[] } {
+  const words: number[] = [27, 0];
+  const valueStarts: number[] = [];
+  // The other int and float headers: the 64-bit values and the int key.
+  const otherStarts: number[] = [];
+  let n = 0;
+  const key = (k: number) => {
+    words.push(4, 1, 0x61 + k); // a String of one letter
+    n++;
+  };
+  const leaf = (...w: number[]) => {
+    valueStarts.push(words.length * 4);
+    words.push(...w);
+  };
+  key(0);
+  leaf(2, 7);
+  key(1);
+  leaf(3, 0x3fc00000); // 1.5
+  key(2);
+  leaf(3, 0x80000000); // -0
+  key(3);
+  leaf(3, 0x7fc00001); // a NaN
+  key(4);
+  leaf(2, 0x7fffffff);
+  key(5);
+  otherStarts.push(words.length * 4);
+  words.push(2 | (1 << 16), 0, 1 << 21); // 2^53, a 64-bit int
+  key(6);
+  otherStarts.push(words.length * 4);
+  words.push(3 | (1 << 16), 0, 0x3ff80000); // 1.5, a 64-bit float
+  key(7);
+  words.push(4, 2, 0x6968); // a String "hi"
+  otherStarts.push(words.length * 4);
+  words.push(2, 5); // an int key
+  leaf(3, 0x00000001); // the smallest subnormal
+  key(8);
+  words.push(1, 1); // a bool
+  key(9);
+  words.push(27, 1, 4, 1, 0x78); // a Dictionary {x: ...
+  leaf(2, -3); // ... -3}
+  key(10);
+  leaf(2, -0x80000000);
+  words[1] = n + 1;
+  const bytes = new Uint8Array(words.length * 4);
+  const view = new DataView(bytes.buffer);
+  words.forEach((w, i) => {
+    view.setUint32(i * 4, w >>> 0, true);
+  });
+  return { bytes, valueStarts, otherStarts };
+}
+
+describe("Dictionary int and float values", () => {
+  function expectSameJS(bytes: Uint8Array, label: string): void {
+    const run = (f: () => unknown) => {
+      try {
+        return f();
+      } catch (e) {
+        if (!DecodeError.is(e)) throw e;
+        return `${e.code} ${e.offset} ${JSON.stringify(e.path)}`;
+      }
+    };
+    const want = run(() => toJS(decodeWithLength(modern, bytes, { onSpan: () => {} }).value));
+    expect(
+      run(() => decodeJSWith(modern, bytes)),
+      label,
+    ).toEqual(want);
+    expect(
+      run(() => codec.decodeJS(bytes)),
+      label,
+    ).toEqual(want);
+  }
+  const codec = createCodecWith(modern, modern);
+
+  it("agree with the per-value path, and decodeJS and a codec's with toJS of it, whole, cut and changed anywhere", () => {
+    const { bytes } = leafEntries();
+    expect(expectSame(modern, bytes, "whole")).toBe("value");
+    const v = decodeWithLength(modern, bytes).value as DictionaryValue;
+    expect(v.entries.map(([, x]) => (x.kind === "int" || x.kind === "float" ? x.value : x.kind))).toEqual([
+      7,
+      1.5,
+      -0,
+      Number.NaN,
+      0x7fffffff,
+      2n ** 53n,
+      1.5,
+      "string",
+      2 ** -149,
+      "bool",
+      "dictionary",
+      -0x80000000,
+    ]);
+    expectSameJS(bytes, "whole");
+    let errors = 0;
+    for (let cut = 0; cut < bytes.length; cut++) {
+      if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
+      expectSameJS(bytes.subarray(0, cut), `cut ${cut}`);
+    }
+    for (let i = 0; i < bytes.length; i++) {
+      for (const b of [0x00, 0x01, 0x02, 0x03, 0x7f, 0x80, 0xff]) {
+        const m = bytes.slice();
+        m[i] = b;
+        if (expectSame(modern, m, `[${i}]=${b}`) === "error") errors++;
+        expectSameJS(m, `[${i}]=${b}`);
+      }
+    }
+    expect(errors).toBeGreaterThan(100);
+  });
+
+  it("are still told to an observer (onPart) one by one", () => {
+    const { bytes, valueStarts, otherStarts } = leafEntries();
+    const headers: number[] = [];
+    decodeWithLength(modern, bytes, {
+      onPart: (p) => {
+        if ((p.wireId === 2 || p.wireId === 3) && p.kind === "header") headers.push(p.start);
+      },
+    });
+    expect(headers.sort((a, b) => a - b)).toEqual([...valueStarts, ...otherStarts].sort((a, b) => a - b));
   });
 });
 

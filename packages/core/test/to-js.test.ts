@@ -132,9 +132,13 @@ function difference(a: unknown, b: unknown, at = "$"): string | undefined {
   return undefined;
 }
 
-// Keys that name something on Object.prototype (or would set it), and keys that objects order
+// Keys that name something on Object.prototype (or would set it), each name also with its last
+// character changed (same length and first character, not a name), and keys that objects order
 // as array indexes.
+const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const HOSTILE_KEYS = [
+  ...PROTO_NAMES,
+  ...PROTO_NAMES.map((k) => `${k.slice(0, -1)}X`),
   "__proto__",
   "constructor",
   "toString",

@@ -1,7 +1,7 @@
 // A codec keeps the bytes of the dictionary keys it writes: by slot (entry index and count) and,
 // for the keys its slots do not hold, by string in a bounded bank (core dialect/encoder.ts,
 // writeKeyIn). Whatever it keeps, every result must be the stateless function's.
-import { createCodec, encode, encodeInto } from "@gdvariant/godot-4";
+import { createCodec, decode, decodeJS, encode, encodeInto } from "@gdvariant/godot-4";
 import { describe, expect, it } from "vitest";
 
 // Keys of 1-20 bytes of UTF-8 (over 16 are never kept), ASCII and not.
@@ -109,6 +109,65 @@ describe("codec key bytes", () => {
         expect(tryInto(() => codec.encodeInto(m, a))).toEqual(tryInto(() => encodeInto(m, b)));
         if (n === size) expect(a).toEqual(b);
       }
+    }
+  });
+});
+
+// A codec keeps the dictionary keys it reads, by place (entry index and count): whatever it
+// keeps, every value must be the stateless function's, property order included.
+describe("codec key strings", () => {
+  it("are decodeJS's and decode's for many distinct messages, in turn and in another order", () => {
+    const codec = createCodec();
+    const bytes = Array.from({ length: 1500 }, (_, i) => encode(message(i)));
+    for (let round = 0; round < 2; round++) {
+      for (const b of bytes) {
+        const got = codec.decodeJS(b);
+        expect(got).toEqual(decodeJS(b));
+        expect(Object.keys(got as object)).toEqual(Object.keys(decodeJS(b) as object));
+      }
+      for (let i = bytes.length - 1; i >= 0; i -= 7)
+        expect(codec.decode(bytes[i]!)).toEqual(decode(bytes[i]!));
+    }
+  });
+
+  it("are decodeJS's when a known key comes at another place, with another value type or count", () => {
+    const codec = createCodec();
+    const seq: Record<string, unknown>[] = [
+      { id: 1, hp: 2, name: "a" },
+      { hp: 2, id: 1, name: "a" },
+      { id: 1.5, hp: "x", name: { id: 3 } },
+      { id: 1, hp: 2 },
+      { name: "a", id: 1, hp: 2, extra: true },
+      { hp: 2, x: 1, y: 2 },
+    ];
+    for (let r = 0; r < 3; r++) {
+      for (const m of seq) {
+        const b = encode(m);
+        expect(Object.entries(codec.decodeJS(b) as object)).toEqual(Object.entries(decodeJS(b) as object));
+      }
+    }
+    // A StringName and an int key with the bytes of a known String key, and a Map.
+    const model = {
+      kind: "dictionary",
+      entries: [
+        [
+          { kind: "stringName", value: "id" },
+          { kind: "int", value: 1 },
+        ],
+        [
+          { kind: "int", value: 7 },
+          { kind: "int", value: 2 },
+        ],
+        [
+          { kind: "string", value: "hp" },
+          { kind: "int", value: 3 },
+        ],
+      ],
+    } as const;
+    const b = encode(model as never);
+    for (let r = 0; r < 3; r++) {
+      expect(Object.entries(codec.decodeJS(b) as object)).toEqual(Object.entries(decodeJS(b) as object));
+      expect(codec.decode(b)).toEqual(decode(b));
     }
   });
 });
