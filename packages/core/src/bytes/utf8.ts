@@ -267,26 +267,10 @@ function decodeLong(bytes: Uint8Array, start: number, length: number): string | 
 }
 
 /**
- * Writes the UTF-8 form of `s` into `target` at `offset`; `target` must have room for
- * `s.length * 3` bytes. Returns the number of bytes written. Lone surrogates become U+FFFD
- * (EF BF BD), as with TextEncoder.
- */
-export function encodeUtf8Into(s: string, target: Uint8Array, offset: number): number {
-  const n = s.length;
-  if (n > SHORT_ENCODE) return encoder.encodeInto(s, target.subarray(offset)).written;
-  // The ASCII loop stays small (it is inlined into the writer); other characters continue in
-  // encodeFrom.
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80) return encodeFrom(s, i, target, offset + i) - offset;
-    target[offset + i] = c;
-  }
-  return n;
-}
-
-/**
- * {@link encodeUtf8Into} for a string of at most SHORT_ENCODE units followed by zero padding (a
- * Variant String's bytes): ASCII four characters to a word, one DataView store each (a store per
+ * Writes the UTF-8 form of `s`, at most SHORT_ENCODE units, into `target` at `offset`, for a
+ * Variant String's bytes followed by zero padding (`target` has room for `s.length * 3 + 3`
+ * bytes); returns the bytes written. Lone surrogates become U+FFFD (EF BF BD), as with
+ * TextEncoder. ASCII four characters to a word, one DataView store each (a store per
  * byte was most of a dictionary key's cost), the last word's missing characters written as zeros,
  * so up to 3 zero bytes past the string's end, where the padding goes: the caller has room for
  * them and writes the padding after. Other characters continue in encodeFrom. `view` views
