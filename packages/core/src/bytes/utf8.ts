@@ -21,12 +21,12 @@ const SHORT_DECODE = 16;
  * Instruction counts of one encode of the string-array workload (bench/scripts/icount.sh):
  * 14.8-16.5 million with 32, 17.1 with 24, 17.6 with 16, 17.3 with 64; the previous ASCII-only
  * loop up to 32 units, with encodeInto for anything else, 17.5.
+ * An enum member because the bundler writes its value at each use (see `Tag`).
  */
-export const SHORT_ENCODE = 32;
-/** {@link SHORT_ENCODE} as an enum member, whose value the bundler writes at each use (see `Tag`). */
 export enum Utf8 {
   SHORT_ENCODE = 32,
 }
+export const SHORT_ENCODE = Utf8.SHORT_ENCODE;
 
 const fromCharCode = String.fromCharCode;
 

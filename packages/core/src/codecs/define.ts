@@ -2,12 +2,12 @@ import type { Codec, DecodeContext, EncodeContext, Inline } from "../dialect/con
 import type { Layout } from "../dialect/layout.js";
 import type { Value } from "../value/types.js";
 
-/** Header bit 16: 64-bit payload (INT, FLOAT, 4.x math types) or object-as-id (OBJECT). */
-export const FLAG_64 = 1 << 16;
 /** @internal {@link FLAG_64} as an enum member, whose value the bundler writes at each use (see `Tag`). */
 export enum Header {
   FLAG_64 = 1 << 16,
 }
+/** Header bit 16: 64-bit payload (INT, FLOAT, 4.x math types) or object-as-id (OBJECT). */
+export const FLAG_64: number = Header.FLAG_64;
 
 /** What {@link defineCodec} takes; `header` defaults to the bare wire id. */
 export interface CodecSpec<V extends Value> {
