@@ -235,20 +235,7 @@ describe("Array[int] elements read by their header word", () => {
       -0x80000000,
     ]);
     expectSameJS(bytes, "whole");
-    let errors = 0;
-    for (let cut = 0; cut < bytes.length; cut++) {
-      if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
-      expectSameJS(bytes.subarray(0, cut), `cut ${cut}`);
-    }
-    for (let i = 0; i < bytes.length; i++) {
-      for (const b of [0x00, 0x01, 0x02, 0x03, 0x7f, 0x80, 0xff]) {
-        const m = bytes.slice();
-        m[i] = b;
-        if (expectSame(modern, m, `[${i}]=${b}`) === "error") errors++;
-        expectSameJS(m, `[${i}]=${b}`);
-      }
-    }
-    expect(errors).toBeGreaterThan(100);
+    expect(everyCutAndChange(bytes, expectSameJS)).toBeGreaterThan(100);
   });
 
   it("fail where the layout says: a cut 64-bit int, and past the last element", () => {
@@ -284,6 +271,24 @@ describe("Array[int] elements read by their header word", () => {
   });
 });
 
+// Every cut of `bytes` and every byte changed to one of a few values, compared both ways (the
+// model through expectSame, decodeJS through `sameJS`); returns how many of them failed to decode.
+function everyCutAndChange(bytes: Uint8Array, sameJS: (b: Uint8Array, label: string) => void): number {
+  let errors = 0;
+  for (let cut = 0; cut < bytes.length; cut++) {
+    if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
+    sameJS(bytes.subarray(0, cut), `cut ${cut}`);
+  }
+  for (let i = 0; i < bytes.length; i++) {
+    for (const b of [0x00, 0x01, 0x02, 0x03, 0x7f, 0x80, 0xff]) {
+      const m = bytes.slice();
+      m[i] = b;
+      if (expectSame(modern, m, `[${i}]=${b}`) === "error") errors++;
+      sameJS(m, `[${i}]=${b}`);
+    }
+  }
+  return errors;
+}
 // A Dictionary (4.x) built word by word, with int and 32-bit float values (-0, a NaN, a
 // subnormal, the int32 extremes) and others next to them: 64-bit ints and floats, a String, a
 // bool, a nested Dictionary. `valueStarts`: where the 32-bit int and float values are.
@@ -379,20 +384,7 @@ describe("Dictionary int and float values", () => {
       -0x80000000,
     ]);
     expectSameJS(bytes, "whole");
-    let errors = 0;
-    for (let cut = 0; cut < bytes.length; cut++) {
-      if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
-      expectSameJS(bytes.subarray(0, cut), `cut ${cut}`);
-    }
-    for (let i = 0; i < bytes.length; i++) {
-      for (const b of [0x00, 0x01, 0x02, 0x03, 0x7f, 0x80, 0xff]) {
-        const m = bytes.slice();
-        m[i] = b;
-        if (expectSame(modern, m, `[${i}]=${b}`) === "error") errors++;
-        expectSameJS(m, `[${i}]=${b}`);
-      }
-    }
-    expect(errors).toBeGreaterThan(100);
+    expect(everyCutAndChange(bytes, expectSameJS)).toBeGreaterThan(100);
   });
 
   it("are still told to an observer (onPart) one by one", () => {

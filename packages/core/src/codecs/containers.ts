@@ -3,7 +3,7 @@ import type { ArrayValue, ContainerType, DictionaryEntry, DictionaryValue, Value
 import { isKind } from "../value/types.js";
 import { badField, checkArray, checkFlag } from "./check.js";
 import { defineCodec } from "./define.js";
-import { INLINE_ARRAY, INLINE_DICTIONARY, inline } from "./inline.js";
+import { inline, Tag } from "./inline.js";
 import { arrayLayout, dictionaryLayout } from "./layouts.js";
 
 /**
@@ -101,7 +101,7 @@ function typedRefused(ctx: EncodeContext, what: string, o: ContainerOptions): ne
 export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<ArrayValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;
-  const inl = inline(INLINE_ARRAY, false, typed, keepShared);
+  const inl = inline(Tag.ARRAY, false, typed, keepShared);
   return defineCodec<ArrayValue>({
     wireId,
     kind: "array",
@@ -135,7 +135,7 @@ export function arrayCodec(wireId: number, o: ContainerOptions = {}): Codec<Arra
 export function dictionaryCodec(wireId: number, o: ContainerOptions = {}): Codec<DictionaryValue> {
   const typed = o.typed;
   const keepShared = o.shared === true;
-  const inl = inline(INLINE_DICTIONARY, false, typed, keepShared);
+  const inl = inline(Tag.DICTIONARY, false, typed, keepShared);
   return defineCodec<DictionaryValue>({
     wireId,
     kind: "dictionary",

@@ -23,19 +23,7 @@ export enum Tag {
 }
 // An enum because the bundler writes a member's value at each use: a constant imported from
 // another module stays a module variable, which V8 loads and checks at each use (the reader's
-// switch on the tag: bench/CHANGELOG.md, mix). The INLINE_ names are the same numbers.
-export const INLINE_NONE = Tag.NONE;
-export const INLINE_NIL = Tag.NIL;
-export const INLINE_BOOL = Tag.BOOL;
-export const INLINE_INT = Tag.INT;
-export const INLINE_FLOAT = Tag.FLOAT;
-export const INLINE_STRING = Tag.STRING;
-export const INLINE_STRING_NAME = Tag.STRING_NAME;
-export const INLINE_VECTOR2 = Tag.VECTOR2;
-export const INLINE_VECTOR3 = Tag.VECTOR3;
-export const INLINE_COLOR = Tag.COLOR;
-export const INLINE_ARRAY = Tag.ARRAY;
-export const INLINE_DICTIONARY = Tag.DICTIONARY;
+// switch on the tag: bench/CHANGELOG.md, mix).
 
 /** Tags 1-9, by the kind they read and write. */
 export const INLINE_KINDS = [
@@ -51,10 +39,10 @@ export const INLINE_KINDS = [
   "color",
 ] as const;
 
-/** The tag that reads `kind` inline (a leaf kind of tags 1-9), or INLINE_NONE. */
+/** The tag that reads `kind` inline (a leaf kind of tags 1-9), or Tag.NONE. */
 export function inlineTagOf(kind: string): number {
   const tag = (INLINE_KINDS as readonly string[]).indexOf(kind);
-  return tag > 0 ? tag : INLINE_NONE;
+  return tag > 0 ? tag : Tag.NONE;
 }
 
 /** The `inline` of a core codec. */

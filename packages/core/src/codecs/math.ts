@@ -9,7 +9,7 @@ import {
 } from "../value/types.js";
 import { badField, isInt32 } from "./check.js";
 import { defineCodec, FLAG_64 } from "./define.js";
-import { INLINE_NONE, inline, inlineTagOf } from "./inline.js";
+import { inline, inlineTagOf, Tag } from "./inline.js";
 import { intsLayout, realsLayout } from "./layouts.js";
 
 /**
@@ -86,7 +86,7 @@ export function vectorCodec<K extends VectorKind>(
     },
     // Read inline only for f32 payloads: a header with FLAG_64 takes the codec (which honours
     // or ignores the flag per `precision`); written inline only where the writer writes f32.
-    inline: tag === INLINE_NONE ? undefined : inline(tag, !write64),
+    inline: tag === Tag.NONE ? undefined : inline(tag, !write64),
     layout: isInt ? intsLayout(fields.length) : realsLayout(fields.length),
   });
 }

@@ -9,15 +9,7 @@ import type {
 } from "../value/types.js";
 import { badField, checkBoolean, checkInt64 } from "./check.js";
 import { defineCodec, FLAG_64 } from "./define.js";
-import {
-  INLINE_BOOL,
-  INLINE_FLOAT,
-  INLINE_INT,
-  INLINE_NIL,
-  INLINE_STRING,
-  INLINE_STRING_NAME,
-  inline,
-} from "./inline.js";
+import { inline, Tag } from "./inline.js";
 import { BOOL_LAYOUT, FLOAT_LAYOUT, INT_LAYOUT, NO_PAYLOAD, STRING_LAYOUT } from "./layouts.js";
 
 /** The one nil value every decode returns (frozen). */
@@ -30,7 +22,7 @@ export function nilCodec(wireId: number): Codec<NilValue> {
     name: "NIL",
     decode: () => NIL,
     encode: () => {},
-    inline: inline(INLINE_NIL, true),
+    inline: inline(Tag.NIL, true),
     layout: NO_PAYLOAD,
   });
 }
@@ -46,7 +38,7 @@ export function boolCodec(wireId: number): Codec<BoolValue> {
       checkBoolean(ctx, "bool", "value", v.value);
       ctx.writer.u32(v.value ? 1 : 0);
     },
-    inline: inline(INLINE_BOOL, true),
+    inline: inline(Tag.BOOL, true),
     layout: BOOL_LAYOUT,
   });
 }
@@ -87,7 +79,7 @@ export function intCodec(wireId: number, width: IntWidth = "auto"): Codec<IntVal
       if (header & FLAG_64) ctx.writer.i64(v.value);
       else ctx.writer.i32(v.value as number);
     },
-    inline: inline(INLINE_INT, width === "auto"),
+    inline: inline(Tag.INT, width === "auto"),
     layout: INT_LAYOUT,
   });
 }
@@ -127,7 +119,7 @@ export function floatCodec(
       if (header & FLAG_64) ctx.writer.f64(v.value);
       else ctx.writer.f32(v.value);
     },
-    inline: inline(INLINE_FLOAT, width === "auto"),
+    inline: inline(Tag.FLOAT, width === "auto"),
     layout: FLOAT_LAYOUT,
   });
 }
@@ -140,7 +132,7 @@ export function stringCodec(wireId: number): Codec<StringValue> {
     name: "STRING",
     decode: (ctx) => ({ kind: "string", value: ctx.reader.string() }),
     encode: (ctx, v) => ctx.writer.string(v.value),
-    inline: inline(INLINE_STRING, true),
+    inline: inline(Tag.STRING, true),
     layout: STRING_LAYOUT,
   });
 }
@@ -152,7 +144,7 @@ export function stringNameCodec(wireId: number): Codec<StringNameValue> {
     name: "STRING_NAME",
     decode: (ctx) => ({ kind: "stringName", value: ctx.reader.string() }),
     encode: (ctx, v) => ctx.writer.string(v.value),
-    inline: inline(INLINE_STRING_NAME, true),
+    inline: inline(Tag.STRING_NAME, true),
     layout: STRING_LAYOUT,
   });
 }

@@ -1,14 +1,4 @@
-import {
-  INLINE_BOOL,
-  INLINE_COLOR,
-  INLINE_FLOAT,
-  INLINE_INT,
-  INLINE_NIL,
-  INLINE_STRING,
-  INLINE_STRING_NAME,
-  INLINE_VECTOR2,
-  INLINE_VECTOR3,
-} from "../codecs/inline.js";
+import { Tag } from "../codecs/inline.js";
 import { type Compiled, compile } from "../dialect/compiled.js";
 import type { Dialect } from "../dialect/contract.js";
 import { encodeWith } from "../dialect/encoder.js";
@@ -434,23 +424,23 @@ function plainString(s: unknown): boolean {
 function exactLeaf(c: Compiled, v: Value): boolean {
   switch (v.kind) {
     case "nil":
-      return inlineBothWays(c, INLINE_NIL);
+      return inlineBothWays(c, Tag.NIL);
     case "bool":
-      return typeof v.value === "boolean" && inlineBothWays(c, INLINE_BOOL);
+      return typeof v.value === "boolean" && inlineBothWays(c, Tag.BOOL);
     case "int":
-      return typeof v.value === "number" && (v.value | 0) === v.value && inlineBothWays(c, INLINE_INT);
+      return typeof v.value === "number" && (v.value | 0) === v.value && inlineBothWays(c, Tag.INT);
     case "float":
-      return isF32(v.value) && inlineBothWays(c, INLINE_FLOAT);
+      return isF32(v.value) && inlineBothWays(c, Tag.FLOAT);
     case "string":
-      return plainString(v.value) && inlineBothWays(c, INLINE_STRING);
+      return plainString(v.value) && inlineBothWays(c, Tag.STRING);
     case "stringName":
-      return plainString(v.value) && inlineBothWays(c, INLINE_STRING_NAME);
+      return plainString(v.value) && inlineBothWays(c, Tag.STRING_NAME);
     case "vector2":
-      return isF32(v.x) && isF32(v.y) && inlineBothWays(c, INLINE_VECTOR2);
+      return isF32(v.x) && isF32(v.y) && inlineBothWays(c, Tag.VECTOR2);
     case "vector3":
-      return isF32(v.x) && isF32(v.y) && isF32(v.z) && inlineBothWays(c, INLINE_VECTOR3);
+      return isF32(v.x) && isF32(v.y) && isF32(v.z) && inlineBothWays(c, Tag.VECTOR3);
     case "color":
-      return isF32(v.r) && isF32(v.g) && isF32(v.b) && isF32(v.a) && inlineBothWays(c, INLINE_COLOR);
+      return isF32(v.r) && isF32(v.g) && isF32(v.b) && isF32(v.a) && inlineBothWays(c, Tag.COLOR);
     default:
       return false;
   }

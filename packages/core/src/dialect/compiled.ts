@@ -1,12 +1,5 @@
 import { FLAG_64 } from "../codecs/define.js";
-import {
-  INLINE_ARRAY,
-  INLINE_DICTIONARY,
-  INLINE_INT,
-  INLINE_KINDS,
-  INLINE_NONE,
-  INLINE_STRING,
-} from "../codecs/inline.js";
+import { INLINE_KINDS, Tag } from "../codecs/inline.js";
 import type { Kind } from "../value/types.js";
 import type { Codec, Dialect } from "./contract.js";
 
@@ -69,7 +62,7 @@ export function compile(dialect: Dialect): Compiled {
   for (let i = 0; i < codecs.length; i++) {
     const codec = codecs[i];
     if (codec === undefined) continue;
-    tags[i] = readsInline(codec) ? codec.inline!.tag : INLINE_NONE;
+    tags[i] = readsInline(codec) ? codec.inline!.tag : Tag.NONE;
     plainKey[i] = codec.kind === "string" || codec.kind === "stringName" || codec.kind === "int" ? 1 : 0;
   }
   const encodeIds = new Int32Array(INLINE_KINDS.length).fill(-1);
@@ -78,7 +71,7 @@ export function compile(dialect: Dialect): Compiled {
     if (codec?.inline?.tag === tag && codec.inline.encode && writesInline(codec))
       encodeIds[tag] = codec.wireId;
   }
-  const intId = tags.indexOf(INLINE_INT);
+  const intId = tags.indexOf(Tag.INT);
   const flagCheck = dialect.strictFlags === true ? ~dialect.typeMask : 0;
   const int64 =
     intId >= 0 &&
@@ -92,12 +85,12 @@ export function compile(dialect: Dialect): Compiled {
     plainKey,
     encodeIds,
     flagCheck,
-    stringId: tags.indexOf(INLINE_STRING),
+    stringId: tags.indexOf(Tag.STRING),
     int32Header: intId,
     int64Header: int64 ? (intId | FLAG_64) >>> 0 : -1,
-    arrayId: array?.inline?.tag === INLINE_ARRAY && writesInline(array) ? array.wireId : -1,
+    arrayId: array?.inline?.tag === Tag.ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
-      dictionary?.inline?.tag === INLINE_DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,
+      dictionary?.inline?.tag === Tag.DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,
     arrayCodec: array,
     dictionaryCodec: dictionary,
   };
