@@ -128,9 +128,13 @@ export class ByteWriter {
     return this.buf;
   }
 
-  /** A copy of the bytes written, in a buffer of their exact size. */
-  copyOut(): Uint8Array {
-    return this.buf.slice(0, this.pos);
+  /**
+   * The bytes from `start` to the position, for a writer whose buffer nothing writes again: a
+   * view of the buffer when they are at least half of it, else a copy at their exact size (a
+   * view would keep the whole buffer alive for a few bytes).
+   */
+  takeFrom(start: number): Uint8Array {
+    return (this.pos - start) * 2 >= this.length ? this.viewFrom(start) : this.buf.slice(start, this.pos);
   }
 
   /** Makes room for `n` more bytes. */

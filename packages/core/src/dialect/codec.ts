@@ -32,8 +32,8 @@ export interface CodecOptions extends DecodeOptions, EncodeOptions, ToJSOptions 
  * 16 ASCII bytes (reused when a key's bytes match the one last read at the same place in a
  * dictionary of the same size); for writing, the bytes of up to 256 String keys by place and
  * 512 more by string (emptied when full), each of at most 16 bytes of UTF-8 (20 KiB of words,
- * besides the strings and the table of them); and one output chunk of `chunkSize` bytes (default 8 KiB). Nothing is
- * shared between codecs, and nothing lives at module level.
+ * besides the strings and the table of them); and one output chunk of `chunkSize` bytes
+ * (default 8 KiB). Nothing is shared between codecs, and nothing lives at module level.
  */
 export interface VariantCodec {
   /**
@@ -130,10 +130,8 @@ export function createCodecWith(
         // goes on from `start`. The bytes are a view of the buffer it grew into (which also holds
         // a copy of the chunk before `start`) when they are at least half of it, as encodeWith's:
         // nothing writes there again (the next call restarts the writer in the chunk or a target).
-        // Else they are copied out at their exact size.
-        return (end - start) * 2 >= writer.buffer.length
-          ? writer.viewFrom(start)
-          : writer.buffer.slice(start, end);
+        // Else they are copied out at their exact size (takeFrom).
+        return writer.takeFrom(start);
       }
       // The next call starts after these bytes, on an 8-byte boundary.
       used = Math.min(chunk.length, (end + 7) & ~7);

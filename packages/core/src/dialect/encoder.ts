@@ -269,7 +269,7 @@ class Encoder implements EncodeContext {
 
   // A model value made here for a plain JS value: written by the dialect's codec for its kind.
   private encodeModel(value: Value): void {
-    const codec = this.dialect.codecForKind(value.kind);
+    const codec = this.codecFor(value.kind);
     if (codec === undefined) throw this.cannotWrite(value.kind);
     this.encodeWithCodec(codec, value);
   }
@@ -723,8 +723,7 @@ export function encodeWith(dialect: Dialect, value: unknown, options?: EncodeOpt
   // packed array's writer grows once to its exact size), else copied out at their exact size.
   // A second buffer and copy per call was a third of encoding a small message, where a buffer
   // of more than 64 bytes is an allocation outside the JS heap (bench/README.md).
-  const w = encoder.writer;
-  return w.pos * 2 >= w.buffer.length ? w.finish() : w.copyOut();
+  return encoder.writer.takeFrom(0);
 }
 
 /**
