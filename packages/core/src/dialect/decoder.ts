@@ -149,15 +149,11 @@ export class Decoder implements DecodeContext {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.b = builder;
     this.onSpan = options.onSpan;
-    this.plainFirst =
-      builder.keyKinds &&
-      observer === undefined &&
-      options.onPart === undefined &&
-      options.onSpan === undefined;
     this.path = options.onSpan ? ROOT : undefined;
     const parts = options.onPart && new PartsObserver(dialect, reader.bytes, options.onPart);
     this.observer =
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
+    this.plainFirst = builder.keyKinds && this.observer === undefined && this.onSpan === undefined;
     this.unwound = undefined;
   }
 
