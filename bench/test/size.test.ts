@@ -22,6 +22,11 @@ describe("bundle size", () => {
       expect(m.gzip).toBeLessThan(BUDGET);
       // var2str / var_to_str output spells constructors like "Vector2(": only the text form has it.
       expect(m.text).not.toContain("Vector2(");
+      // Module-level code of the dist that decode + encode never run (decodeJS's prototype-name
+      // table, toText's powers of two, the text parser's key tables) is dropped: a binary
+      // operation or an unannotated call at module level would keep it in every bundle.
+      for (const unused of ["getOwnPropertyNames(Object.prototype)", "Float64Array(65)", "1<<25", "1<<22"])
+        expect(m.text).not.toContain(unused);
     },
   );
 });

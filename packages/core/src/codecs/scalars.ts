@@ -13,7 +13,7 @@ import { inline, Tag } from "./inline.js";
 import { BOOL_LAYOUT, FLOAT_LAYOUT, INT_LAYOUT, NO_PAYLOAD, STRING_LAYOUT } from "./layouts.js";
 
 /** The one nil value every decode returns (frozen). */
-export const NIL: NilValue = Object.freeze({ kind: "nil" });
+export const NIL: NilValue = /* @__PURE__ */ Object.freeze({ kind: "nil" });
 
 export function nilCodec(wireId: number): Codec<NilValue> {
   return defineCodec<NilValue>({

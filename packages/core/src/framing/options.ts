@@ -5,7 +5,7 @@ import type { Value } from "../value/types.js";
  * Largest packet the engine's `PacketPeer` encodes by default (`encode_buffer_max_size`,
  * 8 MiB). The stream and packet helpers refuse bigger frames unless told otherwise.
  */
-export const DEFAULT_MAX_PACKET_SIZE = 8 * 1024 * 1024;
+export const DEFAULT_MAX_PACKET_SIZE = 0x800000;
 
 // The engine reads a frame length with get_32() into an `int`: 2^31 and up are negative there,
 // and a negative length makes StreamPeer.get_var fail. No frame can be longer than this.

@@ -7,7 +7,7 @@
 // one "Enter" (SPKEY|0x06), where 3.x says "Enter" and "Kp Enter"; "Meta" is "Command" in macOS
 // builds, which this table does not follow.
 
-const SPKEY = 1 << 24;
+const SPKEY = 0x1000000; // 1 << 24 (a literal: a bundle of core's dist drops it unused)
 
 /**
  * The 2.x scancode of a key name, compared without case; 0 for a name Godot 2.1 does not know.

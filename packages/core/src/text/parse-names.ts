@@ -152,8 +152,8 @@ export const INPUT_EVENT_TYPES: Readonly<Record<string, number>> = {
 
 /** 2.x key modifier letters (`InputEvent(KEY,65,CS)`) and their mask bits on the wire. */
 export const KEY_MODIFIER_BITS: Readonly<Record<string, number>> = {
-  S: 1 << 25,
-  A: 1 << 26,
-  M: 1 << 27,
-  C: 1 << 28,
+  S: 0x2000000, // 1 << 25 (literals: a bundle of core's dist drops the table unused)
+  A: 0x4000000, // 1 << 26
+  M: 0x8000000, // 1 << 27
+  C: 0x10000000, // 1 << 28
 };

@@ -88,7 +88,7 @@ function num(v: number, what: string): number {
   return v;
 }
 
-const NIL: NilValue = Object.freeze({ kind: "nil" });
+const NIL: NilValue = /* @__PURE__ */ Object.freeze({ kind: "nil" });
 
 /** The null Variant. */
 export function nil(): NilValue {

@@ -380,7 +380,7 @@ class JSView {
 // `key in Object.prototype` per key was a third of decoding a small message (bench/README.md).
 // The names by length, compared with ===: a Set lookup hashes each fresh key string, which cost
 // as much as a fifth of building a 10,000-key object (bench/scripts/js-ab.mjs).
-const PROTO_BY_LENGTH: readonly (readonly string[] | undefined)[] = (() => {
+const PROTO_BY_LENGTH: readonly (readonly string[] | undefined)[] = /* @__PURE__ */ (() => {
   const out: string[][] = [];
   for (const name of Object.getOwnPropertyNames(Object.prototype)) {
     const same = out[name.length] ?? [];
@@ -392,7 +392,7 @@ const PROTO_BY_LENGTH: readonly (readonly string[] | undefined)[] = (() => {
 // By length, the first characters of those names, as bits `1 << (code & 31)`: a key whose first
 // character is none of them is assigned without comparing it (comparing a fresh key string with
 // a name of its length cost 87 instructions a key of 7-14 characters; bench/CHANGELOG.md, shape).
-const PROTO_FIRST: readonly (number | undefined)[] = PROTO_BY_LENGTH.map((names) =>
+const PROTO_FIRST: readonly (number | undefined)[] = /* @__PURE__ */ PROTO_BY_LENGTH.map((names) =>
   names!.reduce((m, n) => m | (1 << (n.charCodeAt(0) & 31)), 0),
 );
 

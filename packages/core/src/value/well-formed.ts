@@ -9,7 +9,7 @@ import { isKind, MATRIX_SIZES, VECTOR_FIELDS } from "./types.js";
 // this checks one value's own fields, not the values it holds.
 
 // Longer arrays inside a value's fields are refused: the collection limit of decode and encode.
-const MAX_LENGTH = 1 << 24;
+const MAX_LENGTH = 0x1000000; // 2^24 (a literal: a bundle of core's dist drops it unused)
 
 const INT_VECTORS: ReadonlySet<string> = new Set(["vector2i", "rect2i", "vector3i", "vector4i"]);
 const TYPED: Readonly<Record<string, Function>> = {

@@ -14,8 +14,12 @@ const K_ALPHA = -60;
 const TWO32 = 4294967296;
 const DIGIT = "0123456789";
 /** 2^i for i in 0..64 (a table: `2 ** i` with a variable `i` is a Math.pow call). */
-const POW2 = new Float64Array(65);
-for (let i = 0, x = 1; i <= 64; i++, x *= 2) POW2[i] = x;
+// Made by a pure call: a module-level loop would stay in every bundle of the package's dist.
+const POW2 = /* @__PURE__ */ (() => {
+  const out = new Float64Array(65);
+  for (let i = 0, x = 1; i <= 64; i++, x *= 2) out[i] = x;
+  return out;
+})();
 
 // Cached powers of ten c = f * 2^e ~= 10^k, every 8th decimal exponent from -300 to 324.
 // biome-ignore format: a table reads better in rows

@@ -1,15 +1,14 @@
-import { SPKEY } from "../input-event/constants.js";
-
 // Key codes. 2.x and 3.x both mark special keys with bit 24 (SPKEY) and share every code but
 // one: 2.x has RETURN = SPKEY|0x05, ENTER (keypad) = SPKEY|0x06 *and* KP_ENTER = SPKEY|0x80;
 // 3.x keeps 0x05 (ENTER) and 0x06 (KP_ENTER) and has no 0x80. 4.x marks special keys with
 // bit 22 (Key::SPECIAL) and keeps the low bits: ESCAPE = SPECIAL|0x01 = 4194305.
 // Checked against the engines: 3.2.3 KEY_KP_MULTIPLY = 16777345, 4.6.3 KEY_KP_MULTIPLY = 4194433.
-const SPKEY_2 = SPKEY;
-const SPECIAL_4 = 1 << 22;
-const KP_ENTER_2 = SPKEY_2 | 0x80;
-const UNKNOWN_2 = SPKEY_2 | 0xffffff;
-const UNKNOWN_4 = SPECIAL_4 | 0x3fffff;
+// Literals: a bundle drops them unused (`SPKEY | 0x80` stays in one that never converts keys).
+const SPKEY_2 = 0x1000000; // SPKEY
+const SPECIAL_4 = 0x400000; // 1 << 22
+const KP_ENTER_2 = 0x1000080; // SPKEY_2 | 0x80
+const UNKNOWN_2 = 0x1ffffff; // SPKEY_2 | 0xffffff
+const UNKNOWN_4 = 0x7fffff; // SPECIAL_4 | 0x3fffff
 
 /** A 2.x scancode as a 3.x scancode (identical except 2.x KP_ENTER 0x80 -> 3.x KP_ENTER 0x06). */
 export function scancodeTo3(code: number): number {

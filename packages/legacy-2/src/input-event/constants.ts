@@ -23,14 +23,14 @@ export type EventTypeName = keyof typeof EVENT_TYPES;
  * writes those flags back.
  */
 export const KEY_MASK = {
-  SHIFT: 1 << 25,
-  ALT: 1 << 26,
-  META: 1 << 27,
-  CTRL: 1 << 28,
+  SHIFT: 0x2000000, // 1 << 25 (literals: a bundle drops the table unused)
+  ALT: 0x4000000, // 1 << 26
+  META: 0x8000000, // 1 << 27
+  CTRL: 0x10000000, // 1 << 28
 } as const;
 
 /** 2.x special keys have bit 24 set (`SPKEY`): KEY_ESCAPE = SPKEY | 0x01 = 16777217. */
-export const SPKEY = 1 << 24;
+export const SPKEY = 0x1000000;
 
 /**
  * Wire bytes after the 12-byte event prefix (type, device, length word), per event type, as the
