@@ -28,7 +28,7 @@ import {
 import { godot4ObjectCodec } from "./codecs/object.js";
 import { container, refuseEncode } from "./codecs/targeted.js";
 import { type Godot4Options, type ResolvedGodot4Options, resolveGodot4Options } from "./options.js";
-import { TYPE_ID as T, TYPE_COUNT } from "./type-ids.js";
+import { TYPE_COUNT } from "./type-ids.js";
 import { featuresOf } from "./versions.js";
 
 /** Builds the codec table of one option set. */
@@ -37,9 +37,11 @@ function buildDialect(o: ResolvedGodot4Options): Dialect {
   const double = o.precision === "double";
   // Decoders of every 4.x version honour FLAG_64 on the math types (PR #48080, before 4.0).
   const p: MathPrecision = { flag64: true, write64: double };
+  // Wire ids are literals, in TYPE_ID order: reading them from the TYPE_ID table keeps the table
+  // in every decode + encode bundle (~200 bytes gzip). test/type-ids.test.ts checks each against it.
   const v4: Codec[] = [
-    vectorCodec(T.VECTOR4, "vector4", "VECTOR4", p),
-    matrixCodec(T.PROJECTION, "projection", "PROJECTION", p),
+    vectorCodec(12, "vector4", "VECTOR4", p),
+    matrixCodec(19, "projection", "PROJECTION", p),
   ];
   if (double && !f.vector4Flag64) {
     // 4.0/4.1 double builds wrote these as doubles without FLAG_64: nothing can decode that.
@@ -50,70 +52,65 @@ function buildDialect(o: ResolvedGodot4Options): Dialect {
       );
     }
   }
-  let pv4: AnyCodec = packedVectorCodec(
-    T.PACKED_VECTOR4_ARRAY,
-    "packedVector4Array",
-    "PACKED_VECTOR4_ARRAY",
-    p,
-  );
+  let pv4: AnyCodec = packedVectorCodec(38, "packedVector4Array", "PACKED_VECTOR4_ARRAY", p);
   if (!f.packedVector4Array) {
     pv4 = refuseEncode(pv4, `Godot ${o.version} has no PackedVector4Array (it needs Godot 4.3+)`);
   }
   const untyped = o.downgrade ? "drop" : "error";
   const codecs: AnyCodec[] = [
-    nilCodec(T.NIL),
-    boolCodec(T.BOOL),
-    intCodec(T.INT, "auto"),
-    floatCodec(T.FLOAT, "auto"),
-    stringCodec(T.STRING),
-    vectorCodec(T.VECTOR2, "vector2", "VECTOR2", p),
-    vectorCodec(T.VECTOR2I, "vector2i", "VECTOR2I"),
-    vectorCodec(T.RECT2, "rect2", "RECT2", p),
-    vectorCodec(T.RECT2I, "rect2i", "RECT2I"),
-    vectorCodec(T.VECTOR3, "vector3", "VECTOR3", p),
-    vectorCodec(T.VECTOR3I, "vector3i", "VECTOR3I"),
-    matrixCodec(T.TRANSFORM2D, "transform2d", "TRANSFORM2D", p),
+    nilCodec(0),
+    boolCodec(1),
+    intCodec(2, "auto"),
+    floatCodec(3, "auto"),
+    stringCodec(4),
+    vectorCodec(5, "vector2", "VECTOR2", p),
+    vectorCodec(6, "vector2i", "VECTOR2I"),
+    vectorCodec(7, "rect2", "RECT2", p),
+    vectorCodec(8, "rect2i", "RECT2I"),
+    vectorCodec(9, "vector3", "VECTOR3", p),
+    vectorCodec(10, "vector3i", "VECTOR3I"),
+    matrixCodec(11, "transform2d", "TRANSFORM2D", p),
     v4[0]!,
-    vectorCodec(T.VECTOR4I, "vector4i", "VECTOR4I"),
-    vectorCodec(T.PLANE, "plane", "PLANE", p),
-    vectorCodec(T.QUATERNION, "quaternion", "QUATERNION", p),
-    vectorCodec(T.AABB, "aabb", "AABB", p),
-    matrixCodec(T.BASIS, "basis", "BASIS", p),
-    matrixCodec(T.TRANSFORM3D, "transform3d", "TRANSFORM3D", p),
+    vectorCodec(13, "vector4i", "VECTOR4I"),
+    vectorCodec(14, "plane", "PLANE", p),
+    vectorCodec(15, "quaternion", "QUATERNION", p),
+    vectorCodec(16, "aabb", "AABB", p),
+    matrixCodec(17, "basis", "BASIS", p),
+    matrixCodec(18, "transform3d", "TRANSFORM3D", p),
     v4[1]!,
     // Color is always f32, whatever the build.
-    vectorCodec(T.COLOR, "color", "COLOR"),
-    stringNameCodec(T.STRING_NAME),
-    nodePathCodec(T.NODE_PATH, "subname"),
-    ridCodec(T.RID, true),
+    vectorCodec(20, "color", "COLOR"),
+    stringNameCodec(21),
+    nodePathCodec(22, "subname"),
+    ridCodec(23, true),
     godot4ObjectCodec(f.scriptAsPath, o.version),
-    callableCodec(T.CALLABLE),
-    signalCodec(T.SIGNAL),
+    callableCodec(25),
+    signalCodec(26),
     container(
-      dictionaryCodec(T.DICTIONARY, { typed: typedContainers }),
-      dictionaryCodec(T.DICTIONARY, {
+      dictionaryCodec(27, { typed: typedContainers }),
+      dictionaryCodec(27, {
         typed: f.typedDictionaries ? typedContainers : undefined,
         untyped,
         typedSince: "Godot 4.4+",
       }),
     ),
     container(
-      arrayCodec(T.ARRAY, { typed: typedContainers }),
-      arrayCodec(T.ARRAY, {
+      arrayCodec(28, { typed: typedContainers }),
+      arrayCodec(28, {
         typed: f.typedArrays ? typedContainers : undefined,
         untyped,
         typedSince: "Godot 4.3+",
       }),
     ),
-    packedByteArrayCodec(T.PACKED_BYTE_ARRAY),
-    packedNumberCodec(T.PACKED_INT32_ARRAY, "packedInt32Array", "PACKED_INT32_ARRAY"),
-    packedNumberCodec(T.PACKED_INT64_ARRAY, "packedInt64Array", "PACKED_INT64_ARRAY"),
-    packedNumberCodec(T.PACKED_FLOAT32_ARRAY, "packedFloat32Array", "PACKED_FLOAT32_ARRAY"),
-    packedNumberCodec(T.PACKED_FLOAT64_ARRAY, "packedFloat64Array", "PACKED_FLOAT64_ARRAY"),
-    packedStringArrayCodec(T.PACKED_STRING_ARRAY),
-    packedVectorCodec(T.PACKED_VECTOR2_ARRAY, "packedVector2Array", "PACKED_VECTOR2_ARRAY", p),
-    packedVectorCodec(T.PACKED_VECTOR3_ARRAY, "packedVector3Array", "PACKED_VECTOR3_ARRAY", p),
-    packedNumberCodec(T.PACKED_COLOR_ARRAY, "packedColorArray", "PACKED_COLOR_ARRAY"),
+    packedByteArrayCodec(29),
+    packedNumberCodec(30, "packedInt32Array", "PACKED_INT32_ARRAY"),
+    packedNumberCodec(31, "packedInt64Array", "PACKED_INT64_ARRAY"),
+    packedNumberCodec(32, "packedFloat32Array", "PACKED_FLOAT32_ARRAY"),
+    packedNumberCodec(33, "packedFloat64Array", "PACKED_FLOAT64_ARRAY"),
+    packedStringArrayCodec(34),
+    packedVectorCodec(35, "packedVector2Array", "PACKED_VECTOR2_ARRAY", p),
+    packedVectorCodec(36, "packedVector3Array", "PACKED_VECTOR3_ARRAY", p),
+    packedNumberCodec(37, "packedColorArray", "PACKED_COLOR_ARRAY"),
     pv4,
   ];
   const suffix = o.precision === "double" ? ", double precision" : "";

@@ -1,5 +1,4 @@
 import { type Codec, type ObjectValue, objectCodec } from "@gdvariant/core";
-import { TYPE_ID as T } from "../type-ids.js";
 
 /**
  * OBJECT with the `script` rule of the target: 4.3+ engines write the `script` property of a
@@ -7,7 +6,7 @@ import { TYPE_ID as T } from "../type-ids.js";
  * wrote a nested Script object, so a path string means nothing to them.
  */
 export function godot4ObjectCodec(scriptAsPath: boolean, version: string): Codec<ObjectValue> {
-  const base = objectCodec(T.OBJECT);
+  const base = objectCodec(24); // TYPE_ID.OBJECT (a literal: see dialect.ts)
   return {
     ...base,
     header: (v, ctx) => {

@@ -1,6 +1,5 @@
 import { type Codec, defineCodec, type ImageValue, type Layout } from "@gdvariant/core";
 import { IMAGE_FORMAT_MAX } from "../image/formats.js";
-import { TYPE_ID } from "../type-ids.js";
 
 // IMAGE payload (after the header word):
 //   u32 format | u32 mipmaps | u32 width | u32 height | u32 data length L | L bytes | pad to 4
@@ -21,7 +20,7 @@ const IMAGE_LAYOUT: Layout = [
 /** The IMAGE codec (type 15). */
 export function imageCodec(): Codec<ImageValue> {
   return defineCodec<ImageValue>({
-    wireId: TYPE_ID.IMAGE,
+    wireId: 15, // TYPE_ID.IMAGE (a literal: see dialect.ts)
     kind: "image",
     name: "IMAGE",
     decode: (ctx, _header, start) => {

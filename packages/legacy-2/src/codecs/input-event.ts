@@ -1,6 +1,5 @@
 import { type Codec, defineCodec, type InputEventValue, type Layout } from "@gdvariant/core";
 import { EVENT_PAYLOAD_BYTES, EVENT_TYPES } from "../input-event/constants.js";
-import { TYPE_ID } from "../type-ids.js";
 
 // INPUT_EVENT payload (after the header word):
 //   u32 type | i32 device | u32 length L (12 + type-specific bytes) | type-specific part
@@ -54,7 +53,7 @@ const OPTIONAL_WORDS = [
 /** The INPUT_EVENT codec (type 19). */
 export function inputEventCodec(): Codec<InputEventValue> {
   return defineCodec<InputEventValue>({
-    wireId: TYPE_ID.INPUT_EVENT,
+    wireId: 19, // TYPE_ID.INPUT_EVENT (a literal: see dialect.ts)
     kind: "inputEvent",
     name: "INPUT_EVENT",
     layout: INPUT_EVENT_LAYOUT,

@@ -1,5 +1,4 @@
 import { type Codec, defineCodec, NODE_PATH_LAYOUT, type NodePathValue } from "@gdvariant/core";
-import { TYPE_ID } from "../type-ids.js";
 
 // NODE_PATH, 2.x ("new format", the only one 2.1 writes):
 //   u32 name count | 0x80000000, u32 subname count S, u32 flags (bit 0 absolute, bit 1 property)
@@ -30,7 +29,7 @@ export function engineWrittenSubnames(names: readonly string[], subnames: readon
 /** The NODE_PATH codec (type 16), keeping the 2.x property apart from the subnames. */
 export function nodePathCodec(subnames: SubnameEncoding = "correct"): Codec<NodePathValue> {
   return defineCodec<NodePathValue>({
-    wireId: TYPE_ID.NODE_PATH,
+    wireId: 16, // TYPE_ID.NODE_PATH (a literal: see dialect.ts)
     kind: "nodePath",
     name: "NODE_PATH",
     decode: (ctx, _header, start) => {

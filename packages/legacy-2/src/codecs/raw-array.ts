@@ -1,5 +1,4 @@
 import { BYTES_LAYOUT, type Codec, checkSign, defineCodec, type PackedByteArrayValue } from "@gdvariant/core";
-import { TYPE_ID } from "../type-ids.js";
 
 // RAW_ARRAY (ByteArray): u32 count | count bytes | pad to 4 (not written by the 2.1 encoder).
 // Unlike core's byte-array codec the padding must be present: a value cut inside its padding
@@ -8,7 +7,7 @@ import { TYPE_ID } from "../type-ids.js";
 /** The RAW_ARRAY codec (type 22). */
 export function rawArrayCodec(): Codec<PackedByteArrayValue> {
   return defineCodec<PackedByteArrayValue>({
-    wireId: TYPE_ID.RAW_ARRAY,
+    wireId: 22, // TYPE_ID.RAW_ARRAY (a literal: see dialect.ts)
     kind: "packedByteArray",
     name: "RAW_ARRAY",
     decode: (ctx) => {
