@@ -10,6 +10,7 @@ import {
   decodeWith,
   encodeWith,
   type Layout,
+  PART,
   type Part,
   type Value,
 } from "@gdvariant/core";
@@ -17,6 +18,7 @@ import { valueArb } from "@gdvariant/test-support/arbitraries";
 import { checkLayouts } from "@gdvariant/test-support/layout-check";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PartEnum } from "../src/dialect/layout.js";
 import { DIALECTS_WITH_LEAVES, modern, unhex } from "./support/dialects.js";
 
 const FIXTURES = readFileSync(new URL("./fixtures/godot-4.6.3-vectors.txt", import.meta.url), "utf8")
@@ -100,5 +102,13 @@ describe("declared layouts and the reader agree", () => {
       [8, 8],
     ]);
     expect(parts.filter((p) => p.kind === "header")).toHaveLength(5);
+  });
+});
+
+// The walkers use the enum PartEnum (the bundler writes its values at each use); users see PART.
+describe("PartEnum", () => {
+  it("is PART, member for member", () => {
+    const numbers = Object.entries(PartEnum).filter(([, v]) => typeof v === "number");
+    expect(Object.fromEntries(numbers)).toEqual(PART);
   });
 });

@@ -4,7 +4,7 @@ import type { Observer } from "./builder.js";
 import type { Dialect } from "./contract.js";
 import { F, Facts } from "./fact-names.js";
 import { type Entry, LOOK, NONE, OP, SHAPE, tableOf } from "./facts-table.js";
-import { LayoutWalker, PART, type PartCode, type PartSink, paddedStringLength } from "./layout.js";
+import { LayoutWalker, type PartCode, PartEnum, type PartSink, paddedStringLength } from "./layout.js";
 
 export { FACT_NAMES, type FactName, Facts } from "./fact-names.js";
 
@@ -171,10 +171,10 @@ export class FactsObserver implements Observer, PartSink {
       const w = (header & FLAG_64) !== 0;
       const p = start + 4;
       const size = w ? f.wideSize : f.size;
-      if (f.code === PART.float) this.floats(e, p, p + size, w && f.wideElement === 8, "", start, full);
-      else if (f.code === PART.int) {
+      if (f.code === PartEnum.float) this.floats(e, p, p + size, w && f.wideElement === 8, "", start, full);
+      else if (f.code === PartEnum.int) {
         if (e.op === OP.INT) this.int(p, w ? f.wideElement : f.element, start);
-      } else if (f.code === PART.word) this.word4(e, p, this.word(p), "", start);
+      } else if (f.code === PartEnum.word) this.word4(e, p, this.word(p), "", start);
       return;
     }
     if (e.shortcut?.string === true) {
@@ -208,31 +208,31 @@ export class FactsObserver implements Observer, PartSink {
     const e = this.e!;
     const s = this.facts;
     switch (code) {
-      case PART.word:
+      case PartEnum.word:
         this.word4(e, start, value, name, this.start);
         return;
-      case PART.count:
+      case PartEnum.count:
         this.count(e, start, value, name);
         return;
-      case PART.length:
+      case PartEnum.length:
         if (e.op === OP.PACKED_STRING) s.counts[F.pstrElements]!++;
         else if (e.op === OP.IMAGE) this.w4 = value;
         // Where a full object's properties start (after its class name and padding).
         else if (e.op === OP.OBJECT && name === "class") this.w0 = start + 4 + ((value + 3) & ~3);
         return;
-      case PART.int:
+      case PartEnum.int:
         if (e.op === OP.INT) this.int(start, value, this.start);
         return;
-      case PART.float:
+      case PartEnum.float:
         this.floats(e, start, end, value === 8, name, this.start, this.full);
         return;
-      case PART.text:
+      case PartEnum.text:
         this.text(e, start, value);
         return;
-      case PART.padding:
+      case PartEnum.padding:
         this.padding(e, start, end, value);
         return;
-      case PART.type:
+      case PartEnum.type:
         // A typed container's builtin type id of NIL, or a script outside res://.
         if (name === "" && value === 0) s.note(F.typedBuiltinNil, start);
         else if (name === "script" && !this.resPath(start + 4, value)) s.note(F.typedScriptOdd, start);

@@ -28,6 +28,25 @@ export const PART = {
   record: 11,
 } as const;
 
+/**
+ * PART as an enum, for the walkers: the bundler writes a member's value at each use, where
+ * `PART.int` would keep the PART table in every decode bundle. The same numbers as PART
+ * (test/layout.test.ts checks). @internal
+ */
+export enum PartEnum {
+  header = 1,
+  count = 2,
+  length = 3,
+  padding = 4,
+  int = 5,
+  float = 6,
+  text = 7,
+  bytes = 8,
+  word = 9,
+  type = 10,
+  record = 11,
+}
+
 /** A part code ({@link PART}). */
 export type PartCode = (typeof PART)[keyof typeof PART];
 /** A part's name, the key of its code in {@link PART}. */
@@ -155,7 +174,7 @@ export class LayoutWalker {
     this.header = header;
     this.wide = (flagMask & header & FLAG_64) !== 0;
     this.sink = sink;
-    if (withHeader) sink.part(PART.header, start, start + 4, header >>> 0, "");
+    if (withHeader) sink.part(PartEnum.header, start, start + 4, header >>> 0, "");
     return this.steps(layout, start + 4);
   }
 
@@ -169,7 +188,7 @@ export class LayoutWalker {
   // Parts are as long as the layout says: on a value the reader read they end within it (the
   // tests prove it), padding aside, which byte arrays may leave out at the end of the input.
   private emit(code: PartCode, start: number, size: number, value: number, name: string): number {
-    if (code === PART.padding) {
+    if (code === PartEnum.padding) {
       if (size > 0)
         this.sink!.part(code, start, Math.max(start, Math.min(start + size, this.end)), value, name);
     } else if (size > 0) this.sink!.part(code, start, start + size, value, name);
@@ -184,59 +203,65 @@ export class LayoutWalker {
         case "word":
         case "length":
           this.fields[s.name] = this.word(p);
-          p = this.emit(s.t === "word" ? PART.word : PART.length, p, 4, this.fields[s.name]!, s.name);
+          p = this.emit(s.t === "word" ? PartEnum.word : PartEnum.length, p, 4, this.fields[s.name]!, s.name);
           break;
         case "count": {
           const w = this.word(p);
           this.fields[s.name] = s.mask !== undefined ? (w & s.mask) >>> 0 : w;
-          p = this.emit(PART.count, p, 4, w, s.name);
+          p = this.emit(PartEnum.count, p, 4, w, s.name);
           break;
         }
         case "i32":
           this.fields[s.name] = this.word(p) | 0;
-          p = this.emit(PART.int, p, 4, 4, s.name);
+          p = this.emit(PartEnum.int, p, 4, 4, s.name);
           break;
         case "i64":
-          p = this.emit(PART.int, p, 8, 8, s.name);
+          p = this.emit(PartEnum.int, p, 8, 8, s.name);
           break;
         case "int":
-          p = this.emit(PART.int, p, this.wide ? 8 : 4, this.wide ? 8 : 4, "");
+          p = this.emit(PartEnum.int, p, this.wide ? 8 : 4, this.wide ? 8 : 4, "");
           break;
         case "reals": {
           const size = this.wide ? 8 : 4;
-          p = this.emit(PART.float, p, s.n * size, size, "");
+          p = this.emit(PartEnum.float, p, s.n * size, size, "");
           break;
         }
         case "ints":
-          p = this.emit(PART.int, p, s.n * 4, 4, "");
+          p = this.emit(PartEnum.int, p, s.n * 4, 4, "");
           break;
         case "f32":
-          p = this.emit(PART.float, p, 4, 4, s.name);
+          p = this.emit(PartEnum.float, p, 4, 4, s.name);
           break;
         case "string":
-          p = this.string(p, s.name ?? "", PART.length, true);
+          p = this.string(p, s.name ?? "", PartEnum.length, true);
           break;
         case "bytes": {
           const n = this.fields[s.count] ?? 0;
-          p = this.emit(PART.bytes, p, n, n, s.count);
-          if (s.pad === true) p = this.emit(PART.padding, p, (4 - (n & 3)) & 3, (4 - (n & 3)) & 3, "");
+          p = this.emit(PartEnum.bytes, p, n, n, s.count);
+          if (s.pad === true) p = this.emit(PartEnum.padding, p, (4 - (n & 3)) & 3, (4 - (n & 3)) & 3, "");
           break;
         }
         case "array": {
           const size = s.of === "real" ? (this.wide ? 8 : 4) : s.of === "i64" || s.of === "f64" ? 8 : 4;
           const n = (this.fields[s.count] ?? 0) * s.stride;
-          p = this.emit(s.of === "i32" || s.of === "i64" ? PART.int : PART.float, p, n * size, size, "");
+          p = this.emit(
+            s.of === "i32" || s.of === "i64" ? PartEnum.int : PartEnum.float,
+            p,
+            n * size,
+            size,
+            "",
+          );
           break;
         }
         case "strings": {
           const n = this.fields[s.count] ?? 0;
-          for (let k = 0; k < n && p < this.end; k++) p = this.string(p, s.name, PART.length, false);
+          for (let k = 0; k < n && p < this.end; k++) p = this.string(p, s.name, PartEnum.length, false);
           break;
         }
         case "typed": {
           const code = (this.header >>> s.shift) & 3;
-          if (code === 1) p = this.emit(PART.type, p, 4, this.word(p), "");
-          else if (code !== 0) p = this.string(p, code === 2 ? "class" : "script", PART.type, false);
+          if (code === 1) p = this.emit(PartEnum.type, p, 4, this.word(p), "");
+          else if (code !== 0) p = this.string(p, code === 2 ? "class" : "script", PartEnum.type, false);
           break;
         }
         case "values":
@@ -263,9 +288,9 @@ export class LayoutWalker {
     const n = paddedStringLength(this.bytes, p, this.end);
     if (keep && name !== "") this.fields[name] = n;
     p = this.emit(code, p, 4, n, name);
-    p = this.emit(PART.text, p, n, n, name);
+    p = this.emit(PartEnum.text, p, n, n, name);
     const pad = (4 - (n & 3)) & 3;
-    return this.emit(PART.padding, p, pad, pad, name);
+    return this.emit(PartEnum.padding, p, pad, pad, name);
   }
 }
 
@@ -340,19 +365,19 @@ export function fixedPart(
   const wide = (flagMask & FLAG_64) !== 0;
   switch (s.t) {
     case "int":
-      return { code: PART.int, size: 4, wideSize: wide ? 8 : 4, element: 4, wideElement: wide ? 8 : 4 };
+      return { code: PartEnum.int, size: 4, wideSize: wide ? 8 : 4, element: 4, wideElement: wide ? 8 : 4 };
     case "reals":
       return {
-        code: PART.float,
+        code: PartEnum.float,
         size: 4 * s.n,
         wideSize: (wide ? 8 : 4) * s.n,
         element: 4,
         wideElement: wide ? 8 : 4,
       };
     case "ints":
-      return { code: PART.int, size: 4 * s.n, wideSize: 4 * s.n, element: 4, wideElement: 4 };
+      return { code: PartEnum.int, size: 4 * s.n, wideSize: 4 * s.n, element: 4, wideElement: 4 };
     case "word":
-      return { code: PART.word, size: 4, wideSize: 4, element: 4, wideElement: 4 };
+      return { code: PartEnum.word, size: 4, wideSize: 4, element: 4, wideElement: 4 };
     default:
       return undefined;
   }
