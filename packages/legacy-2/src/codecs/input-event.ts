@@ -1,5 +1,5 @@
 import { type Codec, defineCodec, type InputEventValue, type Layout } from "@gdvariant/core";
-import { EVENT_PAYLOAD_BYTES, EVENT_TYPES } from "../input-event/constants.js";
+import { EVENT_PAYLOAD_BYTES, EventType } from "../input-event/constants.js";
 
 // INPUT_EVENT payload (after the header word):
 //   u32 type | i32 device | u32 length L (12 + type-specific bytes) | type-specific part
@@ -19,14 +19,14 @@ const INPUT_EVENT_LAYOUT: Layout = [
     t: "switch",
     field: "type",
     cases: {
-      [EVENT_TYPES.KEY]: [
+      [EventType.KEY]: [
         { t: "word", name: "modifiers" },
         { t: "word", name: "scancode" },
       ],
-      [EVENT_TYPES.MOUSE_BUTTON]: BUTTON,
-      [EVENT_TYPES.JOYSTICK_BUTTON]: BUTTON,
-      [EVENT_TYPES.SCREEN_TOUCH]: [{ t: "i32", name: "index" }],
-      [EVENT_TYPES.JOYSTICK_MOTION]: [
+      [EventType.MOUSE_BUTTON]: BUTTON,
+      [EventType.JOYSTICK_BUTTON]: BUTTON,
+      [EventType.SCREEN_TOUCH]: [{ t: "i32", name: "index" }],
+      [EventType.JOYSTICK_MOTION]: [
         { t: "i32", name: "axis" },
         {
           t: "switch",
@@ -65,21 +65,21 @@ export function inputEventCodec(): Codec<InputEventValue> {
       const length = r.u32();
       const out: Mutable<InputEventValue> = { kind: "inputEvent", eventType, device };
       switch (eventType) {
-        case EVENT_TYPES.KEY:
+        case EventType.KEY:
           r.need(8, "INPUT_EVENT key");
           out.modifiers = r.u32();
           out.scancode = r.u32();
           break;
-        case EVENT_TYPES.MOUSE_BUTTON:
-        case EVENT_TYPES.JOYSTICK_BUTTON:
+        case EventType.MOUSE_BUTTON:
+        case EventType.JOYSTICK_BUTTON:
           r.need(4, "INPUT_EVENT button");
           out.buttonIndex = r.i32();
           break;
-        case EVENT_TYPES.SCREEN_TOUCH:
+        case EventType.SCREEN_TOUCH:
           r.need(4, "INPUT_EVENT touch");
           out.index = r.i32();
           break;
-        case EVENT_TYPES.JOYSTICK_MOTION:
+        case EventType.JOYSTICK_MOTION:
           if (length === JOY_MOTION_20_LENGTH) {
             r.need(4, "INPUT_EVENT joystick motion (2.0 layout)");
             out.axis = r.i32();
@@ -116,24 +116,24 @@ export function inputEventCodec(): Codec<InputEventValue> {
       if (v.axisValue !== undefined && typeof v.axisValue !== "number")
         throw ctx.error("invalid-value", `inputEvent.axisValue must be a number, not ${String(v.axisValue)}`);
       const type = word(v.eventType, "eventType", false, true);
-      const jm20 = type === EVENT_TYPES.JOYSTICK_MOTION && v.axisValue === undefined;
+      const jm20 = type === EventType.JOYSTICK_MOTION && v.axisValue === undefined;
       const extra = jm20 ? 4 : (EVENT_PAYLOAD_BYTES[type] ?? 0);
       w.u32(type);
       w.u32(word(v.device, "device", true, true));
       w.u32(PREFIX + extra);
       switch (type) {
-        case EVENT_TYPES.KEY:
+        case EventType.KEY:
           w.u32(word(v.modifiers, "modifiers", false));
           w.u32(word(v.scancode, "scancode", false));
           break;
-        case EVENT_TYPES.MOUSE_BUTTON:
-        case EVENT_TYPES.JOYSTICK_BUTTON:
+        case EventType.MOUSE_BUTTON:
+        case EventType.JOYSTICK_BUTTON:
           w.u32(word(v.buttonIndex, "buttonIndex", true));
           break;
-        case EVENT_TYPES.SCREEN_TOUCH:
+        case EventType.SCREEN_TOUCH:
           w.u32(word(v.index, "index", true));
           break;
-        case EVENT_TYPES.JOYSTICK_MOTION:
+        case EventType.JOYSTICK_MOTION:
           w.u32(word(v.axis, "axis", true));
           if (!jm20) w.f32(v.axisValue!);
           break;
