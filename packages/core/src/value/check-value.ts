@@ -1,10 +1,43 @@
 import { EncodeError, type GdVariantError } from "../errors.js";
-import { DEFAULT_MAX_VALUES, measureValue, tooLarge } from "./expansion.js";
+import type { PathSegment } from "../path.js";
+import { DEFAULT_MAX_VALUES, type FieldCheck, measureValue, tooLarge } from "./expansion.js";
+import type { Value } from "./types.js";
 import { malformed } from "./well-formed.js";
 
 // The expansion measure (value/expansion.ts) joined with the model's field check
 // (value/well-formed.ts), for the walks that print, copy or compare fields. Apart from
 // expansion.ts so that encode, which measures without checking fields, does not carry the check.
+
+// The place of the child last taken at each level of the measure, as path segments.
+function pathTo(
+  lists: readonly (readonly unknown[])[],
+  steps: readonly number[],
+  next: readonly number[],
+  top: number,
+): PathSegment[] {
+  const out: PathSegment[] = [];
+  for (let l = 0; l <= top; l++) {
+    const i = next[l]! - 1;
+    const step = steps[l]!;
+    if (step === 1) out.push(i);
+    else if (step === 3) out.push({ property: String((lists[l]![i] as unknown[])[0]) });
+    else if ((i & 1) === 0) out.push({ keyAt: i >> 1 });
+    else out.push({ key: (lists[l]![i >> 1] as unknown[])[0] as Value });
+  }
+  return out;
+}
+
+// The measure's field check of a walk named `what`: the model's (value/well-formed.ts).
+function fieldCheck(what: string): FieldCheck {
+  return (v, lists, steps, next, top) => {
+    const why = malformed(v);
+    if (why !== undefined)
+      throw new EncodeError(`${what}: ${why}`, {
+        code: "invalid-value",
+        path: pathTo(lists, steps, next, top),
+      });
+  };
+}
 
 /**
  * Refuses, before a walk, a value whose expanded size is over both `maxValues` and its distinct
@@ -21,7 +54,7 @@ export function checkExpansion(
   maxValues = DEFAULT_MAX_VALUES,
   validate = false,
 ): void {
-  const size = measureValue(value, what, false, validate ? malformed : undefined);
+  const size = measureValue(value, what, false, validate ? fieldCheck(what) : undefined);
   if (size !== undefined && size.expanded > maxValues && size.expanded > size.distinct) {
     throw tooLarge(what, size.expanded, maxValues);
   }
@@ -42,9 +75,10 @@ export function withPath<E extends GdVariantError>(
   what: string,
 ): E | EncodeError {
   if (!EncodeError.is(e) || e.code !== "invalid-value" || e.path.length > 0) return e;
+  const check = fieldCheck(what);
   for (const root of roots) {
     try {
-      measureValue(root, what, false, malformed);
+      measureValue(root, what, false, check);
     } catch (m) {
       if (EncodeError.is(m) && m.code === "invalid-value") return m;
     }

@@ -1,7 +1,6 @@
 import { checkOptions, DEFAULT_MAX_COLLECTION_LENGTH } from "../dialect/options.js";
 import { EncodeError } from "../errors.js";
-import type { PathSegment } from "../path.js";
-import { isKind, type Value } from "./types.js";
+import { isKind } from "./types.js";
 
 // A value may hold one subtree in many places: 41 arrays, each holding the one below twice, are
 // a value of 2^40 leaves. Every walk visits a shared subtree once per place (text, toJS, toJSON,
@@ -117,41 +116,24 @@ export function measureValue(
   }
 }
 
-// The place of the child last taken at each level, as path segments (for a malformed value).
-function pathTo(
+/**
+ * Checks one value's own fields, and throws `invalid-value` for a malformed one, with its path
+ * read from the measure's stacks: per level its list, its step (1: list[i] is the child; 2:
+ * pair list[i >> 1] holds key and value; 3: list[i] is a [name, value] pair) and the next child
+ * (the child taken is `next - 1`), up to level `top` (-1 for the root). check-value.ts's,
+ * passed in by the walks that validate, so that encode, which measures without it, does not
+ * carry it in its bundle.
+ */
+export type FieldCheck = (
+  v: unknown,
   lists: readonly (readonly unknown[])[],
   steps: readonly number[],
   next: readonly number[],
   top: number,
-): PathSegment[] {
-  const out: PathSegment[] = [];
-  for (let l = 0; l <= top; l++) {
-    const i = next[l]! - 1;
-    const step = steps[l]!;
-    if (step === 1) out.push(i);
-    else if (step === 3) out.push({ property: String((lists[l]![i] as unknown[])[0]) });
-    else if ((i & 1) === 0) out.push({ keyAt: i >> 1 });
-    else out.push({ key: (lists[l]![i >> 1] as unknown[])[0] as Value });
-  }
-  return out;
-}
-
-function refuse(what: string, why: string, path: PathSegment[]): EncodeError {
-  return new EncodeError(`${what}: ${why}`, { code: "invalid-value", path });
-}
-
-/**
- * What is wrong with one value's own fields, or undefined (value/well-formed.ts's `malformed`:
- * passed in by the walks that validate, so that encode, which measures without it, does not carry
- * it in its bundle).
- */
-export type FieldCheck = (v: unknown) => string | undefined;
+) => void;
 
 function measure(root: unknown, what: string, plainJS: boolean, check?: FieldCheck): ValueSize | undefined {
-  if (check !== undefined) {
-    const why = check(root);
-    if (why !== undefined) throw refuse(what, why, []);
-  }
+  if (check !== undefined) check(root, [], [], [], -1);
   const rootShape = shapeOf(root, plainJS);
   if (rootShape === LEAF || rootShape === HEAVY) {
     const w = weightOf(root);
@@ -186,10 +168,8 @@ function measure(root: unknown, what: string, plainJS: boolean, check?: FieldChe
             ? (list[at >> 1] as readonly unknown[])[at & 1]
             : (list[at] as readonly unknown[])[1];
       const shape = shapeOf(c, plainJS);
-      if (check !== undefined && (shape === LEAF || shape === HEAVY || !memo.has(c as object))) {
-        const why = check(c);
-        if (why !== undefined) throw refuse(what, why, pathTo(lists, steps, next, top));
-      }
+      if (check !== undefined && (shape === LEAF || shape === HEAVY || !memo.has(c as object)))
+        check(c, lists, steps, next, top);
       if (shape === LEAF) {
         sizes[top]!++;
         distinct++;
