@@ -29,4 +29,9 @@ describe("bundle size", () => {
         expect(m.text).not.toContain(unused);
     },
   );
+
+  it("godot-4's toText carries no codec table (decode's module-level default dialect is pure)", async () => {
+    const m = await measureEntry((ENTRIES as Entry[]).find((e) => e.label === "godot-4: toText"));
+    expect(m.text).not.toContain("PACKED_INT32_ARRAY");
+  });
 });

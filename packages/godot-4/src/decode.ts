@@ -16,7 +16,7 @@ export type Godot4DecodeOptions = DecodeOptions & Godot4Options;
 
 // Every option set decodes the same way, so decoding always goes through the default dialect;
 // the target options are still checked, as every dialect package checks them.
-const defaultReader = godot4Dialect();
+const defaultReader = /* @__PURE__ */ godot4Dialect();
 const reader = (options: Godot4Options | undefined) => {
   if (options?.version !== undefined || options?.precision !== undefined)
     forDecode("godot-4", () => godot4Dialect(options));

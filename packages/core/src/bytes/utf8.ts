@@ -2,8 +2,8 @@
 // dropped, and invalid sequences are an error (the engine returns ERR_INVALID_DATA).
 
 // fatal: invalid input throws instead of producing U+FFFD; ignoreBOM false strips a leading BOM.
-const decoder = new TextDecoder("utf-8", { fatal: true });
-const encoder = new TextEncoder();
+const decoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * ASCII strings (no NUL) up to this many bytes are built in JS straight from the bytes; anything
