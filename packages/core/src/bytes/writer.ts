@@ -143,6 +143,17 @@ export class ByteWriter {
     if (need > this.cap) this.grow(need);
   }
 
+  /**
+   * Makes room now for 8 times the bytes written since `from` (more of the same to come: the
+   * rest of a container after its first eighth), where that grows the buffer: one grow to about
+   * the size needed instead of a doubling per size up to there. Never throws: room past the
+   * limit is not made, and none in a caller's buffer.
+   */
+  room(from: number): void {
+    const need = Math.min(this.pos * 9 - from * 8, this.limit);
+    if (need > this.cap && !this.fixed) this.grow(need);
+  }
+
   private grow(need: number): void {
     if (need > this.limit) throw this.overLimit(need);
     if (this.fixed) throw new TargetTooSmall(need);
