@@ -134,6 +134,35 @@ describe("room for a container's rest", () => {
     );
   });
 
+  it("an estimate whose buffer cannot be had is dropped: the bytes come by doubling", () => {
+    // 64 strings: the first 8 (the sample) of 1,000 characters, the rest empty. The whole is
+    // 8,520 bytes, which doubling holds in 16,384; the estimate asks for about 72,000.
+    const v = strings(64, 1000, 0);
+    const expected = encodeWith(modern, v);
+    expect(expected.length).toBe(8 + 8 * stringBytes(1000) + 56 * stringBytes(0));
+    const Real = globalThis.Uint8Array;
+    let refused = 0;
+    // A Uint8Array that fails as an allocation does past 32 KiB.
+    const Small = new Proxy(Real, {
+      construct(target, args, newTarget) {
+        if (typeof args[0] === "number" && args[0] > 32_768) {
+          refused++;
+          throw new RangeError("Array buffer allocation failed");
+        }
+        return Reflect.construct(target, args, newTarget);
+      },
+    });
+    globalThis.Uint8Array = Small;
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeWith(modern, v);
+    } finally {
+      globalThis.Uint8Array = Real;
+    }
+    expect(refused).toBeGreaterThan(0);
+    same(bytes, expected);
+  });
+
   it("a target too small reports the byte the failing write reached, whatever the estimate", () => {
     const v = strings(16, 100, 1);
     const n = 8 + 2 * stringBytes(100) + 14 * stringBytes(1);
