@@ -138,3 +138,46 @@ describe("encodeWith's reused scratch buffer", () => {
     expect(encodeWith(modern, ok)).toEqual(want);
   });
 });
+
+describe("a Vector2, Vector3 or Color (its tag and floats behind one room check)", () => {
+  const fields = { vector2: ["x", "y"], vector3: ["x", "y", "z"], color: ["r", "g", "b", "a"] };
+  function outcome(fn: () => Uint8Array | number): string {
+    try {
+      const r = fn();
+      return typeof r === "number" ? `ok ${r}` : `ok ${Buffer.from(r).toString("hex")}`;
+    } catch (e) {
+      if (!EncodeError.is(e)) throw e;
+      return `${e.code} ${JSON.stringify(e.path)} ${e.message}`;
+    }
+  }
+  it("writes the same bytes and errors wherever it falls against the buffer's end", () => {
+    for (const [kind, names] of Object.entries(fields)) {
+      // Each field a number, or one of them a string: the error names the field's value.
+      for (let bad = -1; bad < names.length; bad++) {
+        const leaf = {
+          kind,
+          ...Object.fromEntries(names.map((n, i) => [n, i === bad ? "2" : i + 0.5])),
+        };
+        // After k ints, so that the leaf starts at every word around the first buffer's end.
+        for (let k = 28; k < 34; k++) {
+          const items = [...Array.from({ length: k }, (_, i) => ({ kind: "int", value: i })), leaf];
+          const v = { kind: "array", items };
+          const grown = outcome(() => encodeWith(modern, v));
+          const roomy = outcome(() => encodeIntoWith(modern, v, new Uint8Array(1024)));
+          if (bad < 0) {
+            expect(grown).toMatch(/^ok /);
+            const bytes = encodeWith(modern, v);
+            // Exactly as long: the leaf is written by the word-by-word path at the end.
+            expect(outcome(() => encodeIntoWith(modern, v, new Uint8Array(bytes.length)))).toBe(
+              `ok ${bytes.length}`,
+            );
+            expect(roomy).toBe(`ok ${bytes.length}`);
+          } else {
+            expect(grown).toMatch(/^invalid-value \[\d+\] .*expected a number/);
+            expect(roomy).toBe(grown);
+          }
+        }
+      }
+    }
+  });
+});

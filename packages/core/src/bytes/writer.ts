@@ -20,6 +20,12 @@ function notA(what: string, x: unknown): TypeError {
   return new TypeError(`expected ${what}, not ${describeJS(x)}`);
 }
 
+// `x`, which a float write takes: DataView would convert anything else ("1" to 1).
+function num(x: unknown): number {
+  if (typeof x !== "number") throw notA("a number", x);
+  return x;
+}
+
 /**
  * Growable little-endian writer. Doubles its buffer and keeps one cached DataView
  * (as protobuf-es `binary-encoding.ts` does). Padding is always written as zeros.
@@ -215,6 +221,31 @@ export class ByteWriter {
     this.pos = end;
   }
 
+  /**
+   * The word `tag`, then `n` (2 to 4) f32s of `a`, `b`, `c`, `d`: a Vector2, Vector3 or Color.
+   * One room check where 20 bytes fit, else as `u32` then `f32`s (the same bytes, errors and
+   * `needed`).
+   */
+  taggedFloats(tag: number, n: number, a: unknown, b: unknown, c: unknown, d: unknown): void {
+    const at = this.pos;
+    if (at + 20 > this.cap) {
+      this.u32(tag);
+      this.f32(a as number);
+      this.f32(b as number);
+      if (n > 2) this.f32(c as number);
+      if (n > 3) this.f32(d as number);
+      return;
+    }
+    // In the order of the writes above: a value that is not a number throws after those before it.
+    const v = this.view;
+    v.setUint32(at, tag >>> 0, true);
+    v.setFloat32(at + 4, num(a), true);
+    v.setFloat32(at + 8, num(b), true);
+    if (n > 2) v.setFloat32(at + 12, num(c), true);
+    if (n > 3) v.setFloat32(at + 16, num(d), true);
+    this.pos = at + 4 + n * 4;
+  }
+
   /** The little-endian word written at `at`. */
   wordAt(at: number): number {
     return this.view.getInt32(at, true);
@@ -276,7 +307,7 @@ export class ByteWriter {
 
   /** @throws {TypeError} for what is not a number (DataView would convert it: "1" to 1). */
   f32(v: number): void {
-    if (typeof v !== "number") throw notA("a number", v);
+    num(v);
     this.ensure(4);
     this.view.setFloat32(this.pos, v, true);
     this.pos += 4;
@@ -284,7 +315,7 @@ export class ByteWriter {
 
   /** @throws {TypeError} for what is not a number. */
   f64(v: number): void {
-    if (typeof v !== "number") throw notA("a number", v);
+    num(v);
     this.ensure(8);
     this.view.setFloat64(this.pos, v, true);
     this.pos += 8;

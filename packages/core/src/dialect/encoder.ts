@@ -446,30 +446,21 @@ class Encoder implements EncodeContext {
         const id = ids[Tag.VECTOR2]!;
         if (id < 0) return false;
         const x = v as { x: number; y: number };
-        w.u32(id);
-        w.f32(x.x);
-        w.f32(x.y);
+        w.taggedFloats(id, 2, x.x, x.y, 0, 0);
         break;
       }
       case "vector3": {
         const id = ids[Tag.VECTOR3]!;
         if (id < 0) return false;
         const x = v as { x: number; y: number; z: number };
-        w.u32(id);
-        w.f32(x.x);
-        w.f32(x.y);
-        w.f32(x.z);
+        w.taggedFloats(id, 3, x.x, x.y, x.z, 0);
         break;
       }
       case "color": {
         const id = ids[Tag.COLOR]!;
         if (id < 0) return false;
         const x = v as { r: number; g: number; b: number; a: number };
-        w.u32(id);
-        w.f32(x.r);
-        w.f32(x.g);
-        w.f32(x.b);
-        w.f32(x.a);
+        w.taggedFloats(id, 4, x.r, x.g, x.b, x.a);
         break;
       }
       default:
