@@ -251,6 +251,62 @@ describe("typed-array reads and writes", () => {
   });
 });
 
+describe("ByteWriter.room", () => {
+  const error = (needed: number) => new RangeError(`over ${needed}`);
+  // A writer of 16 bytes with `used` bytes written (0..used-1), as u8 writes.
+  const written = (used: number, w = new ByteWriter(16)) => {
+    for (let i = 0; i < used; i++) w.u8(i);
+    return w;
+  };
+
+  it("grows once to the position plus 8 times the bytes since `from`, keeping the bytes", () => {
+    for (const [used, from] of [
+      [12, 4],
+      [16, 0],
+      [16, 12],
+    ] as const) {
+      const w = written(used);
+      w.room(from);
+      expect(w.buffer.length).toBe(used + 8 * (used - from));
+      expect([...w.finish()]).toEqual(Array.from({ length: used }, (_, i) => i));
+    }
+  });
+
+  it("doubles where that is more, and does nothing where the room is there", () => {
+    const w = written(12);
+    w.room(11);
+    expect(w.buffer.length).toBe(32);
+    const buf = w.buffer;
+    w.room(10);
+    expect(w.buffer).toBe(buf);
+    w.room(12);
+    expect(w.buffer).toBe(buf);
+  });
+
+  it("makes no room past the limit and never throws it: the write that passes it does", () => {
+    const w = new ByteWriter(16);
+    w.setLimit(40, error);
+    written(12, w).room(0);
+    expect(w.buffer.length).toBe(40);
+    for (let i = 12; i < 40; i++) w.u8(i);
+    expect(() => w.u8(40)).toThrow("over 41");
+  });
+
+  it("leaves a caller's buffer alone: into and a fixed restart", () => {
+    const target = new Uint8Array(16);
+    const w = written(12, ByteWriter.into(target));
+    w.room(0);
+    expect(w.buffer).toBe(target);
+    expect(() => w.u32(0)).not.toThrow();
+    expect(() => w.u8(0)).toThrow("the write needs 17 bytes of the target");
+    const r = new ByteWriter(16);
+    r.restart(target, 4, true);
+    for (let i = 0; i < 8; i++) r.u8(i);
+    r.room(4);
+    expect(r.buffer).toBe(target);
+  });
+});
+
 describe("taggedString", () => {
   // Short and long (past the JS loop's 32 units), ASCII, 2- and 3-byte characters, pairs and
   // lone surrogates: the tag word, then the length word, TextEncoder's bytes and zero padding.

@@ -143,6 +143,21 @@ export class ByteWriter {
     if (need > this.cap) this.grow(need);
   }
 
+  /**
+   * Makes room now for 8 times the bytes written since `from` (more of the same to come: the
+   * rest of a container after its first eighth), where that grows the buffer: one grow to about
+   * the size needed instead of a doubling per size up to there. Never throws: room past the
+   * limit is not made, none in a caller's buffer, and where so large a buffer cannot be had
+   * (a first eighth far larger than the rest) writing goes on by doubling.
+   */
+  room(from: number): void {
+    const need = Math.min(this.pos * 9 - from * 8, this.limit);
+    if (need > this.cap && !this.fixed)
+      try {
+        this.grow(need);
+      } catch {}
+  }
+
   private grow(need: number): void {
     if (need > this.limit) throw this.overLimit(need);
     if (this.fixed) throw new TargetTooSmall(need);

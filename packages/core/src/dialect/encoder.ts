@@ -400,7 +400,10 @@ class Encoder implements EncodeContext {
           this.encodeValue(obj[k]);
           i++;
         }
+      // As encodeElements, room for the rest after the first eighth (where for-in took none).
+      const at = this.writer.pos;
       for (; i < n; i++) {
+        if (i === n >> 3) this.writer.room(at);
         key = undefined;
         const k = keys[i]!;
         if (i < 16 && this.keyStrings !== undefined) this.writeKeyIn(k, ((n & 15) << 4) | i);
@@ -518,7 +521,14 @@ class Encoder implements EncodeContext {
       if (depth > this.maxDepth) {
         throw this.tooDeep();
       }
-      for (; i < n; i++) this.encodeValue(items[i]);
+      // After the first eighth of the elements, room for the rest at the same bytes per element
+      // (ByteWriter.room): a large output grows once to about its size, instead of doubling
+      // its way there (each grow zeroes a new buffer and copies the old).
+      const at = this.writer.pos;
+      for (; i < n; i++) {
+        if (i === n >> 3) this.writer.room(at);
+        this.encodeValue(items[i]);
+      }
     } catch (e) {
       this.depth = depth - 1;
       const err = this.caught(e);
@@ -617,7 +627,9 @@ class Encoder implements EncodeContext {
         throw this.tooDeep();
       }
       this.keyTables();
+      const at = this.writer.pos;
       for (; i < n; i++) {
+        if (i === n >> 3) this.writer.room(at);
         const e = entries[i];
         key = undefined;
         if (!Array.isArray(e) || e.length !== 2)
