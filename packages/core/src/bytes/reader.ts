@@ -1,6 +1,6 @@
 import { DecodeError, type DecodeErrorCode } from "../errors.js";
 import type { Int64 } from "../value/types.js";
-import { decodeUtf8 } from "./utf8.js";
+import { utf8At } from "./utf8.js";
 
 /** True on little-endian hosts (every shipped JS engine today); typed-array views need it. */
 export const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -180,7 +180,7 @@ export class ByteReader {
         padded,
       );
     }
-    const s = decodeUtf8(this.bytes, this.pos, n);
+    const s = utf8At(this.bytes, this.view, this.pos, n);
     if (s === undefined) throw this.error("invalid-utf8", "string is not valid UTF-8", this.pos);
     this.pos += padded;
     return s;

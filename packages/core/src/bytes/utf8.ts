@@ -6,15 +6,25 @@ const decoder = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
- * ASCII strings (no NUL) up to this many bytes are built in JS straight from the bytes; anything
+ * SHORT: ASCII strings (no NUL) up to this many bytes are built in JS straight from the bytes; anything
  * longer, and any short string with a byte of 0x80 or above, goes to TextDecoder, whose fixed
  * cost per call (~1,500 instructions) the JS path beats on short strings. Measured with
  * valgrind instruction counts by `bench/micro/utf8-icount.sh` (bench/README.md, "string-heavy
  * array"): the limit was picked from 16, 24 and 64 bytes; at 24 ASCII bytes TextDecoder wins.
  * An earlier JS decoder of all of UTF-8 for short strings was dropped for bundle size
  * (bench/README.md, "Bundle size"): short non-ASCII strings are rare in game data.
+ * Members of an enum, as SHORT_ENCODE: the bundler writes their values at each use.
  */
-const SHORT_DECODE = 16;
+enum Decode {
+  SHORT = 16,
+  /**
+   * Strings up to this many bytes that asciiShort does not take (longer than 16 bytes, or not
+   * ASCII) are decoded by decodeMid in JS rather than by TextDecoder, whose fixed cost per call
+   * outweighs a JS loop on them: as msgpackr's `readStringJS` does below 64 bytes. Measured with
+   * bench/scripts/js-ab.mjs on the string-array workload (strings of 3-100 bytes).
+   */
+  MID = 64,
+}
 
 /**
  * Strings up to this many UTF-16 units are encoded in JS; longer ones by `encodeInto`.
@@ -30,159 +40,186 @@ export const SHORT_ENCODE = Utf8.SHORT_ENCODE;
 
 const fromCharCode = String.fromCharCode;
 
-// ASCII without NUL, the common case: one fixed-arity fromCharCode call straight from the input
-// bytes, which V8 builds directly into a new string (`apply` over an array or per-character
-// concatenation cost more). `c | (c - 1)` has bit 7 set for 0 (-1) and for 0x80-0xFF.
-function asciiShort(b: Uint8Array, s: number, n: number): string | undefined {
-  let bad = 0;
-  for (let i = s, end = s + n; i < end; i++) {
-    const c = b[i]!;
-    bad |= c | (c - 1);
+// Bit 7 of each byte of `w` that is NUL or 0x80 and above (a NUL borrows in `w - 0x01010101`;
+// the borrow goes on only through NULs and ones above it, so no other byte is marked).
+const nonAscii = (w: number): number => (w | (w - 0x01010101)) & 0x80808080;
+
+// ASCII without NUL, the common case, read four bytes to a word (a DataView load each, where a
+// byte at a time cost two bounds-checked loads a byte, one to check it and one for the call),
+// then one fixed-arity fromCharCode call, which V8 builds directly into a new string (`apply`
+// over an array or per-character concatenation cost more). `view` has the bytes up to the next
+// multiple of 4 past the string (a Variant String's padding): the words read them, and the
+// checks read the string's last 4 bytes as a word of their own, or, under 4 bytes, its first
+// word with 0x01 ORed into the bytes past it (a padding byte of 0x80 or above then sends the
+// string to decodeMid, which reads it the same). `n` is 1 to 16.
+/** @internal Exported for its tests. */
+export function asciiShort(view: DataView, s: number, n: number): string | undefined {
+  const w0 = view.getInt32(s, true);
+  const w1 = n > 4 ? view.getInt32(s + 4, true) : 0;
+  const w2 = n > 8 ? view.getInt32(s + 8, true) : 0;
+  const w3 = n > 12 ? view.getInt32(s + 12, true) : 0;
+  const t = n < 4 ? w0 | (0x01010101 << (n << 3)) : view.getInt32(s + n - 4, true);
+  if (nonAscii(t) | nonAscii(n > 3 ? w0 : t) | nonAscii(n > 8 ? w1 : t) | nonAscii(n > 12 ? w2 : t)) {
+    return undefined;
   }
-  if (bad & 0x80) return undefined;
   switch (n) {
     case 1:
-      return fromCharCode(b[s]!);
+      return fromCharCode(w0 & 255);
     case 2:
-      return fromCharCode(b[s]!, b[s + 1]!);
+      return fromCharCode(w0 & 255, (w0 >> 8) & 255);
     case 3:
-      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!);
+      return fromCharCode(w0 & 255, (w0 >> 8) & 255, (w0 >> 16) & 255);
     case 4:
-      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!);
+      return fromCharCode(w0 & 255, (w0 >> 8) & 255, (w0 >> 16) & 255, w0 >>> 24);
     case 5:
-      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!);
+      return fromCharCode(w0 & 255, (w0 >> 8) & 255, (w0 >> 16) & 255, w0 >>> 24, w1 & 255);
     case 6:
-      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!);
+      return fromCharCode(w0 & 255, (w0 >> 8) & 255, (w0 >> 16) & 255, w0 >>> 24, w1 & 255, (w1 >> 8) & 255);
     case 7:
-      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!);
+      return fromCharCode(
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+      );
     case 8:
-      return fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!);
+      return fromCharCode(
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+      );
     case 9:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
       );
     case 10:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
       );
     case 11:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
-        b[s + 10]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
+        (w2 >> 16) & 255,
       );
     case 12:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
-        b[s + 10]!,
-        b[s + 11]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
+        (w2 >> 16) & 255,
+        w2 >>> 24,
       );
     case 13:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
-        b[s + 10]!,
-        b[s + 11]!,
-        b[s + 12]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
+        (w2 >> 16) & 255,
+        w2 >>> 24,
+        w3 & 255,
       );
     case 14:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
-        b[s + 10]!,
-        b[s + 11]!,
-        b[s + 12]!,
-        b[s + 13]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
+        (w2 >> 16) & 255,
+        w2 >>> 24,
+        w3 & 255,
+        (w3 >> 8) & 255,
       );
     case 15:
       return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
-        b[s + 10]!,
-        b[s + 11]!,
-        b[s + 12]!,
-        b[s + 13]!,
-        b[s + 14]!,
-      );
-    case 16:
-      return fromCharCode(
-        b[s]!,
-        b[s + 1]!,
-        b[s + 2]!,
-        b[s + 3]!,
-        b[s + 4]!,
-        b[s + 5]!,
-        b[s + 6]!,
-        b[s + 7]!,
-        b[s + 8]!,
-        b[s + 9]!,
-        b[s + 10]!,
-        b[s + 11]!,
-        b[s + 12]!,
-        b[s + 13]!,
-        b[s + 14]!,
-        b[s + 15]!,
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
+        (w2 >> 16) & 255,
+        w2 >>> 24,
+        w3 & 255,
+        (w3 >> 8) & 255,
+        (w3 >> 16) & 255,
       );
     default:
-      return "";
+      return fromCharCode(
+        w0 & 255,
+        (w0 >> 8) & 255,
+        (w0 >> 16) & 255,
+        w0 >>> 24,
+        w1 & 255,
+        (w1 >> 8) & 255,
+        (w1 >> 16) & 255,
+        w1 >>> 24,
+        w2 & 255,
+        (w2 >> 8) & 255,
+        (w2 >> 16) & 255,
+        w2 >>> 24,
+        w3 & 255,
+        (w3 >> 8) & 255,
+        (w3 >> 16) & 255,
+        w3 >>> 24,
+      );
   }
 }
 
@@ -191,20 +228,34 @@ function asciiShort(b: Uint8Array, s: number, n: number): string | undefined {
  * Stops at the first NUL byte.
  */
 export function decodeUtf8(bytes: Uint8Array, start: number, length: number): string | undefined {
-  if (length <= SHORT_DECODE) {
-    const s = asciiShort(bytes, start, length);
-    if (s !== undefined) return s;
-  }
-  return length <= MID_DECODE ? decodeMid(bytes, start, length) : decodeLong(bytes, start, length);
+  return utf8At(
+    bytes,
+    length <= Decode.SHORT && start + ((length + 3) & ~3) <= bytes.length
+      ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : undefined,
+    start,
+    length,
+  );
 }
 
 /**
- * Strings up to this many bytes that asciiShort does not take (longer than 16 bytes, or not
- * ASCII) are decoded by decodeMid in JS rather than by TextDecoder, whose fixed cost per call
- * outweighs a JS loop on them: as msgpackr's `readStringJS` does below 64 bytes. Measured with
- * bench/scripts/js-ab.mjs on the string-array workload (strings of 3-100 bytes).
+ * {@link decodeUtf8} with `view`, a DataView of `bytes` (ByteReader's) with the bytes up to the
+ * next multiple of 4 past the string, for asciiShort; without one, a short string is read byte
+ * by byte (decodeMid).
+ * @internal
  */
-const MID_DECODE = 64;
+export function utf8At(
+  bytes: Uint8Array,
+  view: DataView | undefined,
+  start: number,
+  length: number,
+): string | undefined {
+  if (view !== undefined && length > 0 && length <= Decode.SHORT) {
+    const s = asciiShort(view, start, length);
+    if (s !== undefined) return s;
+  }
+  return length <= Decode.MID ? decodeMid(bytes, start, length) : decodeLong(bytes, start, length);
+}
 
 // UTF-8 to UTF-16 code units in JS, exactly as `new TextDecoder("utf-8", { fatal: true })` on
 // the bytes before the first NUL: a leading BOM dropped, and undefined (invalid) for an
