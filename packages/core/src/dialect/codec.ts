@@ -29,8 +29,9 @@ export interface CodecOptions extends DecodeOptions, EncodeOptions, ToJSOptions 
  * of the stateless functions with the same options.
  *
  * What one codec keeps, and so the most it holds: up to 256 dictionary key strings of at most
- * 16 ASCII bytes (reused when a key's bytes match the one last read at the same place in a
- * dictionary of the same size); for writing, the bytes of up to 256 String keys by place and
+ * 16 ASCII bytes by place (reused when a key's bytes match the one last read at the same place in
+ * a dictionary of the same size) and 1,024 more by a hash of their bytes (found when the place's
+ * misses), with their bytes (20 KiB of words); for writing, the bytes of up to 256 String keys by place and
  * 512 more by string (emptied when full), each of at most 16 bytes of UTF-8 (20 KiB of words,
  * besides the strings and the table of them); and one output chunk of `chunkSize` bytes
  * (default 8 KiB). Nothing is shared between codecs, and nothing lives at module level.

@@ -52,8 +52,11 @@ function segmentsOf(node: PathNode): PathSegment[] {
 }
 
 /**
- * Dictionary keys last read (readKeyIn), by slot: the string, and its bytes as four
- * little-endian words per slot (the last one masked to the key's length).
+ * Dictionary keys last read, by slot: the string, and (a codec object's table) its bytes as four
+ * little-endian words per slot (the last one masked to the key's length). Slots 0-255 are a
+ * key's place (entry index and count: readKeyIn, readKeptKey); a codec object's table has
+ * {@link HASHED_KEYS} more, by a hash of the key's bytes (readKeyMiss), where a key read before
+ * in another place is found again (messages whose keys change from one to the next).
  */
 export interface KeyTable {
   readonly strings: (string | undefined)[];
@@ -65,9 +68,21 @@ export interface KeyTable {
   readonly words: Int32Array | undefined;
 }
 
-/** An empty {@link KeyTable} (a slot is at most 255); `kept` for a codec object's. */
+// The hashed slots of a codec object's key table: 2^HASH_BITS, after the 256 places.
+const HASH_BITS = 10;
+/** The hashed slots of a codec object's key table ({@link KeyTable}). */
+export const HASHED_KEYS = 1 << HASH_BITS;
+
+/** An empty {@link KeyTable}; `kept` for a codec object's. */
 export function newKeyTable(kept = false): KeyTable {
-  return { strings: [], words: kept ? new Int32Array(1024) : undefined };
+  // A codec object's strings at their full length: an array grown from empty by hash could turn
+  // sparse (dictionary elements).
+  return kept
+    ? {
+        strings: new Array<string | undefined>(256 + HASHED_KEYS),
+        words: new Int32Array((256 + HASHED_KEYS) * 4),
+      }
+    : { strings: [], words: undefined };
 }
 
 export class Decoder implements DecodeContext {
@@ -697,23 +712,34 @@ export class Decoder implements DecodeContext {
     return undefined;
   }
 
+  // A key its place's slot does not hold: the one in the slot its bytes hash to when that one has
+  // its bytes, else made and kept there; then kept in its place's slot too.
   private readKeyMiss(slot: number, words: Int32Array): unknown {
     const r = this.reader;
     const p = r.pos;
-    const n = r.view.getUint32(p + 4, true);
+    const view = r.view;
+    const n = view.getUint32(p + 4, true);
     const end = p + 8 + ((n + 3) & ~3);
     if (n <= 16 && end <= r.end) {
-      r.pos = p + 4;
-      const s = r.string();
-      // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
-      if (s.length === n) {
-        if (this.keys === undefined) this.keys = [];
-        this.keys[slot] = s;
-        const view = r.view;
-        for (let j = 0, k = slot << 2; j < n; j += 4, k++) {
-          const w = view.getInt32(p + 8 + j, true);
-          words[k] = n - j >= 4 ? w : w & ((1 << ((n - j) << 3)) - 1);
+      const keys = this.keys!;
+      const h = 256 + keySlot(view, p, n);
+      let s = keys[h];
+      let j = 0;
+      if (s !== undefined && s.length === n)
+        while (j < n && keyWord(view, p, n, j) === words[(h << 2) + (j >> 2)]) j += 4;
+      if (s !== undefined && j >= n) r.pos = end;
+      else {
+        r.pos = p + 4;
+        s = r.string();
+        // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
+        if (s.length === n) {
+          keys[h] = s;
+          for (j = 0; j < n; j += 4) words[(h << 2) + (j >> 2)] = keyWord(view, p, n, j);
         }
+      }
+      if (s.length === n) {
+        keys[slot] = s;
+        words.copyWithin(slot << 2, h << 2, (h << 2) + 4);
       }
       const v = this.b.string(s);
       if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, end);
@@ -739,6 +765,21 @@ export class Decoder implements DecodeContext {
       );
     }
   }
+}
+
+// Byte `j` on (a multiple of 4) of the String of `n` bytes at `p` (padding there to read), as a
+// little-endian word masked to the key's bytes.
+function keyWord(view: DataView, p: number, n: number, j: number): number {
+  const x = view.getInt32(p + 8 + j, true);
+  return n - j >= 4 ? x : x & ((1 << ((n - j) << 3)) - 1);
+}
+
+// The slot of a codec object's key table for the String of `n` bytes (at most 16) at `p`: a hash
+// of its length and words.
+function keySlot(view: DataView, p: number, n: number): number {
+  let h = n;
+  for (let j = 0; j < n; j += 4) h = Math.imul(h ^ keyWord(view, p, n, j), 0x9e3779b1);
+  return h >>> (32 - HASH_BITS);
 }
 
 // Anything thrown that is not ours (a RangeError from the VM, say) becomes a DecodeError: the
