@@ -617,6 +617,127 @@ describe("dictionary keys read again", () => {
   });
 });
 
+// Keys at entry index 16 and on (past the places kept keys use): a String key is read straight by
+// its header word (Decoder.readStringKey), anything else as any value. Keys at 15, 16 and 17 and
+// far past, of every kind a key can be, short, long, non-ASCII, with a NUL or a BOM: the value or
+// error (code, offset, path) must be the per-value path's, for decode, decodeJS and a codec's,
+// whole, cut anywhere and with any byte changed; an observer must be told the same parts.
+describe("dictionary keys past the kept places", () => {
+  const keyAt = (i: number): Value => {
+    switch (i) {
+      case 16:
+        return { kind: "int", value: 16 };
+      case 17:
+        return { kind: "stringName", value: "k17" };
+      case 18:
+        return { kind: "string", value: "nämé" };
+      case 19:
+        return { kind: "string", value: "seventeen_bytes_a" };
+      case 20:
+        return { kind: "string", value: "" };
+      case 21:
+        return { kind: "string", value: "na\u0000e" };
+      case 22:
+        return { kind: "string", value: "\uFEFFbom" };
+      case 23:
+        return { kind: "float", value: 1.5 };
+      default:
+        return { kind: "string", value: `k${i}` };
+    }
+  };
+  const dict = (n: number, keys: (i: number) => Value): DictionaryValue => ({
+    kind: "dictionary",
+    entries: Array.from({ length: n }, (_, i) => [keys(i), { kind: "int", value: i }] as const),
+  });
+  const codec = createCodecWith(modern, modern);
+  const run = (f: () => unknown) => {
+    try {
+      return f();
+    } catch (e) {
+      if (!DecodeError.is(e)) throw e;
+      return `${e.code} ${e.offset} ${JSON.stringify(e.path)}`;
+    }
+  };
+  function expectSameJS(bytes: Uint8Array, label: string): void {
+    const want = run(() => toJS(decodeWithLength(modern, bytes, { onSpan: () => {} }).value));
+    expect(
+      run(() => decodeJSWith(modern, bytes)),
+      label,
+    ).toEqual(want);
+    // Twice: the second reading finds the first one's keys kept.
+    for (let k = 0; k < 2; k++)
+      expect(
+        run(() => codec.decodeJS(bytes)),
+        label,
+      ).toEqual(want);
+  }
+  const partsOf = (bytes: Uint8Array, slow: boolean) => {
+    const parts: string[] = [];
+    const value = run(() =>
+      toJS(
+        decodeWithLength(modern, bytes, {
+          onPart: (p) => parts.push(`${p.kind} ${p.start}-${p.end} ${p.value} ${p.name} ${p.wireId}`),
+          ...(slow ? { onSpan: () => {} } : {}),
+        }).value,
+      ),
+    );
+    return { value, parts };
+  };
+
+  it("read as the per-value path reads them, whole, cut anywhere and changed anywhere", () => {
+    // Keys 0-15 plain Strings, then every kind; then all String keys, for the straight reads.
+    for (const bytes of [
+      encodeWith(modern, dict(24, keyAt)),
+      encodeWith(
+        modern,
+        dict(19, (i) => ({ kind: "string", value: `key${i}` })),
+      ),
+    ]) {
+      expect(expectSame(modern, bytes, "whole")).toBe("value");
+      expectSameJS(bytes, "whole");
+      expect(everyCutAndChange(bytes, expectSameJS)).toBeGreaterThan(100);
+    }
+  });
+
+  it("read the engine's strings far past, and fail there where the per-value path fails", () => {
+    const value = dict(300, (i) => (i % 50 === 7 ? { kind: "int", value: i } : keyAt(16 + (i % 8))));
+    const bytes = encodeWith(modern, value);
+    const read = (k: Value) =>
+      k.kind === "string" ? { kind: "string", value: k.value.split("\u0000")[0]!.replace(/^\uFEFF/, "") } : k;
+    const expected = { ...value, entries: value.entries.map(([k, v]) => [read(k), v] as const) };
+    expect(equals(decodeWithLength(modern, bytes).value, expected)).toBe(true);
+    expectSameJS(bytes, "whole");
+    // Every cut and changed byte of the last few entries (keys at 290-299).
+    const from = bytes.length - 10 * 24;
+    let errors = 0;
+    for (let cut = from; cut < bytes.length; cut++) {
+      if (expectSame(modern, bytes.subarray(0, cut), `cut ${cut}`) === "error") errors++;
+      expectSameJS(bytes.subarray(0, cut), `cut ${cut}`);
+    }
+    for (let at = from; at < bytes.length; at++) {
+      for (const x of [0x00, 0x01, 0x04, 0x80, 0xe9, 0xff]) {
+        const b = bytes.slice();
+        b[at] = x;
+        expectSame(modern, b, `byte ${at} = ${x}`);
+        expectSameJS(b, `byte ${at} = ${x}`);
+      }
+    }
+    expect(errors).toBe(bytes.length - from);
+  });
+
+  it("tell an observer (onPart) the parts the per-value path tells it", () => {
+    const bytes = encodeWith(modern, dict(24, keyAt));
+    const fast = partsOf(bytes, false);
+    expect(fast).toEqual(partsOf(bytes, true));
+    expect(fast.parts.length).toBeGreaterThan(24 * 4);
+    for (let cut = 0; cut < bytes.length; cut++) {
+      expect(partsOf(bytes.subarray(0, cut), false), `cut ${cut}`).toEqual(
+        partsOf(bytes.subarray(0, cut), true),
+      );
+    }
+  });
+});
+
 // The encoder's mirror of decodeKeyIn (Encoder.encodeKeyIn): from the second dictionary of one
 // encode on, a String key equal to the one last written in the same slot copies the bytes
 // written then. The output must be the per-value encoder's (which writes every key through

@@ -598,7 +598,7 @@ export class Decoder implements DecodeContext {
         if (r.end - p >= 8 && r.view.getUint32(p, true) === stringId) {
           key =
             i >= 16
-              ? this.read()
+              ? this.readStringKey(p)
               : words === undefined
                 ? this.readKeyIn(((count & 15) << 4) | i)
                 : this.readKeptKey(((count & 15) << 4) | i, words);
@@ -667,6 +667,18 @@ export class Decoder implements DecodeContext {
       return v;
     }
     return this.read();
+  }
+
+  // A String key past the kept places (readEntries saw its header word, a plain String, and 8
+  // bytes): read as read's String case reads it (the same errors and observer), without its
+  // dispatch; readEntries' loop has no spans.
+  private readStringKey(p: number): unknown {
+    const r = this.reader;
+    r.pos = p + 4;
+    const s = r.string();
+    const v = this.b === MODEL ? { kind: "string", value: s } : this.b.string(s);
+    if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, r.pos);
+    return v;
   }
 
   /**
