@@ -618,11 +618,12 @@ describe("dictionary keys read again", () => {
 });
 
 // Keys at entry index 16 and on (past the places kept keys use): a String key is read straight by
-// its header word (Decoder.readStringKey), anything else as any value. Keys at 15, 16 and 17 and
+// its header word (Decoder.readStringKey), and so is a 32-bit int value (intValue), anything else
+// as any value. Keys at 15, 16 and 17 and
 // far past, of every kind a key can be, short, long, non-ASCII, with a NUL or a BOM: the value or
 // error (code, offset, path) must be the per-value path's, for decode, decodeJS and a codec's,
 // whole, cut anywhere and with any byte changed; an observer must be told the same parts.
-describe("dictionary keys past the kept places", () => {
+describe("dictionary keys and int values past the kept places", () => {
   const keyAt = (i: number): Value => {
     switch (i) {
       case 16:
@@ -645,10 +646,42 @@ describe("dictionary keys past the kept places", () => {
         return { kind: "string", value: `k${i}` };
     }
   };
-  const dict = (n: number, keys: (i: number) => Value): DictionaryValue => ({
+  const dict = (
+    n: number,
+    keys: (i: number) => Value,
+    values: (i: number) => Value = (i) => ({ kind: "int", value: i }),
+  ): DictionaryValue => ({
     kind: "dictionary",
-    entries: Array.from({ length: n }, (_, i) => [keys(i), { kind: "int", value: i }] as const),
+    entries: Array.from({ length: n }, (_, i) => [keys(i), values(i)] as const),
   });
+  // Values past the kept places (int ones are read by their header word): 32- and 64-bit ints,
+  // the int32 extremes, and values of other kinds between them.
+  const valueAt = (i: number): Value => {
+    switch (i % 8) {
+      case 1:
+        return { kind: "int", value: 2 ** 40 };
+      case 2:
+        return { kind: "float", value: 1.5 };
+      case 3:
+        return { kind: "int", value: -0x80000000 };
+      case 4:
+        return {
+          kind: "dictionary",
+          entries: [
+            [
+              { kind: "string", value: "x" },
+              { kind: "int", value: -i },
+            ],
+          ],
+        };
+      case 5:
+        return { kind: "string", value: "v" };
+      case 6:
+        return { kind: "int", value: 0x7fffffff };
+      default:
+        return { kind: "int", value: i };
+    }
+  };
   const codec = createCodecWith(modern, modern);
   const run = (f: () => unknown) => {
     try {
@@ -692,6 +725,10 @@ describe("dictionary keys past the kept places", () => {
         modern,
         dict(19, (i) => ({ kind: "string", value: `key${i}` })),
       ),
+      encodeWith(
+        modern,
+        dict(25, (i) => ({ kind: "string", value: `k${i}` }), valueAt),
+      ),
     ]) {
       expect(expectSame(modern, bytes, "whole")).toBe("value");
       expectSameJS(bytes, "whole");
@@ -725,8 +762,27 @@ describe("dictionary keys past the kept places", () => {
     expect(errors).toBe(bytes.length - from);
   });
 
+  it("a codec reads an empty String key as empty after a one-byte key its bytes hash with", () => {
+    // "" and "\u0001" (0x01 padded) fall in one hashed slot of a codec's key table; the empty
+    // key, at a place whose slot is empty, must not take the other's string from there.
+    for (const k of ["\u0001", "\u0002", "a"]) {
+      const c = createCodecWith(modern, modern);
+      const first = encodeWith(
+        modern,
+        dict(1, () => ({ kind: "string", value: k })),
+      );
+      const empty = encodeWith(
+        modern,
+        dict(2, (i) => ({ kind: "string", value: i === 0 ? "" : "b" })),
+      );
+      expect(c.decodeJS(first)).toEqual(decodeJSWith(modern, first));
+      expect(c.decodeJS(empty), k).toEqual(decodeJSWith(modern, empty));
+      expect(equals(c.decode(empty), decodeWithLength(modern, empty).value), k).toBe(true);
+    }
+  });
+
   it("tell an observer (onPart) the parts the per-value path tells it", () => {
-    const bytes = encodeWith(modern, dict(24, keyAt));
+    const bytes = encodeWith(modern, dict(24, keyAt, valueAt));
     const fast = partsOf(bytes, false);
     expect(fast).toEqual(partsOf(bytes, true));
     expect(fast.parts.length).toBeGreaterThan(24 * 4);

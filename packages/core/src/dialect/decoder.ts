@@ -739,7 +739,7 @@ export class Decoder implements DecodeContext {
       let j = 0;
       if (s !== undefined && s.length === n)
         while (j < n && keyWord(view, p, n, j) === words[(h << 2) + (j >> 2)]) j += 4;
-      if (s !== undefined && j >= n) r.pos = end;
+      if (s !== undefined && s.length === n && j >= n) r.pos = end;
       else {
         r.pos = p + 4;
         s = r.string();
