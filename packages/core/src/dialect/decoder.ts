@@ -589,27 +589,40 @@ export class Decoder implements DecodeContext {
       const stringId = this.stringId;
       const words = this.keyWords;
       const model = b === MODEL;
+      const int32 = this.int32Header;
+      const direct = !model && this.observer === undefined;
       for (; i < count; i++) {
         key = undefined;
         // A String key (by its header word, looked at here: a call for every key would be a
         // stack frame more per level of a key chain) is plain, and may be one read before
         // (readKeyIn).
         const p = r.pos;
+        let value: unknown;
         if (r.end - p >= 8 && r.view.getUint32(p, true) === stringId) {
-          key =
-            i >= 16
-              ? this.readStringKey(p)
-              : words === undefined
+          if (i >= 16) {
+            // Past the kept places (a large dictionary), a 32-bit int value by its header word,
+            // as read reads it (intValue; decodeJS's builder, no observer).
+            key = this.readStringKey(p);
+            const q = r.pos;
+            value =
+              direct && r.end - q >= 8 && r.view.getUint32(q, true) === int32
+                ? this.intValue(q)
+                : this.read();
+          } else {
+            key =
+              words === undefined
                 ? this.readKeyIn(((count & 15) << 4) | i)
                 : this.readKeptKey(((count & 15) << 4) | i, words);
+            value = this.read();
+          }
         } else {
           if (kinds && !this.keyIsPlain()) {
             if (stop) break;
             plain = false;
           }
           key = this.read();
+          value = this.read();
         }
-        const value = this.read();
         if (model) modelEntry(acc, i, key, value);
         else b.entry(acc, i, key, value);
       }
@@ -673,12 +686,20 @@ export class Decoder implements DecodeContext {
   // bytes): read as read's String case reads it (the same errors and observer), without its
   // dispatch; readEntries' loop has no spans.
   private readStringKey(p: number): unknown {
+    // The model's (decode) through read, whose literal V8 allocates as it always has.
+    if (this.b === MODEL) return this.read();
     const r = this.reader;
     r.pos = p + 4;
     const s = r.string();
-    const v = this.b === MODEL ? { kind: "string", value: s } : this.b.string(s);
+    const v = this.b.string(s);
     if (this.observer !== undefined) this.observer.observe(v, this.stringId, p, r.pos);
     return v;
+  }
+
+  // A 32-bit int at `q` (readEntries saw its header word and 8 bytes), as read's int case reads it.
+  private intValue(q: number): unknown {
+    this.reader.pos = q + 8;
+    return this.b.int(this.reader.view.getInt32(q + 4, true));
   }
 
   /**
