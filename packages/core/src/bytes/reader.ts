@@ -5,12 +5,10 @@ import { utf8At } from "./utf8.js";
 /** True on little-endian hosts (every shipped JS engine today); typed-array views need it. */
 export const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
-const SAFE_MIN = -SAFE_MAX;
-
 /** Canonical Int64 from a bigint: a number when it is safe. */
 export function canonicalInt64(v: bigint): Int64 {
-  return v >= SAFE_MIN && v <= SAFE_MAX ? Number(v) : v;
+  // Literals: a module-level BigInt(...) stays in every bundle (bundlers cannot prove it pure).
+  return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v;
 }
 
 type TypedArrayCtor<T> = {
