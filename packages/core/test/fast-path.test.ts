@@ -739,9 +739,12 @@ describe("dictionary keys and int values past the kept places", () => {
   it("read the engine's strings far past, and fail there where the per-value path fails", () => {
     const value = dict(300, (i) => (i % 50 === 7 ? { kind: "int", value: i } : keyAt(16 + (i % 8))));
     const bytes = encodeWith(modern, value);
-    const read = (k: Value) =>
+    const read = (k: Value): Value =>
       k.kind === "string" ? { kind: "string", value: k.value.split("\u0000")[0]!.replace(/^\uFEFF/, "") } : k;
-    const expected = { ...value, entries: value.entries.map(([k, v]) => [read(k), v] as const) };
+    const expected: DictionaryValue = {
+      ...value,
+      entries: value.entries.map(([k, v]) => [read(k), v] as const),
+    };
     expect(equals(decodeWithLength(modern, bytes).value, expected)).toBe(true);
     expectSameJS(bytes, "whole");
     // Every cut and changed byte of the last few entries (keys at 290-299).
