@@ -34,7 +34,7 @@ describe("asciiShort", () => {
       for (const pad of [0x00, 0x01, 0x41, 0x7f]) {
         for (let at = 0; at < 4; at++) {
           const body = ascii(n);
-          const { host, view } = place(body, at, pad);
+          const { view } = place(body, at, pad);
           expect(asciiShort(view, at, n)).toBe(String.fromCharCode(...body));
         }
       }
@@ -47,7 +47,7 @@ describe("asciiShort", () => {
         for (const bad of [0x00, 0x80, 0xc3, 0xff]) {
           const body = ascii(n);
           body[i] = bad;
-          const { host, view } = place(body, 1, 0x41);
+          const { view } = place(body, 1, 0x41);
           expect(asciiShort(view, 1, n)).toBeUndefined();
         }
       }
