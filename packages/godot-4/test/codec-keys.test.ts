@@ -170,4 +170,20 @@ describe("codec key strings", () => {
       expect(codec.decode(b)).toEqual(decode(b));
     }
   });
+
+  it("are decodeJS's when the key at one place differs from the kept one in any word but the first", () => {
+    const codec = createCodec();
+    // Keys of one length (5-16 bytes) at one place: the same first 4 bytes, then one byte changed
+    // in the second, third or fourth word (or its last 1-3 bytes).
+    for (let n = 5; n <= 16; n++) {
+      const base = "abcdefghijklmnop".slice(0, n);
+      for (let at = 4; at < n; at++) {
+        const other = `${base.slice(0, at)}Z${base.slice(at + 1)}`;
+        for (const k of [base, other, base]) {
+          const b = encode({ [k]: 1, z: 2 });
+          expect(Object.entries(codec.decodeJS(b) as object)).toEqual(Object.entries(decodeJS(b) as object));
+        }
+      }
+    }
+  });
 });
