@@ -721,7 +721,8 @@ export class Decoder implements DecodeContext {
   // The key cached for `slot` when the String at the reader's position has its bytes (compared a
   // word at a time; the padding is there to read), the reader then past it; else undefined.
   private cachedKey(slot: number, words: Int32Array): string | undefined {
-    const cached = this.keys?.[slot];
+    // A codec object's decoder (it has `words`) has its table's strings from the start.
+    const cached = this.keys![slot];
     if (cached === undefined) return undefined;
     const r = this.reader;
     const p = r.pos;
