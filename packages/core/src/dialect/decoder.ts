@@ -751,18 +751,15 @@ export class Decoder implements DecodeContext {
     if (n <= 16 && end <= r.end) {
       const keys = this.keys!;
       const h = 256 + keySlot(view, p, n);
-      let s = keys[h];
-      let j = 0;
-      if (s !== undefined && s.length === n)
-        while (j < n && keyWord(view, p, n, j) === words[(h << 2) + (j >> 2)]) j += 4;
-      if (s !== undefined && s.length === n && j >= n) r.pos = end;
-      else {
+      // The hashed slot compared as a place's slot is (the reader past the key on a hit).
+      let s = this.cachedKey(h, words);
+      if (s === undefined) {
         r.pos = p + 4;
         s = r.string();
         // As many characters as bytes: ASCII without NUL, which cachedKey can compare.
         if (s.length === n) {
           keys[h] = s;
-          for (j = 0; j < n; j += 4) words[(h << 2) + (j >> 2)] = keyWord(view, p, n, j);
+          for (let j = 0; j < n; j += 4) words[(h << 2) + (j >> 2)] = keyWord(view, p, n, j);
         }
       }
       if (s.length === n) {
