@@ -246,6 +246,24 @@ export class ByteWriter {
     this.pos = at + 4 + n * 4;
   }
 
+  /**
+   * The words `a` and `b` (each as `u32` writes it: modulo 2^32), behind one room check where 8
+   * bytes fit, else as `u32` then `u32` (the same bytes and the same `needed`): a header and its
+   * value or count.
+   */
+  wordPair(a: number, b: number): void {
+    const at = this.pos;
+    if (at + 8 > this.cap) {
+      this.u32(a);
+      this.u32(b);
+      return;
+    }
+    const v = this.view;
+    v.setInt32(at, a | 0, true);
+    v.setInt32(at + 4, b | 0, true);
+    this.pos = at + 8;
+  }
+
   /** The little-endian word written at `at`. */
   wordAt(at: number): number {
     return this.view.getInt32(at, true);

@@ -373,9 +373,8 @@ class Encoder implements EncodeContext {
     }
     const keys = Object.keys(obj);
     const n = keys.length;
-    this.checkCount(n);
-    this.writer.u32(c.dictionaryId);
-    this.writer.u32(n);
+    if (n > this.maxCollectionLength) this.checkCount(n);
+    this.writer.wordPair(c.dictionaryId, n);
     if (n === 0) return;
     this.expansion!.spend(2 * n, obj);
     const depth = ++this.depth;
@@ -383,7 +382,7 @@ class Encoder implements EncodeContext {
     let key: string | undefined;
     try {
       if (depth > this.maxDepth) throw this.tooDeep();
-      this.keyTables();
+      if (this.keyStrings === undefined) this.keyTables();
       // The values read through for-in while its keys are Object.keys' (the same order): V8
       // reads `obj[k]` there by the enum cache's field index, where a load by a key string is
       // a megamorphic lookup (a tenth of encoding a small message). A key for-in skips (deleted
