@@ -247,9 +247,9 @@ export class ByteWriter {
   }
 
   /**
-   * The words `a` and `b` (each as `u32` writes it: modulo 2^32), behind one room check where 8
-   * bytes fit, else as `u32` then `u32` (the same bytes and the same `needed`): a header and its
-   * value or count.
+   * The numbers `a` and `b` as two words (each as `u32` writes it: modulo 2^32), behind one room
+   * check where 8 bytes fit, else as `u32` then `u32` (the same bytes and the same `needed`): a
+   * header and its value or count.
    */
   wordPair(a: number, b: number): void {
     const at = this.pos;
@@ -259,8 +259,8 @@ export class ByteWriter {
       return;
     }
     const v = this.view;
-    v.setInt32(at, a | 0, true);
-    v.setInt32(at + 4, b | 0, true);
+    v.setInt32(at, a, true);
+    v.setInt32(at + 4, b, true);
     this.pos = at + 8;
   }
 
@@ -277,7 +277,18 @@ export class ByteWriter {
     this.ensureKey(n * 4);
     const v = this.view;
     const to = this.pos;
-    for (let i = 0; i < n; i++) v.setInt32(to + i * 4, src[from + i]!, true);
+    v.setInt32(to, src[from]!, true);
+    v.setInt32(to + 4, src[from + 1]!, true);
+    if (n > 2) {
+      v.setInt32(to + 8, src[from + 2]!, true);
+      if (n > 3) {
+        v.setInt32(to + 12, src[from + 3]!, true);
+        if (n > 4) {
+          v.setInt32(to + 16, src[from + 4]!, true);
+          if (n > 5) v.setInt32(to + 20, src[from + 5]!, true);
+        }
+      }
+    }
     this.pos = to + n * 4;
   }
 

@@ -217,8 +217,7 @@ class Encoder implements EncodeContext {
     const id = this.inlineIds[Tag.INT]!;
     // A whole number within int32; anything else (a fraction, a bigint, a string) is the codec's.
     if (id < 0 || typeof x !== "number" || (x | 0) !== x) return false;
-    this.writer.u32(id);
-    this.writer.i32(x);
+    this.writer.wordPair(id, x);
     return true;
   }
 
@@ -246,8 +245,7 @@ class Encoder implements EncodeContext {
   private inlineBool(x: unknown): boolean {
     const id = this.inlineIds[Tag.BOOL]!;
     if (id < 0 || typeof x !== "boolean") return false;
-    this.writer.u32(id);
-    this.writer.u32(x ? 1 : 0);
+    this.writer.wordPair(id, x ? 1 : 0);
     return true;
   }
 
@@ -298,8 +296,7 @@ class Encoder implements EncodeContext {
         return;
       }
       this.checkCount(input.length);
-      w.u32(c.arrayId);
-      w.u32(input.length);
+      w.wordPair(c.arrayId, input.length);
       this.encodeElements(input);
       return;
     }
@@ -326,8 +323,7 @@ class Encoder implements EncodeContext {
         this.encodeModel(fromJSValue(input));
         return;
       }
-      w.u32(c.dictionaryId);
-      w.u32(input.size);
+      w.wordPair(c.dictionaryId, input.size);
       this.encodeMap(input);
       return;
     }
