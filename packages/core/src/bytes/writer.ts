@@ -1,6 +1,7 @@
 import { describeJS } from "../describe.js";
 import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
+import { Header } from "../codecs/define.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
 import { encodeLongInto, encodeShortInto, Utf8, utf8Length } from "./utf8.js";
 
@@ -244,6 +245,32 @@ export class ByteWriter {
     if (n > 2) v.setFloat32(at + 12, num(c), true);
     if (n > 3) v.setFloat32(at + 16, num(d), true);
     this.pos = at + 4 + n * 4;
+  }
+
+  /**
+   * A float: the word `tag` (with {@link Header.FLAG_64} where `x` is not exact as an f32), then
+   * `x` as an f32 or f64. One room check where 12 bytes fit, else as `u32` then `f32` or `f64`
+   * (the same bytes and the same `needed`).
+   */
+  taggedFloat(tag: number, x: number): void {
+    const at = this.pos;
+    const narrow = Math.fround(x) === x;
+    if (!narrow) tag |= Header.FLAG_64;
+    if (at + 12 > this.cap) {
+      this.u32(tag);
+      if (narrow) this.f32(x);
+      else this.f64(x);
+      return;
+    }
+    const v = this.view;
+    v.setInt32(at, tag, true);
+    if (narrow) {
+      v.setFloat32(at + 4, x, true);
+      this.pos = at + 8;
+    } else {
+      v.setFloat64(at + 4, x, true);
+      this.pos = at + 12;
+    }
   }
 
   /**
