@@ -356,3 +356,79 @@ describe("taggedString", () => {
     );
   });
 });
+
+// wordPair and taggedFloat write behind one room check what their word-by-word writes write, and
+// fall back to those writes where the room is not there: in a target too small they fail at the
+// same byte, under a limit with the same `needed`, and a growing writer grows the same way. Each
+// starts after 0-3 words already written, so that every room check meets every end.
+describe("wordPair and taggedFloat", () => {
+  const words = fc.integer({ min: 0, max: 3 });
+  const word = fc.oneof(
+    fc.integer({ min: -(2 ** 31), max: 2 ** 32 - 1 }),
+    fc.constantFrom(0, 1, -1, 2 ** 31, 2 ** 32 - 1, 0x8001c),
+  );
+  const float = fc.oneof(
+    fc.double(),
+    fc.float(),
+    fc.constantFrom(
+      -0,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      0.1,
+      1e40,
+      3.4028234663852886e38,
+      1.401298464324817e-45,
+      5e-324,
+    ),
+  );
+  // What `fn` writes into a target of `size` bytes (or the byte it needed), under a limit of
+  // `limit` bytes (or the byte it needed then), and from a writer that starts with 16 bytes.
+  const outcomes = (before: number, size: number, fn: (w: ByteWriter) => void): string[] => {
+    const run = (w: ByteWriter) => {
+      try {
+        for (let i = 0; i < before; i++) w.u32(0x01010101 * (i + 1));
+        fn(w);
+        return hex(w.finish());
+      } catch (e) {
+        return `needed ${(e as { needed?: number; message: string }).needed ?? (e as Error).message}`;
+      }
+    };
+    const limited = new ByteWriter(16);
+    limited.setLimit(size, (needed) => new RangeError(`over ${needed}`));
+    return [run(ByteWriter.into(new Uint8Array(size).fill(0xee))), run(limited), run(new ByteWriter(16))];
+  };
+
+  it("wordPair writes what u32 then u32 write, and fails where they fail", () => {
+    fc.assert(
+      fc.property(words, fc.integer({ min: 0, max: 24 }), word, word, (before, size, a, b) => {
+        expect(outcomes(before, size, (w) => w.wordPair(a, b))).toEqual(
+          outcomes(before, size, (w) => {
+            w.u32(a);
+            w.u32(b);
+          }),
+        );
+      }),
+      { numRuns: 2000, seed: 41 },
+    );
+  });
+
+  it("taggedFloat writes what u32 then f32 (or, where f32 is not exact, f64) write, and fails where they fail", () => {
+    fc.assert(
+      fc.property(words, fc.integer({ min: 0, max: 28 }), float, (before, size, x) => {
+        expect(outcomes(before, size, (w) => w.taggedFloat(3, x))).toEqual(
+          outcomes(before, size, (w) => {
+            if (Math.fround(x) === x) {
+              w.u32(3);
+              w.f32(x);
+            } else {
+              w.u32(3 | 0x10000);
+              w.f64(x);
+            }
+          }),
+        );
+      }),
+      { numRuns: 2000, seed: 43 },
+    );
+  });
+});

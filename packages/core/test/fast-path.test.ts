@@ -402,12 +402,19 @@ describe("Dictionary int and float values", () => {
 // The same table with every codec re-made by defineCodec (so none is registered for the inline
 // paths) and containers that go element by element through encodeElement/encodeKey/
 // encodeEntryValue and decodeElement/decodeKey/decodeEntryValue, as a dialect author's own
-// container codec would.
-function perValue(d: Dialect): Dialect {
+// container codec would. With `leaves`, the leaf codecs lose their inline tags too, so that every
+// leaf is written by its codec's own `header` and `encode` (no inline writes at all).
+function perValue(d: Dialect, leaves = false): Dialect {
   const codecs = d.codecs
     .filter((c) => c !== undefined)
     .map((c) => {
-      const base = defineCodec({ ...c, wireId: c.wireId, kind: c.kind, name: c.name });
+      const base = defineCodec({
+        ...c,
+        wireId: c.wireId,
+        kind: c.kind,
+        name: c.name,
+        ...(leaves ? { inline: undefined } : {}),
+      });
       if (c.kind === "array")
         return defineCodec<ArrayValue>({
           ...base,
@@ -523,6 +530,175 @@ describe("inline encode and per-value encode agree", () => {
           ).toBe(encodeOutcome(slow, wrapped));
         }
       }
+    }
+  });
+});
+
+// Plain JS values as encode infers them (fromJS's rules, written without model values): numbers
+// of every kind (int32 and past it, exact as an f32 or not, -0, NaN, the infinities), strings,
+// booleans, null and undefined, bigints, arrays, Maps, and objects of Object.prototype or none,
+// nested; object keys of 0-40 bytes, ASCII and not, repeated across objects (a codec keeps their
+// bytes). The per-value dialect writes them through its codecs one by one (no inline ids, no
+// plain-object loop, no inline leaves), the real one through encodeRecord, encodeNumber, wordPair, taggedFloat and,
+// for a codec, its kept keys.
+const plainNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.float(),
+  fc.constantFrom(
+    -0,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    -(2 ** 31) - 1,
+    2 ** 53,
+    2 ** 63,
+    -(2 ** 63),
+    0.5,
+    0.1,
+    1e40,
+    5e-324,
+  ),
+);
+const plainLeaf = fc.oneof(
+  plainNumber,
+  fc.string({ maxLength: 12 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+);
+const plainKey = fc.constantFrom(
+  "id",
+  "hp",
+  "name",
+  "pos",
+  "x",
+  "y",
+  "",
+  "7",
+  "é",
+  "日本",
+  "x".repeat(16),
+  "y".repeat(17),
+);
+// (Maps only with `maps`: the per-value dialect's dictionary codec is handed a Map's JS keys as
+// they are, which an error path cannot show as the encoder shows them.)
+const plainArb = (maps: boolean): fc.Arbitrary<unknown> =>
+  fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      plainLeaf,
+      fc.array(tie("value"), { maxLength: 5 }),
+      fc
+        .tuple(fc.array(fc.tuple(plainKey, tie("value")), { maxLength: 7 }), fc.boolean())
+        .map(([pairs, bare]) => {
+          const o: Record<string, unknown> = bare ? Object.create(null) : {};
+          for (const [k, v] of pairs) o[k] = v;
+          return o;
+        }),
+      maps
+        ? fc.array(fc.tuple(plainLeaf, tie("value")), { maxLength: 4 }).map((pairs) => new Map(pairs))
+        : fc.array(tie("value"), { maxLength: 2 }),
+    ),
+  })).value;
+
+// A plain value's objects as model dictionaries of String keys (what encode infers them to be),
+// its arrays and leaves as they are: the per-value dialect's dictionary codec then shows a key
+// in an error path as the encoder's plain-object loop does.
+function modelKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(modelKeys);
+  if (typeof v !== "object" || v === null) return v;
+  return {
+    kind: "dictionary",
+    entries: Object.keys(v).map((k) => [
+      { kind: "string", value: k },
+      modelKeys((v as Record<string, unknown>)[k]),
+    ]),
+  };
+}
+
+describe("plain JS encode and per-value encode agree", () => {
+  const dialects = DIALECTS_WITH_LEAVES.map(([d]) => [d, perValue(d, true)] as const);
+  const show = (v: unknown) => String(JSON.stringify(v, (_, x) => (typeof x === "bigint" ? `${x}n` : x)));
+
+  it("whole, under every limit, and in every target up to the size", () => {
+    for (const [fast, slow] of dialects) {
+      fc.assert(
+        fc.property(plainArb(false), fc.nat(5), (v, maxDepth) => {
+          const m = modelKeys(v);
+          const bytes = encodeOutcome(fast, v);
+          expect(bytes, show(v)).toBe(encodeOutcome(slow, m));
+          expect(encodeOutcome(fast, v, { maxDepth })).toBe(encodeOutcome(slow, m, { maxDepth }));
+          const n = bytes.length / 2 + 8;
+          for (let size = 0; size <= n; size++) {
+            expect(encodeOutcome(fast, v, { maxTotalBytes: size })).toBe(
+              encodeOutcome(slow, m, { maxTotalBytes: size }),
+            );
+            expect(intoOutcome(fast, v, size)).toBe(intoOutcome(slow, m, size));
+          }
+        }),
+        { numRuns: 150, seed: 47 },
+      );
+    }
+  });
+
+  it("refuse a plain object, array or Map over maxCollectionLength as its model value is refused", () => {
+    // (The per-value dialect's containers above do not check counts; the model value's codec does.)
+    for (const [d] of DIALECTS_WITH_LEAVES) {
+      for (let n = 0; n <= 4; n++) {
+        const keys = Array.from({ length: n }, (_, i) => `k${i}`);
+        const record = Object.fromEntries(keys.map((k, i) => [k, i]));
+        const model: DictionaryValue = {
+          kind: "dictionary",
+          entries: keys.map((k, i) => [
+            { kind: "string", value: k },
+            { kind: "int", value: i },
+          ]),
+        };
+        const items = keys.map((_, i) => i);
+        const array: ArrayValue = { kind: "array", items: items.map((i) => ({ kind: "int", value: i })) };
+        for (let limit = 0; limit <= 4; limit++) {
+          const o = { maxCollectionLength: limit };
+          expect(encodeOutcome(d, record, o), `${n} keys, limit ${limit}`).toBe(encodeOutcome(d, model, o));
+          expect(encodeOutcome(d, new Map(Object.entries(record)), o)).toBe(encodeOutcome(d, model, o));
+          expect(encodeOutcome(d, items, o), `${n} items, limit ${limit}`).toBe(encodeOutcome(d, array, o));
+        }
+      }
+    }
+  });
+
+  it("and a codec kept across all of them writes the stateless function's bytes and errors", () => {
+    for (const [d] of dialects) {
+      const codec = createCodecWith(d, d);
+      const codecOutcome = (f: () => Uint8Array | number, target?: Uint8Array): string => {
+        try {
+          const r = f();
+          return hex(typeof r === "number" ? target!.subarray(0, r) : r);
+        } catch (e) {
+          if (!EncodeError.is(e)) throw e;
+          return `${e.code} ${show(e.path)} ${e.message.replace(/\d+/g, "N")}`;
+        }
+      };
+      fc.assert(
+        fc.property(fc.array(plainArb(true), { minLength: 1, maxLength: 8 }), (values) => {
+          for (const v of values) {
+            const bytes = encodeOutcome(d, v);
+            expect(
+              codecOutcome(() => codec.encode(v)),
+              show(v),
+            ).toBe(bytes.includes(" ") ? codecOutcome(() => encodeWith(d, v)) : bytes);
+            for (let size = 0; size <= bytes.length / 2 + 4; size++) {
+              const target = new Uint8Array(size);
+              expect(codecOutcome(() => codec.encodeInto(v, target), target)).toBe(intoOutcome(d, v, size));
+            }
+          }
+        }),
+        { numRuns: 50, seed: 53 },
+      );
     }
   });
 });

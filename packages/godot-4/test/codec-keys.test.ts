@@ -49,7 +49,8 @@ describe("codec key bytes", () => {
   it("are encode's when the key at one place changes, and for model dictionaries", () => {
     const codec = createCodec();
     const seq: unknown[] = [];
-    for (const k of ["a", "b", "a", "é", "e\u0301", "a", "ab", "a\u0000"]) {
+    // (The empty key is two words kept: its header and length.)
+    for (const k of ["a", "b", "a", "é", "e\u0301", "a", "ab", "a\u0000", "", "a", ""]) {
       seq.push({ [k]: 1, z: 2 }, { q: 0, [k]: 1 });
       seq.push({
         kind: "dictionary",

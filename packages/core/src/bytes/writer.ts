@@ -1,7 +1,7 @@
+import { Header } from "../codecs/define.js";
 import { describeJS } from "../describe.js";
 import { isInt64 } from "../value/int64.js";
 import type { Int64 } from "../value/types.js";
-import { Header } from "../codecs/define.js";
 import { HOST_LITTLE_ENDIAN, swapBytes } from "./reader.js";
 import { encodeLongInto, encodeShortInto, Utf8, utf8Length } from "./utf8.js";
 
