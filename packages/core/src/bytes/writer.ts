@@ -297,17 +297,20 @@ export class ByteWriter {
   }
 
   /**
-   * Writes `n` (at least 1) little-endian words of `src` from `from` (a kept dictionary key's
-   * bytes, whole Variant words). A loop small enough for V8 to inline into the encoder's key
-   * writing with room to spare for the value writes around it.
+   * Writes `n` little-endian words of `src` from `from` (a kept dictionary key's
+   * bytes, whole Variant words). A loop of pointer steps, small enough for V8 to inline into
+   * the encoder's key writing with room to spare for the value writes around it.
    */
   words(src: Int32Array, from: number, n: number): void {
     this.ensureKey(n * 4);
     const v = this.view;
     let to = this.pos;
     const end = to + n * 4;
-    do v.setInt32(to, src[from++]!, true);
-    while ((to += 4) < end);
+    // (n is at least 2: a String's header and length.)
+    do {
+      v.setInt32(to, src[from++]!, true);
+      to += 4;
+    } while (to < end);
     this.pos = end;
   }
 

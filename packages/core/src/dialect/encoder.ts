@@ -1,5 +1,4 @@
 import { ByteWriter, TargetTooSmall } from "../bytes/writer.js";
-import { Header } from "../codecs/define.js";
 import { Tag } from "../codecs/inline.js";
 import { NIL } from "../codecs/scalars.js";
 import { EncodeError, type EncodeErrorCode, GdVariantError } from "../errors.js";
