@@ -286,8 +286,8 @@ export class ByteWriter {
       return;
     }
     const v = this.view;
-    v.setInt32(at, a, true);
-    v.setInt32(at + 4, b, true);
+    v.setInt32(at, a | 0, true);
+    v.setInt32(at + 4, b | 0, true);
     this.pos = at + 8;
   }
 
