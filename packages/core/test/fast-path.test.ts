@@ -415,26 +415,40 @@ describe("Dictionary int and float values", () => {
   // A reader's end before the input's (records): a value whose header the record holds but not
   // all of its payload is cut there, though the next record's bytes follow it in the input.
   it("stop at a record's end, where the model stops", () => {
-    const outcome = (input: Uint8Array, builder: Builder) => {
+    const outcome = (d: Dialect, input: Uint8Array, builder: Builder) => {
       const values: unknown[] = [];
-      const { read, error } = readRecordsWith(
-        modern,
-        input,
-        walkRecords(input),
-        {},
-        builder,
-        undefined,
-        (_, v) => values.push(builder === jsBuilder() ? v : toJS(v as Value)),
+      const { read, error } = readRecordsWith(d, input, walkRecords(input), {}, builder, undefined, (_, v) =>
+        values.push(builder === jsBuilder() ? v : toJS(v as Value)),
       );
       return { read, values, error: error && `${error.code} ${error.offset}` };
     };
+    // Also with a dialect that reads none of these kinds inline (each re-made without `inline`).
+    const byCodec = new Set(["int", "float", "bool", "string"]);
+    const noLeaves = createDialect({
+      id: modern.id,
+      name: modern.name,
+      engineVersions: modern.engineVersions,
+      typeCount: modern.typeCount,
+      codecs: modern.codecs
+        .filter((c) => c !== undefined)
+        .map((c) =>
+          byCodec.has(c.kind)
+            ? defineCodec({ ...c, wireId: c.wireId, kind: c.kind, name: c.name, inline: undefined })
+            : c,
+        ),
+    });
     let cut = 0;
-    for (const [header, payload] of [
-      [2, 7],
-      [3, 0x3fc00000],
-      [1, 1],
+    for (const [d, header, payload] of [
+      [modern, 2, 7],
+      [modern, 3, 0x3fc00000],
+      [modern, 1, 1],
+      [modern, 4, 1],
+      [noLeaves, 2, 7],
+      [noLeaves, 3, 0x3fc00000],
+      [noLeaves, 1, 1],
     ] as const) {
       for (let k = 0; k <= 4; k++) {
+        // {"a": value}, the value's payload cut to k of its 4 bytes (a String: its length word).
         const words = [27, 1, 4, 1, 0x61, header, payload];
         const variant = new Uint8Array(new Uint32Array(words).buffer).subarray(0, 24 + k);
         // The record of the cut Dictionary, then a record of an int.
@@ -445,13 +459,14 @@ describe("Dictionary int and float values", () => {
         view.setUint32(4 + variant.length, 8, true);
         view.setUint32(8 + variant.length, 2, true);
         view.setUint32(12 + variant.length, 9, true);
-        const model = outcome(input, MODEL);
-        expect(outcome(input, jsBuilder()), `${header} ${k}`).toEqual(model);
-        expect(model.read, `${header} ${k}`).toBe(k === 4 ? 2 : 0);
+        const model = outcome(d, input, MODEL);
+        expect(outcome(d, input, jsBuilder()), `${d === modern} ${header} ${k}`).toEqual(model);
+        // A String of length 1 needs 4 bytes more (its character and padding): cut at k = 4.
+        expect(model.read, `${d === modern} ${header} ${k}`).toBe(k === 4 && header !== 4 ? 2 : 0);
         if (k < 4) cut++;
       }
     }
-    expect(cut).toBe(12);
+    expect(cut).toBe(28);
   });
 });
 

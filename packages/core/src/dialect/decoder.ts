@@ -634,8 +634,8 @@ export class Decoder implements DecodeContext {
   }
 
   // readEntries for a builder of plain values (decodeJS's) without observer or spans
-  // (readDictionary): a 32-bit int or float or a bool value is read here by its header word, as
-  // read's cases read them, without read's call and dispatch. A function of its own: in
+  // (readDictionary): a 32-bit int or float, a bool or a String value is read here by its header
+  // word, as read's cases read them, without read's call and dispatch. A function of its own: in
   // readEntries' loop it made decode's entries dearer (nested-mix decode +2.5%).
   private readLeafEntries(acc: unknown, count: number, stop: boolean): boolean {
     const b = this.b;
@@ -673,7 +673,8 @@ export class Decoder implements DecodeContext {
         }
         const q = r.pos;
         const view = r.view;
-        const h = r.end - q >= 8 ? view.getUint32(q, true) : -1;
+        // -2: no header (-1 is the header of a kind the dialect does not read inline).
+        const h = r.end - q >= 8 ? view.getUint32(q, true) : -2;
         let value: unknown;
         if (h === int32) {
           r.pos = q + 8;
@@ -684,6 +685,9 @@ export class Decoder implements DecodeContext {
         } else if (h === bool) {
           r.pos = q + 8;
           value = b.bool(view.getUint32(q + 4, true) !== 0);
+        } else if (h === stringId) {
+          r.pos = q + 4;
+          value = b.string(r.string());
         } else value = this.read();
         b.entry(acc, i, key, value);
       }
