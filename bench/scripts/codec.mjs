@@ -28,7 +28,8 @@ function run(label, messages, opts, wires = messages.map((m) => g.encode(m))) {
   const n = messages.length;
   const ours = wires;
   for (let k = 0; k < n; k++) {
-    if (!isDeepStrictEqual(g.decodeJS(ours[k]), messages[k])) throw new Error(`${label}: wire ${k} is not its message`);
+    if (!isDeepStrictEqual(g.decodeJS(ours[k]), messages[k]))
+      throw new Error(`${label}: wire ${k} is not its message`);
   }
   const packr = new Packr({ useRecords: false });
   const theirs = messages.map((m) => packr.pack(m));
