@@ -41,8 +41,21 @@ const packed = packr?.pack(plain);
 const distinct = Array.from({ length: 64 }, (_, i) =>
   Object.fromEntries(Object.entries(plain).map(([k, v]) => [`${k}${i}`, v])),
 );
-// codec-decode-js-64 and unpack-64: those 64 messages' bytes decoded in turn.
-const distinctBytes = op === "codec-decode-js-64" ? distinct.map((m) => c.encodeWith(d, m)) : [];
+// codec-decode-js-64 and unpack-64: those 64 messages' bytes decoded in turn: the engine's form
+// (the model's keys suffixed, a Vector2 kept), or with ICOUNT_REENCODE=1 what `encode` writes for
+// each plain message.
+const model = c.decodeWith(d, file);
+const distinctBytes =
+  op !== "codec-decode-js-64"
+    ? []
+    : process.env.ICOUNT_REENCODE
+      ? distinct.map((m) => c.encodeWith(d, m))
+      : Array.from({ length: 64 }, (_, i) =>
+          c.encodeWith(d, {
+            ...model,
+            entries: model.entries.map(([k, v]) => [{ kind: "string", value: `${k.value}${i}` }, v]),
+          }),
+        );
 const distinctPacked = op === "unpack-64" ? distinct.map((m) => packr.pack(m)) : [];
 let turn = 0;
 const more = {

@@ -11,6 +11,7 @@ import {
   encodeWith,
   equals,
   floatCodec,
+  int,
   intCodec,
   matrixCodec,
   nilCodec,
@@ -21,6 +22,7 @@ import {
   packedStringArrayCodec,
   packedVectorCodec,
   ridCodec,
+  string,
   stringCodec,
   type Value,
   vectorCodec,
@@ -95,6 +97,59 @@ describe("convertValue: exact renames", () => {
       losses: [],
     });
     expect(convertValue(up.value, legacy).value).toEqual(two);
+  });
+
+  it("copies a container from its first changed child: the others kept as they are, in place", () => {
+    const path = (p: string): Value => ({
+      kind: "nodePath",
+      names: ["a"],
+      subnames: [],
+      absolute: false,
+      property: p,
+    });
+    const moved = (p: string): Value => ({ kind: "nodePath", names: ["a"], subnames: [p], absolute: false });
+    const leaves: Value[] = [int(1), string("s"), { kind: "float", value: 0.1 }, int(2)];
+    for (let at = 0; at <= leaves.length; at++) {
+      // An array with the changing NodePath at each place, and a dictionary with it as a key and
+      // as a value at each place.
+      const items = [...leaves.slice(0, at), path("p"), ...leaves.slice(at)];
+      const arr: Value = { kind: "array", items };
+      const snapshot = structuredClone(arr);
+      const out = convertValue(arr, three).value as { kind: "array"; items: Value[] };
+      expect(out.items).toEqual([...leaves.slice(0, at), moved("p"), ...leaves.slice(at)]);
+      for (let i = 0; i < items.length; i++) if (i !== at) expect(out.items[i]).toBe(items[i]);
+      expect(arr).toEqual(snapshot);
+      const entries: [Value, Value][] = leaves.map((l, i) => [string(`k${i}`), l]);
+      const valueEntries: [Value, Value][] = [
+        ...entries.slice(0, at),
+        [string("x"), path("v")],
+        ...entries.slice(at),
+      ];
+      const keyEntries: [Value, Value][] = [
+        ...entries.slice(0, at),
+        [path("k"), int(9)],
+        ...entries.slice(at),
+      ];
+      const v = convertValue({ kind: "dictionary", entries: valueEntries }, three).value as {
+        kind: "dictionary";
+        entries: [Value, Value][];
+      };
+      expect(v.entries).toEqual([...entries.slice(0, at), [string("x"), moved("v")], ...entries.slice(at)]);
+      const k = convertValue({ kind: "dictionary", entries: keyEntries }, three).value as {
+        kind: "dictionary";
+        entries: [Value, Value][];
+      };
+      expect(k.entries).toEqual([...entries.slice(0, at), [moved("k"), int(9)], ...entries.slice(at)]);
+      for (let i = 0; i < entries.length + 1; i++) {
+        if (i === at) continue;
+        expect(v.entries[i]![0]).toBe(valueEntries[i]![0]);
+        expect(v.entries[i]![1]).toBe(valueEntries[i]![1]);
+        expect(k.entries[i]![1]).toBe(keyEntries[i]![1]);
+      }
+    }
+    // Nothing changed: the value itself.
+    const same: Value = { kind: "array", items: leaves };
+    expect(convertValue(same, three).value).toBe(same);
   });
 
   it("writes a null object as what each generation writes", () => {

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import {
   type ArrayValue,
+  type Builder,
   createCodecWith,
   createDialect,
   DecodeError,
@@ -18,8 +19,12 @@ import {
   encodeIntoWith,
   encodeWith,
   equals,
+  jsBuilder,
+  MODEL,
+  readRecordsWith,
   toJS,
   type Value,
+  walkRecords,
 } from "@gdvariant/core";
 import { valueArb } from "@gdvariant/test-support/arbitraries";
 import fc from "fast-check";
@@ -290,8 +295,9 @@ function everyCutAndChange(bytes: Uint8Array, sameJS: (b: Uint8Array, label: str
   return errors;
 }
 // A Dictionary (4.x) built word by word, with int and 32-bit float values (-0, a NaN, a
-// subnormal, the int32 extremes) and others next to them: 64-bit ints and floats, a String, a
-// bool, a nested Dictionary. `valueStarts`: where the 32-bit int and float values are.
+// subnormal, the int32 extremes) and bools (readEntries reads these by their header word for a
+// builder of plain values) and others next to them: 64-bit ints and floats, a String, a nested
+// Dictionary. `valueStarts`: where the 32-bit int and float values are.
 function leafEntries(): { bytes: Uint8Array; valueStarts: number[]; otherStarts: number[] } {
   const words: number[] = [27, 0];
   const valueStarts: number[] = [];
@@ -334,6 +340,11 @@ function leafEntries(): { bytes: Uint8Array; valueStarts: number[]; otherStarts:
   leaf(2, -3); // ... -3}
   key(10);
   leaf(2, -0x80000000);
+  // Bools of 0 and of a set bit past the first byte (true, as read reads it).
+  key(11);
+  words.push(1, 0);
+  key(12);
+  words.push(1, 0x100);
   words[1] = n + 1;
   const bytes = new Uint8Array(words.length * 4);
   const view = new DataView(bytes.buffer);
@@ -382,7 +393,10 @@ describe("Dictionary int and float values", () => {
       "bool",
       "dictionary",
       -0x80000000,
+      "bool",
+      "bool",
     ]);
+    expect(v.entries.slice(-2).map(([, x]) => x.kind === "bool" && x.value)).toEqual([false, true]);
     expectSameJS(bytes, "whole");
     expect(everyCutAndChange(bytes, expectSameJS)).toBeGreaterThan(100);
   });
@@ -396,6 +410,63 @@ describe("Dictionary int and float values", () => {
       },
     });
     expect(headers.sort((a, b) => a - b)).toEqual([...valueStarts, ...otherStarts].sort((a, b) => a - b));
+  });
+
+  // A reader's end before the input's (records): a value whose header the record holds but not
+  // all of its payload is cut there, though the next record's bytes follow it in the input.
+  it("stop at a record's end, where the model stops", () => {
+    const outcome = (d: Dialect, input: Uint8Array, builder: Builder) => {
+      const values: unknown[] = [];
+      const { read, error } = readRecordsWith(d, input, walkRecords(input), {}, builder, undefined, (_, v) =>
+        values.push(builder === jsBuilder() ? v : toJS(v as Value)),
+      );
+      return { read, values, error: error && `${error.code} ${error.offset}` };
+    };
+    // Also with a dialect that reads none of these kinds inline (each re-made without `inline`).
+    const byCodec = new Set(["int", "float", "bool", "string"]);
+    const noLeaves = createDialect({
+      id: modern.id,
+      name: modern.name,
+      engineVersions: modern.engineVersions,
+      typeCount: modern.typeCount,
+      codecs: modern.codecs
+        .filter((c) => c !== undefined)
+        .map((c) =>
+          byCodec.has(c.kind)
+            ? defineCodec({ ...c, wireId: c.wireId, kind: c.kind, name: c.name, inline: undefined })
+            : c,
+        ),
+    });
+    let cut = 0;
+    for (const [d, header, payload] of [
+      [modern, 2, 7],
+      [modern, 3, 0x3fc00000],
+      [modern, 1, 1],
+      [modern, 4, 1],
+      [noLeaves, 2, 7],
+      [noLeaves, 3, 0x3fc00000],
+      [noLeaves, 1, 1],
+    ] as const) {
+      for (let k = 0; k <= 4; k++) {
+        // {"a": value}, the value's payload cut to k of its 4 bytes (a String: its length word).
+        const words = [27, 1, 4, 1, 0x61, header, payload];
+        const variant = new Uint8Array(new Uint32Array(words).buffer).subarray(0, 24 + k);
+        // The record of the cut Dictionary, then a record of an int.
+        const input = new Uint8Array(4 + variant.length + 12);
+        const view = new DataView(input.buffer);
+        view.setUint32(0, variant.length, true);
+        input.set(variant, 4);
+        view.setUint32(4 + variant.length, 8, true);
+        view.setUint32(8 + variant.length, 2, true);
+        view.setUint32(12 + variant.length, 9, true);
+        const model = outcome(d, input, MODEL);
+        expect(outcome(d, input, jsBuilder()), `${d === modern} ${header} ${k}`).toEqual(model);
+        // A String of length 1 needs 4 bytes more (its character and padding): cut at k = 4.
+        expect(model.read, `${d === modern} ${header} ${k}`).toBe(k === 4 && header !== 4 ? 2 : 0);
+        if (k < 4) cut++;
+      }
+    }
+    expect(cut).toBe(28);
   });
 });
 

@@ -266,33 +266,46 @@ class Converter {
   }
 
   private array(v: ArrayValue): Value {
-    let changed = false;
-    const items = v.items.map((item, i) => {
+    const source = v.items;
+    // A copy only from the first item that changed (most convert as themselves).
+    let items: Value[] | undefined;
+    for (let i = 0; i < source.length; i++) {
+      const item = source[i]!;
       const out = this.nested(item, SEGMENT_INDEX, i, undefined);
-      if (out !== item) changed = true;
-      return out;
-    });
+      if (out !== item && items === undefined) items = source.slice(0, i);
+      if (items !== undefined) items.push(out);
+    }
+    const changed = items !== undefined;
     const keepType = v.elementType !== undefined && this.containerType(v.elementType, "array");
     const keepShared = v.shared === true && this.caps.shared;
     if (!changed && keepType === (v.elementType !== undefined) && keepShared === (v.shared === true))
       return v;
-    const out: { -readonly [K in keyof ArrayValue]: ArrayValue[K] } = { kind: "array", items };
+    const out: { -readonly [K in keyof ArrayValue]: ArrayValue[K] } = {
+      kind: "array",
+      items: items ?? source.slice(),
+    };
     if (keepType) out.elementType = v.elementType!;
     if (keepShared) out.shared = true;
     return out;
   }
 
   private dictionary(v: DictionaryValue): Value {
-    let changed = false;
+    const source = v.entries;
+    // A copy only from the first entry that changed (most convert as themselves).
+    let entries: DictionaryEntry[] | undefined;
     let keyChanged = false;
-    const entries: DictionaryEntry[] = v.entries.map(([key, value], i) => {
+    for (let i = 0; i < source.length; i++) {
+      const pair = source[i]!;
+      const key = pair[0];
+      const value = pair[1];
       const k = this.nested(key, SEGMENT_KEY_AT, i, undefined);
       const val = this.nested(value, SEGMENT_KEY, 0, key);
       if (k !== key) keyChanged = true;
-      if (k !== key || val !== value) changed = true;
-      return [k, val] as const;
-    });
-    if (keyChanged) {
+      if (entries === undefined && (k !== key || val !== value)) entries = source.slice(0, i);
+      if (entries !== undefined) entries.push([k, val]);
+    }
+    const changed = entries !== undefined;
+    if (entries !== undefined && keyChanged) {
       // Two keys that became one (StringName "a" and String "a" written as Strings): the
       // engine keeps the last value under the first key.
       // (Keys that were equal already are the source's business, not a conversion loss.)
@@ -329,7 +342,7 @@ class Converter {
     }
     const out: { -readonly [K in keyof DictionaryValue]: DictionaryValue[K] } = {
       kind: "dictionary",
-      entries,
+      entries: entries ?? source.slice(),
     };
     if (keepKey) out.keyType = v.keyType!;
     if (keepValue) out.valueType = v.valueType!;

@@ -27,6 +27,9 @@ export interface Compiled {
    */
   readonly int32Header: number;
   readonly int64Header: number;
+  /** The header words of a 32-bit float and of a bool the reader reads inline (readEntries), or -1. */
+  readonly float32Header: number;
+  readonly boolHeader: number;
   /** Wire ids of ARRAY and DICTIONARY when their codecs are core's (plain JS containers), or -1. */
   readonly arrayId: number;
   readonly dictionaryId: number;
@@ -88,6 +91,8 @@ export function compile(dialect: Dialect): Compiled {
     stringId: tags.indexOf(Tag.STRING),
     int32Header: intId,
     int64Header: int64 ? (intId | FLAG_64) >>> 0 : -1,
+    float32Header: tags.indexOf(Tag.FLOAT),
+    boolHeader: tags.indexOf(Tag.BOOL),
     arrayId: array?.inline?.tag === Tag.ARRAY && writesInline(array) ? array.wireId : -1,
     dictionaryId:
       dictionary?.inline?.tag === Tag.DICTIONARY && writesInline(dictionary) ? dictionary.wireId : -1,

@@ -54,8 +54,10 @@ function shapeOf(v: unknown, plainJS: boolean): Shape {
     if (kind === "array") return ITEMS;
     if (kind === "dictionary") return ENTRIES;
     if (kind === "object") return (v as { form?: unknown }).form === "full" ? PROPERTIES : LEAF;
+    // A model value without `data` is a leaf, known without isKind's lookup (in plain JS an
+    // unknown kind is a record's key, so isKind comes first there).
+    if (!plainJS) return (v as { data?: unknown }).data !== undefined && isKind(kind) ? HEAVY : LEAF;
     if (isKind(kind)) return (v as { data?: unknown }).data !== undefined ? HEAVY : LEAF;
-    if (!plainJS) return LEAF;
   } else if (!plainJS) return LEAF;
   // Plain JS, as encode and fromJS read it.
   if (Array.isArray(v)) return ITEMS;

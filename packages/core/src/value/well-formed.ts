@@ -62,6 +62,33 @@ export function malformed(v: unknown): string | undefined {
   if (typeof v !== "object" || v === null) return `not a value: ${describeJS(v)}`;
   const o = v as Record<string, unknown>;
   const kind = o.kind;
+  // The commonest kinds first, known kinds without isKind's lookup (a walk checks every value).
+  switch (kind) {
+    case "string":
+    case "stringName":
+      return isString(o.value) ? undefined : bad(kind, "value", o.value, "a string");
+    case "int":
+      return isInt64(o.value) ? undefined : bad(kind, "value", o.value, "an int64");
+    case "float":
+      return isNumber(o.value) ? undefined : bad(kind, "value", o.value, "a number");
+    case "bool":
+      return typeof o.value === "boolean" ? undefined : bad(kind, "value", o.value, "a boolean");
+    case "nil":
+      return undefined;
+    case "vector2":
+      if (isNumber(o.x) && isNumber(o.y)) return undefined;
+      break; // the field loop below says which field is wrong
+    case "vector3":
+      if (isNumber(o.x) && isNumber(o.y) && isNumber(o.z)) return undefined;
+      break;
+    case "color":
+      if (isNumber(o.r) && isNumber(o.g) && isNumber(o.b) && isNumber(o.a)) return undefined;
+      break;
+    case "array":
+      return array(o);
+    case "dictionary":
+      return dictionary(o);
+  }
   if (!isKind(kind)) return `not a value (kind ${describeJS(kind)})`;
   const fields = (VECTOR_FIELDS as Record<string, readonly string[] | undefined>)[kind];
   if (fields !== undefined) {
@@ -81,18 +108,8 @@ export function malformed(v: unknown): string | undefined {
     return undefined;
   }
   switch (kind) {
-    case "nil":
     case "callable":
       return undefined;
-    case "bool":
-      return typeof o.value === "boolean" ? undefined : bad(kind, "value", o.value, "a boolean");
-    case "int":
-      return isInt64(o.value) ? undefined : bad(kind, "value", o.value, "an int64");
-    case "float":
-      return isNumber(o.value) ? undefined : bad(kind, "value", o.value, "a number");
-    case "string":
-    case "stringName":
-      return isString(o.value) ? undefined : bad(kind, "value", o.value, "a string");
     case "nodePath":
       for (const f of ["names", "subnames"]) {
         const x = o[f];
@@ -115,22 +132,6 @@ export function malformed(v: unknown): string | undefined {
       if (!isList(o.properties) || !o.properties.every((p) => isPair(p) && isString((p as unknown[])[0])))
         return bad(kind, "properties", o.properties, "an array of [name, value] pairs");
       return undefined;
-    case "array":
-      if (!isList(o.items)) return bad(kind, "items", o.items, "an array");
-      if (o.elementType !== undefined && !isContainerType(o.elementType))
-        return bad(kind, "elementType", o.elementType, "a container type");
-      return o.shared === undefined || typeof o.shared === "boolean"
-        ? undefined
-        : bad(kind, "shared", o.shared, "a boolean");
-    case "dictionary":
-      if (!isList(o.entries) || !o.entries.every(isPair))
-        return bad(kind, "entries", o.entries, "an array of [key, value] pairs");
-      for (const f of ["keyType", "valueType"]) {
-        if (o[f] !== undefined && !isContainerType(o[f])) return bad(kind, f, o[f], "a container type");
-      }
-      return o.shared === undefined || typeof o.shared === "boolean"
-        ? undefined
-        : bad(kind, "shared", o.shared, "a boolean");
     case "packedStringArray":
       return isList(o.data) && o.data.every(isString)
         ? undefined
@@ -160,4 +161,24 @@ export function malformed(v: unknown): string | undefined {
         : bad(kind, "data", o.data, `a ${ctor?.name}`);
     }
   }
+}
+
+function array(o: Record<string, unknown>): string | undefined {
+  if (!isList(o.items)) return bad("array", "items", o.items, "an array");
+  if (o.elementType !== undefined && !isContainerType(o.elementType))
+    return bad("array", "elementType", o.elementType, "a container type");
+  return o.shared === undefined || typeof o.shared === "boolean"
+    ? undefined
+    : bad("array", "shared", o.shared, "a boolean");
+}
+
+function dictionary(o: Record<string, unknown>): string | undefined {
+  if (!isList(o.entries) || !o.entries.every(isPair))
+    return bad("dictionary", "entries", o.entries, "an array of [key, value] pairs");
+  for (const f of ["keyType", "valueType"]) {
+    if (o[f] !== undefined && !isContainerType(o[f])) return bad("dictionary", f, o[f], "a container type");
+  }
+  return o.shared === undefined || typeof o.shared === "boolean"
+    ? undefined
+    : bad("dictionary", "shared", o.shared, "a boolean");
 }
