@@ -19,6 +19,9 @@ export type PathSegment =
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function formatKey(key: Value): string {
+  // A dialect's own dictionary codec may be handed a plain Map's JS keys as they are.
+  const k = key as unknown;
+  if (typeof k !== "object" || k === null) return typeof k === "string" ? JSON.stringify(k) : String(k);
   switch (key.kind) {
     case "string":
       return JSON.stringify(key.value);
@@ -33,7 +36,7 @@ function formatKey(key: Value): string {
     case "nil":
       return "null";
     default:
-      return key.kind;
+      return typeof key.kind === "string" ? key.kind : "?";
   }
 }
 

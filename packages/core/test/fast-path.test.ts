@@ -717,6 +717,23 @@ describe("plain JS encode and per-value encode agree", () => {
     }
   });
 
+  it("a dialect's own dictionary codec handed a Map's JS keys reports a bad value under any key", () => {
+    // The codec sees the Map's keys as they are (null, a number, a symbol): the path's text
+    // must still be made, not fail with a TypeError.
+    for (const [, slow] of dialects) {
+      for (const key of [null, undefined, 5, "k", Symbol("s"), 7n, {}]) {
+        let caught: unknown;
+        try {
+          encodeWith(slow, new Map<unknown, unknown>([[key, Symbol("bad")]]));
+        } catch (e) {
+          caught = e;
+        }
+        expect(EncodeError.is(caught), String(caught)).toBe(true);
+        expect(String((caught as EncodeError).message)).toContain("symbol");
+      }
+    }
+  });
+
   it("refuse a plain object, array or Map over maxCollectionLength as its model value is refused", () => {
     // (The per-value dialect's containers above do not check counts; the model value's codec does.)
     for (const [d] of DIALECTS_WITH_LEAVES) {
