@@ -891,7 +891,7 @@ export function readWith(
   builder: Builder,
   observer?: Observer,
 ): { value: unknown; length: number } {
-  return readOrProbe(dialect, input, options, builder, observer, false, undefined)!;
+  return readOrProbe(dialect, input, options, builder, observer, false)!;
 }
 
 /**
@@ -941,7 +941,7 @@ export function readKeeping(
   builder: Builder,
   kept: KeptReading,
 ): { value: unknown; length: number } {
-  return readOrProbe(dialect, input, options, builder, undefined, false, kept)!;
+  return readKept(dialect, input, options, builder, kept);
 }
 
 /**
@@ -957,7 +957,7 @@ export function probeWith(
   builder: Builder,
   observer?: Observer,
 ): { value: unknown; length: number } | undefined {
-  return readOrProbe(dialect, input, options, builder, observer, true, undefined);
+  return readOrProbe(dialect, input, options, builder, observer, true);
 }
 
 /**
@@ -979,29 +979,34 @@ function readOrProbe(
   builder: Builder,
   observer: Observer | undefined,
   probe: boolean,
-  kept: KeptReading | undefined,
 ): { value: unknown; length: number } | undefined {
-  // A codec checked its options once, when it was made.
-  if (kept === undefined) options = decodeOptions(options, dialect);
-  const bytes = asBytes(input, dialect.id, 0);
+  options = decodeOptions(options, dialect);
+  const bytes = inputBytes(dialect, input, options);
+  const reader = new ByteReader(bytes, options.offset ?? 0);
+  reader.dialect = dialect.id;
+  reader.probe = probe;
+  const decoder = new Decoder(reader, dialect, options, builder, observer);
+  try {
+    return decodeAll(decoder, reader, bytes, options);
+  } catch (e) {
+    if (probe) return undefined;
+    throw readFailed(e, dialect, input, options, builder, decoder);
+  }
+}
+
+// readKeeping's readOrProbe (apart, so that decode's bundle leaves the kept state out): a codec
+// checked its options once, when it was made; no observer, never a probe.
+function readKept(
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  kept: KeptReading,
+): { value: unknown; length: number } {
+  const bytes = inputBytes(dialect, input, options);
   const offset = options.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {
-    throw new DecodeError(`offset ${offset} is outside the input`, {
-      code: "invalid-data",
-      offset: 0,
-      dialect: dialect.id,
-    });
-  }
-  const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
-  if (bytes.length - offset > maxTotal) {
-    throw new DecodeError(`input of ${bytes.length - offset} bytes is over maxTotalBytes ${maxTotal}`, {
-      code: "limit-exceeded",
-      offset,
-      dialect: dialect.id,
-    });
-  }
   let reader: ByteReader;
-  if (kept === undefined || kept.busy) reader = new ByteReader(bytes, offset);
+  if (kept.busy) reader = new ByteReader(bytes, offset);
   else {
     // The same array object, still of the same extent (a length-tracking view of a resizable
     // buffer may have changed since: its old DataView would not cover it).
@@ -1019,14 +1024,9 @@ function readOrProbe(
     kept.busy = true;
   }
   reader.dialect = dialect.id;
-  reader.probe = probe;
+  reader.probe = false;
   let decoder: Decoder;
-  if (
-    kept !== undefined &&
-    kept.reader === reader &&
-    options.onPart === undefined &&
-    observer === undefined
-  ) {
+  if (kept.reader === reader && options.onPart === undefined) {
     // A kept reading (not busy): the decoder made for this builder and these options before.
     const old = builder === MODEL ? kept.model : kept.other;
     if (old !== undefined && old.madeWith(dialect, options)) {
@@ -1037,30 +1037,71 @@ function readOrProbe(
       if (builder === MODEL) kept.model = decoder;
       else kept.other = decoder;
     }
-  } else decoder = new Decoder(reader, dialect, options, builder, observer, kept?.keys);
+  } else decoder = new Decoder(reader, dialect, options, builder, undefined, kept.keys);
   try {
-    const value = decoder.decodeValue();
-    if (options.exact && reader.pos !== bytes.length) {
-      throw decoder.error(
-        "trailing-bytes",
-        `${bytes.length - reader.pos} bytes follow the value`,
-        reader.pos,
-      );
-    }
-    if (kept !== undefined && kept.reader === reader) kept.busy = false;
-    return { value, length: reader.pos - offset };
+    const result = decodeAll(decoder, reader, bytes, options);
+    if (kept.reader === reader) kept.busy = false;
+    return result;
   } catch (e) {
-    if (kept !== undefined && kept.reader === reader) kept.busy = false;
-    if (probe) return undefined;
-    if (builder !== MODEL) {
-      // The error's path names dictionary keys as model values, which another builder does not
-      // make: read the same bytes with the model, which fails the same way (the reader is
-      // deterministic) and reports the path.
-      readWith(dialect, input, options, MODEL);
-    }
-    if (DecodeError.is(e)) decoder.unwinding.apply(e);
-    throw wrapDecode(e, dialect, reader.pos);
+    if (kept.reader === reader) kept.busy = false;
+    throw readFailed(e, dialect, input, options, builder, decoder);
   }
+}
+
+// The input as bytes, with the offset and maxTotalBytes checked.
+function inputBytes(dialect: Dialect, input: Uint8Array, options: DecodeOptions): Uint8Array {
+  const bytes = asBytes(input, dialect.id, 0);
+  const offset = options.offset ?? 0;
+  if (!Number.isInteger(offset) || offset < 0 || offset > bytes.length) {
+    throw new DecodeError(`offset ${offset} is outside the input`, {
+      code: "invalid-data",
+      offset: 0,
+      dialect: dialect.id,
+    });
+  }
+  const maxTotal = options.maxTotalBytes ?? DEFAULT_MAX_TOTAL_BYTES;
+  if (bytes.length - offset > maxTotal) {
+    throw new DecodeError(`input of ${bytes.length - offset} bytes is over maxTotalBytes ${maxTotal}`, {
+      code: "limit-exceeded",
+      offset,
+      dialect: dialect.id,
+    });
+  }
+  return bytes;
+}
+
+// The value at the reader's position, and the bytes it took (`exact`: all the rest).
+function decodeAll(
+  decoder: Decoder,
+  reader: ByteReader,
+  bytes: Uint8Array,
+  options: DecodeOptions,
+): { value: unknown; length: number } {
+  const start = reader.pos;
+  const value = decoder.decodeValue();
+  if (options.exact && reader.pos !== bytes.length) {
+    throw decoder.error("trailing-bytes", `${bytes.length - reader.pos} bytes follow the value`, reader.pos);
+  }
+  return { value, length: reader.pos - start };
+}
+
+// What a failed reading throws.
+function readFailed(
+  e: unknown,
+  dialect: Dialect,
+  input: Uint8Array,
+  options: DecodeOptions,
+  builder: Builder,
+  decoder: Decoder,
+): unknown {
+  if (builder !== MODEL) {
+    // The error's path names dictionary keys as model values, which another builder does not
+    // make: read the same bytes with the model, which fails the same way (the reader is
+    // deterministic) and reports the path.
+    readWith(dialect, input, options, MODEL);
+  }
+  if (DecodeError.is(e)) decoder.unwinding.apply(e);
+  return wrapDecode(e, dialect, decoder.reader.pos);
 }
 
 /**
