@@ -1029,7 +1029,7 @@ function readKept(
   if (kept.reader === reader && options.onPart === undefined) {
     // A kept reading (not busy): the decoder made for this builder and these options before.
     const old = builder === MODEL ? kept.model : kept.other;
-    if (old !== undefined && old.madeWith(dialect, options)) {
+    if (old?.madeWith(dialect, options)) {
       decoder = old;
       decoder.restart(reader, builder);
     } else {
