@@ -89,11 +89,11 @@ export class Decoder implements DecodeContext {
   // The fields are `declare`d, made by the constructor alone: a class field without a value is
   // first defined as undefined, after which V8 knows neither a number field's representation nor
   // an object field's map, and checks both at every load (nested-mix decode -9%: bench/CHANGELOG.md, mix).
-  // Replaced by restart (a codec object's kept decoder reads one input after another).
+  // Replaced by restartDecoder (a codec object's kept decoder reads one input after another).
   declare reader: ByteReader;
   declare readonly dialect: Dialect;
-  // The options it was made with (madeWith).
-  declare private readonly options: DecodeOptions;
+  // The options it was made with (readKept reuses a decoder made with the same).
+  declare readonly options: DecodeOptions;
   declare private readonly maxCollectionLength: number;
   declare readonly allowObjects: boolean;
   declare readonly copy: boolean;
@@ -112,16 +112,16 @@ export class Decoder implements DecodeContext {
   declare private readonly maxDepth: number;
   // What each value becomes. Codecs without an inline tag read model values: while one runs,
   // `b` is MODEL, and the caller's builder gets the result (readByCodec).
-  declare private b: Builder;
-  declare private readonly onSpan: ((span: Span) => void) | undefined;
+  declare b: Builder;
+  declare readonly onSpan: ((span: Span) => void) | undefined;
   // Told of every value read (readWith's `observer`, auto-detect's facts); usually undefined.
-  declare private readonly observer: Observer | undefined;
+  declare readonly observer: Observer | undefined;
   // Only kept when spans are requested; errors build their path while unwinding instead.
   // A linked list (innermost first) that spans keep and format only when read: building each
   // span's path string made spans quadratic in the depth.
-  declare private path: PathNode | undefined;
+  declare path: PathNode | undefined;
   // Made by the first failure: a call that succeeds does not allocate it.
-  declare private unwound: Unwinding | undefined;
+  declare unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
     if (this.unwound === undefined) this.unwound = new Unwinding();
     return this.unwound;
@@ -135,8 +135,8 @@ export class Decoder implements DecodeContext {
   declare private readonly keyWords: Int32Array | undefined;
   // Whether readDictionary promises the builder plain keys: a builder that needs the key kinds,
   // no observer and no spans (they would be told of values twice when the reading starts
-  // again), until the reading had to start again (decodeValue; restart sets it anew).
-  declare private plainFirst: boolean;
+  // again), until the reading had to start again (decodeValue; restartDecoder sets it anew).
+  declare plainFirst: boolean;
 
   constructor(
     reader: ByteReader,
@@ -174,25 +174,6 @@ export class Decoder implements DecodeContext {
       parts === undefined ? observer : observer === undefined ? parts : bothObservers(observer, parts);
     this.plainFirst = builder.keyKinds && this.observer === undefined && this.onSpan === undefined;
     this.unwound = undefined;
-  }
-
-  /**
-   * Reads with `reader` next, forgetting the last reading's state (a failure may leave any): the
-   * decoder a codec object keeps (readKeeping), made once instead of per reading. Only for a
-   * decoder without an onPart observer (that one holds the bytes of its reading).
-   */
-  restart(reader: ByteReader, builder: Builder): void {
-    this.reader = reader;
-    this.depth = 0;
-    this.b = builder;
-    this.path = this.onSpan ? ROOT : undefined;
-    this.unwound = undefined;
-    this.plainFirst = builder.keyKinds && this.observer === undefined && this.onSpan === undefined;
-  }
-
-  /** Whether this decoder was made for `dialect` and `options` (the same objects). */
-  madeWith(dialect: Dialect, options: DecodeOptions): boolean {
-    return this.dialect === dialect && this.options === options;
   }
 
   // The reader's error (it carries this dialect's id, and is MISS when probing).
@@ -911,7 +892,7 @@ export interface KeptReading {
   // the same codec) makes a reader of its own.
   busy: boolean;
   // The decoders of the last readings with MODEL and with the codec's other builder, each with
-  // the options it was made with, restarted for the next reading (Decoder.restart).
+  // the options it was made with, restarted for the next reading (restartDecoder).
   model: Decoder | undefined;
   other: Decoder | undefined;
 }
@@ -1029,9 +1010,9 @@ function readKept(
   if (kept.reader === reader && options.onPart === undefined) {
     // A kept reading (not busy): the decoder made for this builder and these options before.
     const old = builder === MODEL ? kept.model : kept.other;
-    if (old?.madeWith(dialect, options)) {
+    if (old !== undefined && old.dialect === dialect && old.options === options) {
       decoder = old;
-      decoder.restart(reader, builder);
+      restartDecoder(decoder, reader, builder);
     } else {
       decoder = new Decoder(reader, dialect, options, builder, undefined, kept.keys);
       if (builder === MODEL) kept.model = decoder;
@@ -1046,6 +1027,21 @@ function readKept(
     if (kept.reader === reader) kept.busy = false;
     throw readFailed(e, dialect, input, options, builder, decoder);
   }
+}
+
+/**
+ * `d` reads with `reader` next, forgetting the last reading's state (a failure may leave any):
+ * the decoder a codec object keeps (readKept), made once instead of per reading. Only for a
+ * decoder without an onPart observer (that one holds the bytes of its reading). A function, not
+ * a method: decode's bundle leaves it out.
+ */
+function restartDecoder(d: Decoder, reader: ByteReader, builder: Builder): void {
+  d.reader = reader;
+  d.depth = 0;
+  d.b = builder;
+  d.path = d.onSpan ? ROOT : undefined;
+  d.unwound = undefined;
+  d.plainFirst = builder.keyKinds && d.observer === undefined && d.onSpan === undefined;
 }
 
 // The input as bytes, with the offset and maxTotalBytes checked.
