@@ -38,7 +38,7 @@ class Encoder implements EncodeContext {
   declare private readonly maxDepth: number;
   declare private readonly maxCollectionLength: number;
   // Made by the first failure: a call that succeeds does not allocate it.
-  declare private unwound: Unwinding | undefined;
+  declare unwound: Unwinding | undefined;
   get unwinding(): Unwinding {
     if (this.unwound === undefined) this.unwound = new Unwinding();
     return this.unwound;
@@ -48,7 +48,7 @@ class Encoder implements EncodeContext {
   declare private readonly inlineIds: Int32Array;
   // Dictionary keys last written, by slot (writeKeyIn): the key's string, and where its bytes
   // start in the output and how many they are (made by keyTables).
-  private dictionaries = 0;
+  dictionaries = 0;
   declare private readonly maxValues: number;
   // The values visited, each as often as it appears (value/expansion.ts), counted per container:
   // a value that holds a subtree in many places expands without end (41 arrays, each holding the
@@ -93,19 +93,6 @@ class Encoder implements EncodeContext {
 
   private tooDeep(): EncodeError {
     return this.error("depth-exceeded", `nesting deeper than ${this.maxDepth} (or a cycle)`);
-  }
-
-  /** Forgets the last value's state, for the next (keptEncoder): a failure may leave any. */
-  reset(): void {
-    this.depth = 0;
-    this.unwound = undefined;
-    this.dictionaries = 0;
-    // A kept encoder keeps its key tables (each hit is a compare of the strings).
-    if (this.keyStore === undefined) {
-      this.expansion = undefined;
-      this.keyStrings = undefined;
-      this.keySpans = undefined;
-    }
   }
 
   /** Writes `value`, the whole of what this encoder writes. */
@@ -739,7 +726,7 @@ export function keptEncoder(
   encoder.keyStore = new Int32Array(256 * KEY_WORDS + BANK_KEYS * (KEY_WORDS + 1));
   encoder.keyBank = new Map();
   const run = (value: unknown): void => {
-    encoder.reset();
+    resetKept(encoder);
     try {
       runEncoder(encoder, dialect, value);
     } finally {
@@ -769,6 +756,14 @@ export function keptEncoder(
 }
 
 // encodeIntoWith's checks of its target and offset.
+// Forgets a kept encoder's last value (a failure may leave any state), keeping the key tables
+// (each hit is a compare of the strings). A function, not a method: encode's bundle leaves it out.
+function resetKept(encoder: Encoder): void {
+  encoder.depth = 0;
+  encoder.unwound = undefined;
+  encoder.dictionaries = 0;
+}
+
 function checkTarget(dialect: Dialect, target: Uint8Array, offset: number): void {
   if (!(target instanceof Uint8Array)) {
     throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
