@@ -583,7 +583,6 @@ export class Decoder implements DecodeContext {
         // stack frame more per level of a key chain) is plain, and may be one read before
         // (readKeyIn; past the kept places, readStringKey).
         const p = r.pos;
-        let value: unknown;
         if (r.end - p >= 8 && r.view.getUint32(p, true) === stringId) {
           key =
             i >= 16
@@ -591,15 +590,14 @@ export class Decoder implements DecodeContext {
               : words === undefined
                 ? this.readKeyIn(((count & 15) << 4) | i)
                 : this.readKeptKey(((count & 15) << 4) | i, words);
-          value = this.read();
         } else {
           if (kinds && !this.keyIsPlain()) {
             if (stop) break;
             plain = false;
           }
           key = this.read();
-          value = this.read();
         }
+        const value = this.read();
         if (model) modelEntry(acc, i, key, value);
         else b.entry(acc, i, key, value);
       }

@@ -755,7 +755,6 @@ export function keptEncoder(
   };
 }
 
-// encodeIntoWith's checks of its target and offset.
 // Forgets a kept encoder's last value (a failure may leave any state), keeping the key tables
 // (each hit is a compare of the strings). A function, not a method: encode's bundle leaves it out.
 function resetKept(encoder: Encoder): void {
@@ -764,6 +763,7 @@ function resetKept(encoder: Encoder): void {
   encoder.dictionaries = 0;
 }
 
+// encodeIntoWith's checks of its target and offset.
 function checkTarget(dialect: Dialect, target: Uint8Array, offset: number): void {
   if (!(target instanceof Uint8Array)) {
     throw new EncodeError("target is not a Uint8Array", { code: "invalid-value", dialect: dialect.id });
